@@ -1,0 +1,58 @@
+package io.headwater.spark.agent;
+
+import io.openlineage.client.OpenLineage;
+import io.openlineage.client.OpenLineageClient;
+import java.time.Duration;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Delivers events through the OpenLineage client on a thread of its own, from a bounded queue, so that a slow or
+ * unreachable backend never stalls plan analysis or Spark: a full queue drops the event (counted, logged
+ * rate-limited), a failed delivery is logged rate-limited and the next event goes on. Events are delivered in the
+ * order they were queued, so a run's START always precedes its terminal event.
+ */
+final class EmissionQueue {
+  private static final Logger LOG = LoggerFactory.getLogger(EmissionQueue.class);
+
+  private final OpenLineageClient client;
+  private final SerialExecutor executor;
+  private final RateLimitedLog failures = new RateLimitedLog(LOG, Duration.ofMinutes(1));
+
+  EmissionQueue(OpenLineageClient client, int capacity) {
+    this.client = Objects.requireNonNull(client, "client");
+    this.executor = new SerialExecutor("headwater-emit", capacity);
+  }
+
+  void submit(OpenLineage.RunEvent event) {
+    executor.submit(() -> deliver(event));
+  }
+
+  /** Waits, at most {@code timeout}, until every event queued before the call was delivered or failed. */
+  boolean drain(Duration timeout) {
+    return executor.drain(timeout);
+  }
+
+  /** Drains (at most {@code timeout}) and closes the client's transport. */
+  boolean close(Duration timeout) {
+    boolean drained = executor.shutdown(timeout);
+    if (!drained) {
+      LOG.warn("Headwater: lineage events still queued after {} ms at application end were not delivered", timeout.toMillis());
+    }
+    try {
+      client.close();
+    } catch (Exception e) {
+      LOG.warn("Headwater: closing the lineage transport failed: {}", e.toString());
+    }
+    return drained;
+  }
+
+  private void deliver(OpenLineage.RunEvent event) {
+    try {
+      client.emit(event);
+    } catch (RuntimeException e) {
+      failures.warn("Headwater: a lineage event could not be delivered", e);
+    }
+  }
+}

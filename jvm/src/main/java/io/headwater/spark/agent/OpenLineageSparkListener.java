@@ -1,0 +1,151 @@
+package io.headwater.spark.agent;
+
+import io.headwater.spark.config.ConfigLoader;
+import io.headwater.spark.config.ConfigSources;
+import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.emit.Transports;
+import io.headwater.spark.plan.EventHandlerFactories;
+import io.headwater.spark.plan.ExtensionFailures;
+import io.headwater.spark.plan.LineageExtractor;
+import io.openlineage.client.OpenLineage;
+import io.openlineage.client.OpenLineageClient;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.spark.SparkConf;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerApplicationEnd;
+import org.apache.spark.scheduler.SparkListenerApplicationStart;
+import org.apache.spark.scheduler.SparkListenerEvent;
+import org.apache.spark.sql.execution.QueryExecution;
+import org.apache.spark.sql.execution.SQLExecution;
+import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd;
+import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import scala.Tuple2;
+
+/**
+ * Headwater's entry point in the Spark driver: {@code spark.extraListeners=io.headwater.spark.agent.OpenLineageSparkListener}.
+ *
+ * <p>It only routes: each callback translates Spark's event and hands it to the {@link LineageAgent}, which queues
+ * the work on its own thread. Nothing here throws into Spark's listener bus. A configuration that cannot be used
+ * (see {@link ConfigLoader}) disables the agent with one log line naming the setting; the application runs on
+ * unchanged.
+ */
+public final class OpenLineageSparkListener extends SparkListener {
+  private static final Logger LOG = LoggerFactory.getLogger(OpenLineageSparkListener.class);
+
+  private final LineageAgent agent; // null when disabled
+
+  /** Called by Spark for {@code spark.extraListeners}. */
+  public OpenLineageSparkListener(SparkConf sparkConf) {
+    this.agent = createAgent(sparkConf);
+  }
+
+  private static LineageAgent createAgent(SparkConf sparkConf) {
+    try {
+      Map<String, String> settings = new HashMap<>();
+      for (Tuple2<String, String> entry : sparkConf.getAll()) {
+        settings.put(entry._1(), entry._2());
+      }
+      HeadwaterConfig config = ConfigLoader.load(ConfigSources.forDriver(settings));
+      if (config.disabled()) {
+        LOG.info("Headwater lineage agent is disabled by configuration");
+        return null;
+      }
+      ExtensionFailures failures = new ExtensionFailures();
+      ClassLoader loader = Thread.currentThread().getContextClassLoader();
+      LineageExtractor extractor =
+          new LineageExtractor(
+              EventHandlerFactories.load(loader == null ? OpenLineageSparkListener.class.getClassLoader() : loader, failures),
+              failures);
+      OpenLineageClient client =
+          new OpenLineageClient(
+              Transports.build(config.transport(), config.emit().retry()), config.disabledFacets().toArray(String[]::new));
+      EmissionQueue emission = new EmissionQueue(client, config.emit().queueCapacity());
+      return new LineageAgent(
+          config,
+          settings.getOrDefault("spark.app.name", ""),
+          new OpenLineage(HeadwaterVersion.PRODUCER),
+          extractor,
+          emission,
+          org.apache.spark.package$.MODULE$.SPARK_VERSION());
+    } catch (Throwable t) {
+      if (t instanceof VirtualMachineError error) {
+        throw error;
+      }
+      LOG.error("Headwater lineage agent disabled: {}", t.getMessage() == null ? t.toString() : t.getMessage());
+      return null;
+    }
+  }
+
+  /** True when the agent runs (configuration was valid and it is not disabled). */
+  public boolean isEnabled() {
+    return agent != null;
+  }
+
+  /**
+   * Waits until the lineage of everything Spark has reported to this listener so far has been delivered (or has
+   * failed), at most {@code timeoutMillis}. For tests and notebooks; the Python package calls it as
+   * {@code headwater.flush(spark)} after draining Spark's listener bus.
+   *
+   * @return true when everything was done in time (always true when the agent is disabled)
+   */
+  public boolean flush(long timeoutMillis) {
+    return agent == null || agent.flush(Duration.ofMillis(timeoutMillis));
+  }
+
+  @Override
+  public void onApplicationStart(SparkListenerApplicationStart event) {
+    if (agent != null) {
+      guard(() -> agent.applicationStart(event.time()));
+    }
+  }
+
+  @Override
+  public void onApplicationEnd(SparkListenerApplicationEnd event) {
+    if (agent != null) {
+      guard(() -> agent.applicationEnd(event.time()));
+    }
+  }
+
+  @Override
+  public void onOtherEvent(SparkListenerEvent event) {
+    if (agent == null) {
+      return;
+    }
+    if (event instanceof SparkListenerSQLExecutionStart start) {
+      guard(() -> agent.executionStart(start.executionId(), start.time(), SQLExecution.getQueryExecution(start.executionId())));
+    } else if (event instanceof SparkListenerSQLExecutionEnd end) {
+      guard(() -> agent.executionEnd(end.executionId(), end.time(), queryExecution(end), failure(end)));
+    }
+    // any other event: nothing to do
+  }
+
+  private static QueryExecution queryExecution(SparkListenerSQLExecutionEnd end) {
+    QueryExecution fromEvent = end.qe();
+    return fromEvent != null ? fromEvent : SQLExecution.getQueryExecution(end.executionId());
+  }
+
+  private static Throwable failure(SparkListenerSQLExecutionEnd end) {
+    if (end.executionFailure() != null && end.executionFailure().isDefined()) {
+      return end.executionFailure().get();
+    }
+    if (end.errorMessage() != null && end.errorMessage().isDefined() && !end.errorMessage().get().isEmpty()) {
+      return new RuntimeException(end.errorMessage().get());
+    }
+    return null;
+  }
+
+  private static void guard(Runnable routing) {
+    try {
+      routing.run();
+    } catch (Throwable t) {
+      if (t instanceof VirtualMachineError error) {
+        throw error;
+      }
+      LOG.warn("Headwater: a listener event could not be handled: {}", t.toString());
+    }
+  }
+}

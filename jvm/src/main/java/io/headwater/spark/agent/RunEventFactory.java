@@ -1,0 +1,129 @@
+package io.headwater.spark.agent;
+
+import io.headwater.spark.config.HeadwaterConfig;
+import io.openlineage.client.OpenLineage;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Assembles RunEvents of the application run and of execution runs from their parts, with the facets every run
+ * carries: {@code jobType}, {@code processing_engine}, {@code parent}, and {@code errorMessage} on FAIL.
+ */
+final class RunEventFactory {
+  private final OpenLineage openLineage;
+  private final String sparkVersion;
+  private final Optional<HeadwaterConfig.ParentJob> externalParent;
+
+  RunEventFactory(OpenLineage openLineage, String sparkVersion, Optional<HeadwaterConfig.ParentJob> externalParent) {
+    this.openLineage = openLineage;
+    this.sparkVersion = sparkVersion;
+    this.externalParent = externalParent;
+  }
+
+  /** START or COMPLETE of the application run; its parent is the external parent, when configured. */
+  OpenLineage.RunEvent applicationEvent(OpenLineage.RunEvent.EventType type, long timeMillis, ApplicationRun app) {
+    OpenLineage.RunFacetsBuilder runFacets = openLineage.newRunFacetsBuilder().processing_engine(processingEngine());
+    externalParent.ifPresent(
+        parent ->
+            runFacets.parent(
+                parentFacet(parent.runId(), parent.namespace(), parent.name(), parent.runId(), parent.namespace(), parent.name())));
+    return openLineage
+        .newRunEventBuilder()
+        .eventType(type)
+        .eventTime(time(timeMillis))
+        .run(openLineage.newRun(app.runId(), runFacets.build()))
+        .job(job(app.namespace(), app.jobName(), "APPLICATION", "NONE"))
+        .inputs(List.of())
+        .outputs(List.of())
+        .build();
+  }
+
+  /**
+   * An event of an execution run: child of the application run, whose root is the external parent when
+   * configured, else the application run.
+   *
+   * @param failure the execution's failure, for a FAIL event; null otherwise
+   */
+  OpenLineage.RunEvent executionEvent(
+      OpenLineage.RunEvent.EventType type,
+      long timeMillis,
+      UUID runId,
+      String jobName,
+      ApplicationRun app,
+      List<OpenLineage.InputDataset> inputs,
+      List<OpenLineage.OutputDataset> outputs,
+      Throwable failure) {
+    UUID rootRunId = externalParent.map(HeadwaterConfig.ParentJob::runId).orElse(app.runId());
+    String rootNamespace = externalParent.map(HeadwaterConfig.ParentJob::namespace).orElse(app.namespace());
+    String rootName = externalParent.map(HeadwaterConfig.ParentJob::name).orElse(app.jobName());
+    OpenLineage.RunFacetsBuilder runFacets =
+        openLineage
+            .newRunFacetsBuilder()
+            .processing_engine(processingEngine())
+            .parent(parentFacet(app.runId(), app.namespace(), app.jobName(), rootRunId, rootNamespace, rootName));
+    if (failure != null) {
+      runFacets.errorMessage(
+          openLineage.newErrorMessageRunFacet(
+              failure.getMessage() == null ? failure.getClass().getName() : failure.getMessage(),
+              "JAVA",
+              stackTrace(failure)));
+    }
+    return openLineage
+        .newRunEventBuilder()
+        .eventType(type)
+        .eventTime(time(timeMillis))
+        .run(openLineage.newRun(runId, runFacets.build()))
+        .job(job(app.namespace(), jobName, "SQL_JOB", "BATCH"))
+        .inputs(inputs)
+        .outputs(outputs)
+        .build();
+  }
+
+  private OpenLineage.Job job(String namespace, String name, String jobType, String processingType) {
+    OpenLineage.JobFacets facets =
+        openLineage
+            .newJobFacetsBuilder()
+            .jobType(
+                openLineage
+                    .newJobTypeJobFacetBuilder()
+                    .jobType(jobType)
+                    .processingType(processingType)
+                    .integration("SPARK")
+                    .build())
+            .build();
+    return openLineage.newJobBuilder().namespace(namespace).name(name).facets(facets).build();
+  }
+
+  private OpenLineage.ProcessingEngineRunFacet processingEngine() {
+    return openLineage.newProcessingEngineRunFacet(sparkVersion, "spark", HeadwaterVersion.VERSION);
+  }
+
+  private OpenLineage.ParentRunFacet parentFacet(
+      UUID runId, String namespace, String name, UUID rootRunId, String rootNamespace, String rootName) {
+    return openLineage
+        .newParentRunFacetBuilder()
+        .run(openLineage.newParentRunFacetRunBuilder().runId(runId).build())
+        .job(openLineage.newParentRunFacetJobBuilder().namespace(namespace).name(name).build())
+        .root(
+            openLineage.newParentRunFacetRoot(
+                openLineage.newRootRunBuilder().runId(rootRunId).build(),
+                openLineage.newRootJobBuilder().namespace(rootNamespace).name(rootName).build()))
+        .build();
+  }
+
+  private static ZonedDateTime time(long millis) {
+    return Instant.ofEpochMilli(millis).atZone(ZoneOffset.UTC);
+  }
+
+  private static String stackTrace(Throwable failure) {
+    StringWriter out = new StringWriter();
+    failure.printStackTrace(new PrintWriter(out));
+    return out.toString();
+  }
+}

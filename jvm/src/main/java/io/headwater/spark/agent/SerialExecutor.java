@@ -1,0 +1,105 @@
+package io.headwater.spark.agent;
+
+import java.time.Duration;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs tasks one at a time, in submission order, on one daemon thread of its own, from a bounded queue.
+ * {@link #submit} never blocks the caller (Spark's listener-bus thread): when the queue is full the task is dropped,
+ * counted and reported through a {@link RateLimitedLog}. A task that throws is logged and the next one runs.
+ */
+final class SerialExecutor {
+  private static final Logger LOG = LoggerFactory.getLogger(SerialExecutor.class);
+
+  private final String name;
+  private final BlockingQueue<Runnable> queue;
+  private final RateLimitedLog drops;
+  private final RateLimitedLog failures;
+  private final Thread worker;
+  private volatile boolean stopped;
+
+  /**
+   * @param name the thread's name, also used in log lines
+   * @param capacity tasks that may wait; more are dropped
+   */
+  SerialExecutor(String name, int capacity) {
+    this.name = name;
+    this.queue = new ArrayBlockingQueue<>(capacity);
+    this.drops = new RateLimitedLog(LOG, Duration.ofMinutes(1));
+    this.failures = new RateLimitedLog(LOG, Duration.ofMinutes(1));
+    this.worker = new Thread(this::work, name);
+    this.worker.setDaemon(true);
+    this.worker.start();
+  }
+
+  /** Queues {@code task}; returns false (and counts a drop) when the queue is full or the executor stopped. */
+  boolean submit(Runnable task) {
+    if (stopped || !queue.offer(task)) {
+      drops.warn(name + ": queue full or stopped, work dropped", null);
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * Waits until every task submitted before this call has run, at most {@code timeout}.
+   *
+   * @return true when they all ran in time
+   */
+  boolean drain(Duration timeout) {
+    if (Thread.currentThread() == worker) {
+      return true;
+    }
+    CountDownLatch done = new CountDownLatch(1);
+    long deadline = System.nanoTime() + timeout.toNanos();
+    try {
+      if (!queue.offer(done::countDown, timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+        return false;
+      }
+      return done.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /** Drains (at most {@code timeout}), then stops the thread; later submissions are dropped. */
+  boolean shutdown(Duration timeout) {
+    boolean drained = drain(timeout);
+    stopped = true;
+    worker.interrupt();
+    return drained;
+  }
+
+  /** Tasks dropped so far. */
+  long dropped() {
+    return drops.count();
+  }
+
+  private void work() {
+    while (!stopped) {
+      Runnable task;
+      try {
+        task = queue.take();
+      } catch (InterruptedException e) {
+        if (stopped) {
+          return;
+        }
+        continue;
+      }
+      try {
+        task.run();
+      } catch (Throwable t) {
+        if (t instanceof VirtualMachineError error) {
+          throw error;
+        }
+        failures.warn(name + ": a task failed", t);
+      }
+    }
+  }
+}

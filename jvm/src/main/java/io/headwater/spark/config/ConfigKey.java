@@ -1,0 +1,70 @@
+package io.headwater.spark.config;
+
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * One configuration key, declared once: its path under {@code spark.openlineage.} (the same path in
+ * {@code openlineage.yml} and, upper-cased with {@code __}, in {@code OPENLINEAGE__} variables), its
+ * documentation, its default and its parser. The parser throws {@link IllegalArgumentException} with a
+ * one-sentence reason for a value it rejects; {@link ConfigLoader} turns that into an
+ * {@link InvalidConfigException} that names the key.
+ *
+ * @param path dotted path below {@code spark.openlineage.}, e.g. {@code emit.queueCapacity}
+ * @param doc what the key does, with its unit
+ * @param defaultValue the value when no source sets the key; empty for keys that are optional
+ * @param parser text to value
+ * @param <T> the value's type
+ */
+public record ConfigKey<T>(String path, String doc, Optional<T> defaultValue, Function<String, T> parser) {
+  public ConfigKey {
+    Objects.requireNonNull(path, "path");
+    Objects.requireNonNull(doc, "doc");
+    Objects.requireNonNull(defaultValue, "defaultValue");
+    Objects.requireNonNull(parser, "parser");
+  }
+
+  /** The key as a Spark user writes it: {@code spark.openlineage.<path>}. */
+  public String sparkKey() {
+    return ConfigTree.SPARK_PREFIX + path;
+  }
+
+  static ConfigKey<String> string(String path, String doc, String defaultValue) {
+    return new ConfigKey<>(path, doc, Optional.ofNullable(defaultValue), value -> value);
+  }
+
+  static ConfigKey<Boolean> bool(String path, String doc, boolean defaultValue) {
+    return new ConfigKey<>(path, doc, Optional.of(defaultValue), ConfigKey::parseBoolean);
+  }
+
+  static ConfigKey<Integer> positiveInt(String path, String doc, int defaultValue) {
+    return new ConfigKey<>(
+        path,
+        doc,
+        Optional.of(defaultValue),
+        value -> {
+          int parsed;
+          try {
+            parsed = Integer.parseInt(value.trim());
+          } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + value + "' is not a whole number");
+          }
+          if (parsed < 1) {
+            throw new IllegalArgumentException("must be at least 1, was " + parsed);
+          }
+          return parsed;
+        });
+  }
+
+  private static boolean parseBoolean(String value) {
+    String v = value.trim();
+    if ("true".equalsIgnoreCase(v)) {
+      return true;
+    }
+    if ("false".equalsIgnoreCase(v)) {
+      return false;
+    }
+    throw new IllegalArgumentException("'" + value + "' is neither true nor false");
+  }
+}

@@ -1,0 +1,95 @@
+package io.headwater.spark.config;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Every configuration key Headwater reads itself. Keys shared with the OpenLineage Spark integration keep
+ * its names (so a user can switch agents without rewriting configuration); Headwater's own keys live under
+ * {@code emit.}. The transport ({@code transport.*}) and facet switches ({@code facets.<name>.disabled}) are
+ * read by the OpenLineage Java client's own configuration types, not declared here.
+ */
+public final class ConfigKeys {
+  private ConfigKeys() {}
+
+  public static final ConfigKey<Boolean> DISABLED =
+      ConfigKey.bool("disabled", "true turns the agent off: it emits nothing and does no plan analysis.", false);
+
+  public static final ConfigKey<String> NAMESPACE =
+      ConfigKey.string("namespace", "Namespace of every job the agent emits.", "default");
+
+  public static final ConfigKey<String> APP_NAME =
+      ConfigKey.string(
+          "appName",
+          "Replaces spark.app.name as the first part of job names; normalised to snake_case.",
+          null);
+
+  public static final ConfigKey<String> PARENT_JOB_NAMESPACE =
+      ConfigKey.string(
+          "parentJobNamespace",
+          "Namespace of the external job that launched this application (with parentJobName and parentRunId).",
+          null);
+
+  public static final ConfigKey<String> PARENT_JOB_NAME =
+      ConfigKey.string(
+          "parentJobName",
+          "Name of the external job that launched this application (with parentJobNamespace and parentRunId).",
+          null);
+
+  public static final ConfigKey<UUID> PARENT_RUN_ID =
+      new ConfigKey<>(
+          "parentRunId",
+          "Run id (a UUID) of the external run that launched this application.",
+          Optional.empty(),
+          value -> {
+            try {
+              return UUID.fromString(value.trim());
+            } catch (IllegalArgumentException e) {
+              throw new IllegalArgumentException("'" + value + "' is not a UUID");
+            }
+          });
+
+  public static final ConfigKey<Integer> EMIT_QUEUE_CAPACITY =
+      ConfigKey.positiveInt(
+          "emit.queueCapacity",
+          "Events waiting for delivery before new ones are dropped (each drop is counted and logged, rate-limited).",
+          1000);
+
+  public static final ConfigKey<Integer> EMIT_CLOSE_TIMEOUT_MILLIS =
+      ConfigKey.positiveInt(
+          "emit.closeTimeoutMillis",
+          "Milliseconds application end waits for queued events to be delivered before giving up on them.",
+          10_000);
+
+  public static final ConfigKey<Integer> EMIT_RETRY_MAX_ATTEMPTS =
+      ConfigKey.positiveInt(
+          "emit.retry.maxAttempts",
+          "HTTP delivery attempts per event, the first included, on connection errors, 429 and 5xx.",
+          5);
+
+  public static final ConfigKey<Integer> EMIT_RETRY_INITIAL_BACKOFF_MILLIS =
+      ConfigKey.positiveInt(
+          "emit.retry.initialBackoffMillis",
+          "Milliseconds to wait after the first failed HTTP attempt; doubled after each further failure.",
+          200);
+
+  public static final ConfigKey<Integer> EMIT_RETRY_MAX_BACKOFF_MILLIS =
+      ConfigKey.positiveInt(
+          "emit.retry.maxBackoffMillis", "Longest wait in milliseconds between two HTTP attempts.", 5_000);
+
+  /** Every key above, in documentation order. */
+  public static final List<ConfigKey<?>> ALL =
+      List.of(
+          DISABLED,
+          NAMESPACE,
+          APP_NAME,
+          PARENT_JOB_NAMESPACE,
+          PARENT_JOB_NAME,
+          PARENT_RUN_ID,
+          EMIT_QUEUE_CAPACITY,
+          EMIT_CLOSE_TIMEOUT_MILLIS,
+          EMIT_RETRY_MAX_ATTEMPTS,
+          EMIT_RETRY_INITIAL_BACKOFF_MILLIS,
+          EMIT_RETRY_MAX_BACKOFF_MILLIS);
+}

@@ -1,0 +1,217 @@
+package io.headwater.spark.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.openlineage.client.OpenLineageClientUtils;
+import io.openlineage.client.transports.ConsoleConfig;
+import io.openlineage.client.transports.FacetsConfig;
+import io.openlineage.client.transports.TransportConfig;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Resolves {@link HeadwaterConfig} from its three sources in one place. Precedence, highest first (as in the
+ * OpenLineage Spark integration): Spark configuration {@code spark.openlineage.*}, then {@code openlineage.yml},
+ * then {@code OPENLINEAGE__*} environment variables, then {@code OPENLINEAGE_URL}/{@code OPENLINEAGE_API_KEY}
+ * (an HTTP transport, used only when no source configures a transport), then the defaults ({@code console}
+ * transport). {@code OPENLINEAGE_DISABLED=true} turns the agent off like {@code spark.openlineage.disabled}.
+ *
+ * <p>Every problem is reported as an {@link InvalidConfigException} naming the setting as the user wrote it.
+ */
+public final class ConfigLoader {
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+  private final ConfigSources sources;
+  private final ObjectNode sparkTree;
+  private final ObjectNode ymlTree;
+  private final ObjectNode envTree;
+  private final Path ymlFile;
+
+  private ConfigLoader(ConfigSources sources) {
+    this.sources = sources;
+    this.sparkTree = ConfigTree.fromSparkConf(sources.sparkConf());
+    this.ymlFile = sources.ymlFile();
+    this.ymlTree = readYml(ymlFile);
+    this.envTree = ConfigTree.fromEnvironment(sources.environment());
+  }
+
+  /**
+   * Loads and validates the configuration.
+   *
+   * @throws InvalidConfigException naming the first setting that cannot be used
+   */
+  public static HeadwaterConfig load(ConfigSources sources) {
+    return new ConfigLoader(sources).resolve();
+  }
+
+  private HeadwaterConfig resolve() {
+    ObjectNode merged = JsonNodeFactory.instance.objectNode();
+    ConfigTree.merge(merged, officialClientUrlTree());
+    ConfigTree.merge(merged, envTree);
+    ConfigTree.merge(merged, ymlTree);
+    ConfigTree.merge(merged, sparkTree);
+
+    boolean disabled =
+        read(merged, ConfigKeys.DISABLED) || "true".equalsIgnoreCase(sources.environment().get("OPENLINEAGE_DISABLED"));
+    TransportConfig transport = transport(merged);
+    return new HeadwaterConfig(
+        disabled,
+        read(merged, ConfigKeys.NAMESPACE),
+        readOptional(merged, ConfigKeys.APP_NAME),
+        parent(merged),
+        transport,
+        disabledFacets(merged),
+        new HeadwaterConfig.EmitSettings(
+            read(merged, ConfigKeys.EMIT_QUEUE_CAPACITY),
+            Duration.ofMillis(read(merged, ConfigKeys.EMIT_CLOSE_TIMEOUT_MILLIS)),
+            new HeadwaterConfig.RetrySettings(
+                read(merged, ConfigKeys.EMIT_RETRY_MAX_ATTEMPTS),
+                Duration.ofMillis(read(merged, ConfigKeys.EMIT_RETRY_INITIAL_BACKOFF_MILLIS)),
+                Duration.ofMillis(read(merged, ConfigKeys.EMIT_RETRY_MAX_BACKOFF_MILLIS)))));
+  }
+
+  private ObjectNode officialClientUrlTree() {
+    ObjectNode root = JsonNodeFactory.instance.objectNode();
+    String url = sources.environment().get("OPENLINEAGE_URL");
+    if (url == null || url.isBlank()) {
+      return root;
+    }
+    ObjectNode transport = root.putObject("transport");
+    transport.put("type", "http");
+    transport.put("url", url.trim());
+    String endpoint = sources.environment().get("OPENLINEAGE_ENDPOINT");
+    if (endpoint != null && !endpoint.isBlank()) {
+      transport.put("endpoint", endpoint.trim());
+    }
+    String apiKey = sources.environment().get("OPENLINEAGE_API_KEY");
+    if (apiKey != null && !apiKey.isBlank()) {
+      ObjectNode auth = transport.putObject("auth");
+      auth.put("type", "api_key");
+      auth.put("apiKey", apiKey.trim());
+    }
+    return root;
+  }
+
+  private TransportConfig transport(ObjectNode merged) {
+    JsonNode node = merged.get("transport");
+    if (node == null) {
+      return new ConsoleConfig();
+    }
+    return new TransportValidator(this::describe).validate(node, new String[] {"transport"});
+  }
+
+  private Optional<HeadwaterConfig.ParentJob> parent(ObjectNode merged) {
+    Optional<String> namespace = readOptional(merged, ConfigKeys.PARENT_JOB_NAMESPACE);
+    Optional<String> name = readOptional(merged, ConfigKeys.PARENT_JOB_NAME);
+    Optional<UUID> runId = readOptional(merged, ConfigKeys.PARENT_RUN_ID);
+    if (namespace.isPresent() && name.isPresent() && runId.isPresent()) {
+      return Optional.of(new HeadwaterConfig.ParentJob(namespace.get(), name.get(), runId.get()));
+    }
+    return Optional.empty();
+  }
+
+  private Set<String> disabledFacets(ObjectNode merged) {
+    JsonNode facets = merged.get("facets");
+    if (facets == null) {
+      return Set.copyOf(Arrays.asList(new FacetsConfig().getEffectiveDisabledFacets()));
+    }
+    try {
+      FacetsConfig config = OpenLineageClientUtils.convertValue(facets, FacetsConfig.class);
+      return Set.copyOf(Arrays.asList(config.getEffectiveDisabledFacets()));
+    } catch (RuntimeException e) {
+      throw new InvalidConfigException(describe(new String[] {"facets"}), "cannot be read: " + rootMessage(e), e);
+    }
+  }
+
+  private <T> T read(ObjectNode tree, ConfigKey<T> key) {
+    return readOptional(tree, key)
+        .or(key::defaultValue)
+        .orElseThrow(() -> new IllegalStateException(key.path() + " has no default"));
+  }
+
+  private <T> Optional<T> readOptional(ObjectNode tree, ConfigKey<T> key) {
+    String[] path = key.path().split("\\.");
+    JsonNode node = at(tree, path);
+    if (node == null || node.isNull() || node.isContainerNode() || node.asText().isBlank()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(key.parser().apply(node.asText()));
+    } catch (IllegalArgumentException e) {
+      throw new InvalidConfigException(describe(path), e.getMessage(), e);
+    }
+  }
+
+  static JsonNode at(JsonNode tree, String[] path) {
+    JsonNode node = tree;
+    for (String segment : path) {
+      if (node == null) {
+        return null;
+      }
+      node = node.get(segment);
+    }
+    return node;
+  }
+
+  /** Names the setting at {@code path} as the user wrote it, in the source that provided it. */
+  String describe(String[] path) {
+    String dotted = String.join(".", path);
+    if (at(sparkTree, path) != null) {
+      return ConfigTree.SPARK_PREFIX + dotted;
+    }
+    if (at(ymlTree, path) != null) {
+      return dotted + " (in " + ymlFile + ")";
+    }
+    if (at(envTree, path) != null) {
+      return ConfigTree.ENV_PREFIX + String.join("__", toEnvSegments(path));
+    }
+    if (path.length > 0 && "transport".equals(path[0]) && sources.environment().containsKey("OPENLINEAGE_URL")) {
+      return "OPENLINEAGE_URL";
+    }
+    return ConfigTree.SPARK_PREFIX + dotted;
+  }
+
+  private static String[] toEnvSegments(String[] path) {
+    String[] segments = new String[path.length];
+    for (int i = 0; i < path.length; i++) {
+      segments[i] = path[i].replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT);
+    }
+    return segments;
+  }
+
+  private static ObjectNode readYml(Path file) {
+    if (file == null) {
+      return JsonNodeFactory.instance.objectNode();
+    }
+    try {
+      JsonNode tree = YAML.readTree(file.toFile());
+      if (tree == null || tree.isMissingNode() || tree.isNull()) {
+        return JsonNodeFactory.instance.objectNode();
+      }
+      if (!(tree instanceof ObjectNode object)) {
+        throw new InvalidConfigException(file.toString(), "openlineage.yml must be a mapping of settings");
+      }
+      return object;
+    } catch (IOException e) {
+      throw new InvalidConfigException(file.toString(), "openlineage.yml cannot be parsed: " + rootMessage(e), e);
+    }
+  }
+
+  static String rootMessage(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+    int newline = message.indexOf('\n');
+    return newline < 0 ? message : message.substring(0, newline);
+  }
+}

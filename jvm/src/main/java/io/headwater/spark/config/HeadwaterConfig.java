@@ -1,0 +1,87 @@
+package io.headwater.spark.config;
+
+import io.openlineage.client.transports.TransportConfig;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * The agent's configuration, resolved once from Spark configuration, {@code openlineage.yml} and the
+ * environment by {@link ConfigLoader}. Immutable; nothing outside {@code config/} reads {@code SparkConf}.
+ *
+ * @param disabled {@code spark.openlineage.disabled}: the agent does nothing
+ * @param namespace {@code spark.openlineage.namespace}: namespace of every job the agent emits ({@code default})
+ * @param appName {@code spark.openlineage.appName}: replaces {@code spark.app.name} in job names
+ * @param parent {@code spark.openlineage.parentJobNamespace|parentJobName|parentRunId}: the external run the
+ *     application run belongs to; present only when all three are set
+ * @param transport the OpenLineage client's transport configuration ({@code spark.openlineage.transport.*})
+ * @param disabledFacets names of facets removed from every event ({@code spark.openlineage.facets.<name>.disabled})
+ * @param emit how events are queued and delivered
+ */
+public record HeadwaterConfig(
+    boolean disabled,
+    String namespace,
+    Optional<String> appName,
+    Optional<ParentJob> parent,
+    TransportConfig transport,
+    Set<String> disabledFacets,
+    EmitSettings emit) {
+
+  public HeadwaterConfig {
+    Objects.requireNonNull(namespace, "namespace");
+    Objects.requireNonNull(appName, "appName");
+    Objects.requireNonNull(parent, "parent");
+    Objects.requireNonNull(transport, "transport");
+    disabledFacets = Set.copyOf(disabledFacets);
+    Objects.requireNonNull(emit, "emit");
+  }
+
+  /** An external parent run: the job that launched this Spark application (for example an Airflow task). */
+  public record ParentJob(String namespace, String name, UUID runId) {
+    public ParentJob {
+      Objects.requireNonNull(namespace, "namespace");
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(runId, "runId");
+    }
+  }
+
+  /**
+   * Delivery settings (Headwater's own keys, under {@code spark.openlineage.emit.}).
+   *
+   * @param queueCapacity events waiting for delivery before new ones are dropped (and counted)
+   * @param closeTimeout how long application end waits for queued events to be delivered
+   * @param retry retries of HTTP deliveries
+   */
+  public record EmitSettings(int queueCapacity, Duration closeTimeout, RetrySettings retry) {
+    public EmitSettings {
+      Objects.requireNonNull(closeTimeout, "closeTimeout");
+      Objects.requireNonNull(retry, "retry");
+    }
+  }
+
+  /**
+   * Exponential backoff for HTTP delivery: attempt {@code n} (from 1) waits
+   * {@code min(initialBackoff * 2^(n-1), maxBackoff)} before the next one.
+   *
+   * @param maxAttempts attempts in all, including the first (1 means no retry)
+   * @param initialBackoff the wait after the first failed attempt
+   * @param maxBackoff the longest single wait
+   */
+  public record RetrySettings(int maxAttempts, Duration initialBackoff, Duration maxBackoff) {
+    public RetrySettings {
+      Objects.requireNonNull(initialBackoff, "initialBackoff");
+      Objects.requireNonNull(maxBackoff, "maxBackoff");
+    }
+
+    /** The wait after failed attempt {@code attempt} (1-based). */
+    public Duration backoffAfter(int attempt) {
+      long millis = initialBackoff.toMillis();
+      for (int i = 1; i < attempt && millis < maxBackoff.toMillis(); i++) {
+        millis *= 2;
+      }
+      return Duration.ofMillis(Math.min(millis, maxBackoff.toMillis()));
+    }
+  }
+}

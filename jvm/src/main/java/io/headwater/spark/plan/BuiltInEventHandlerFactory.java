@@ -1,0 +1,27 @@
+package io.headwater.spark.plan;
+
+import io.headwater.spark.api.OpenLineageContext;
+import io.headwater.spark.api.OpenLineageEventHandlerFactory;
+import io.openlineage.client.OpenLineage;
+import java.util.Collection;
+import java.util.List;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import scala.PartialFunction;
+
+/**
+ * Headwater's own visitors, registered through {@code META-INF/services} exactly like a third-party extension,
+ * so the product itself exercises the extension API. The agent runs it after every user factory.
+ */
+public final class BuiltInEventHandlerFactory implements OpenLineageEventHandlerFactory {
+  @Override
+  public Collection<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>> createInputDatasetQueryPlanVisitors(
+      OpenLineageContext context) {
+    return List.of(new HadoopFsRelationInputVisitor(context));
+  }
+
+  @Override
+  public Collection<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>> createOutputDatasetQueryPlanVisitors(
+      OpenLineageContext context) {
+    return List.of(new InsertIntoHadoopFsRelationOutputVisitor(context));
+  }
+}

@@ -1,0 +1,53 @@
+package io.headwater.spark.plan;
+
+import io.headwater.spark.api.OpenLineageContext;
+import io.headwater.spark.api.QueryPlanVisitor;
+import io.openlineage.client.OpenLineage;
+import io.openlineage.client.utils.DatasetIdentifier;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.execution.datasources.HadoopFsRelation;
+import org.apache.spark.sql.execution.datasources.LogicalRelation;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * Inputs of a file read: parquet, csv, json, orc, text and any other {@code FileFormat}.
+ *
+ * <pre>
+ *   LogicalRelation(relation = HadoopFsRelation(location.rootPaths = [p1, p2, ...]))
+ *     -> one input per root path, partition directories trimmed, deduplicated;
+ *        schema = the relation's schema (data and partition columns)
+ * </pre>
+ *
+ * Does not match a {@code LogicalRelation} over any other relation (JDBC, custom V1 sources).
+ */
+public final class HadoopFsRelationInputVisitor extends QueryPlanVisitor<LogicalRelation, OpenLineage.InputDataset> {
+
+  public HadoopFsRelationInputVisitor(OpenLineageContext context) {
+    super(context);
+  }
+
+  @Override
+  public boolean isDefinedAt(LogicalPlan node) {
+    return node instanceof LogicalRelation relation && relation.relation() instanceof HadoopFsRelation;
+  }
+
+  @Override
+  protected List<OpenLineage.InputDataset> visit(LogicalRelation node) {
+    HadoopFsRelation relation = (HadoopFsRelation) node.relation();
+    Set<DatasetIdentifier> identifiers = new LinkedHashSet<>();
+    for (Path root : CollectionConverters.asJava(relation.location().rootPaths())) {
+      DatasetIdentifier id = FileDatasetNames.of(root.toUri());
+      identifiers.add(new DatasetIdentifier(FileDatasetNames.trimPartitions(id.getName()), id.getNamespace()));
+    }
+    List<OpenLineage.InputDataset> inputs = new ArrayList<>(identifiers.size());
+    for (DatasetIdentifier id : identifiers) {
+      inputs.add(context.datasetFactory().input(id.getNamespace(), id.getName(), relation.schema()));
+    }
+    return inputs;
+  }
+}
