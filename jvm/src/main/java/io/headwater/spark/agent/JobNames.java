@@ -3,11 +3,19 @@ package io.headwater.spark.agent;
 import java.util.Optional;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.WholeStageCodegenExec;
+import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
+import org.apache.spark.sql.execution.command.DataWritingCommandExec;
+import org.apache.spark.sql.execution.command.ExecutedCommandExec;
+import org.apache.spark.sql.execution.datasources.v2.V2CommandExec;
 
 /**
  * Job names as the OpenLineage Spark integration forms them, so a user switching agents keeps job identities:
  * {@code <app>.<executed plan root>[.<output suffix>]}, the root node name normalised to snake_case with
  * {@code WholeStageCodegen} unwrapped, e.g. {@code simple_test.execute_insert_into_hadoop_fs_relation_command.tmp_out}.
+ *
+ * <p>One deliberate difference: Spark 4 wraps a write whose query has an exchange in {@code AdaptiveSparkPlan}, so the
+ * root of the same logical write flips between {@code adaptive_spark_plan} and the command depending on the query.
+ * When an adaptive plan's root is a command, the command names the job, so a write keeps one name.
  */
 final class JobNames {
   private JobNames() {}
@@ -22,10 +30,21 @@ final class JobNames {
   static String execution(String applicationJobName, SparkPlan executedPlan, Optional<String> outputSuffix) {
     StringBuilder name = new StringBuilder(applicationJobName);
     if (executedPlan != null) {
-      SparkPlan root = executedPlan instanceof WholeStageCodegenExec codegen ? codegen.child() : executedPlan;
-      name.append('.').append(NameNormalizer.normalize(root.nodeName()));
+      name.append('.').append(NameNormalizer.normalize(namingRoot(executedPlan).nodeName()));
     }
     outputSuffix.ifPresent(suffix -> name.append('.').append(suffix));
     return name.toString();
+  }
+
+  private static SparkPlan namingRoot(SparkPlan executedPlan) {
+    SparkPlan root = executedPlan instanceof WholeStageCodegenExec codegen ? codegen.child() : executedPlan;
+    if (root instanceof AdaptiveSparkPlanExec adaptive && isCommand(adaptive.inputPlan())) {
+      return adaptive.inputPlan();
+    }
+    return root;
+  }
+
+  private static boolean isCommand(SparkPlan plan) {
+    return plan instanceof DataWritingCommandExec || plan instanceof ExecutedCommandExec || plan instanceof V2CommandExec;
   }
 }

