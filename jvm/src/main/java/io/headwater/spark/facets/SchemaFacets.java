@@ -11,8 +11,9 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * The {@code schema} dataset facet (spec SchemaDatasetFacet) of a Spark schema. Each field's {@code type} is
- * Spark's simple type name ({@code integer}, {@code string}, {@code decimal(10,2)}, {@code struct}, {@code array},
- * {@code map}), as the OpenLineage Spark integration writes it. Nested types use the facet's {@code fields}: a
+ * Spark's {@link DataType#typeName()} ({@code integer}, {@code long}, {@code string}, {@code decimal(10,2)},
+ * {@code struct}, {@code array}, {@code map}; not the SQL-style {@code int}/{@code bigint}), as the OpenLineage Spark
+ * integration writes it. Nested types use the facet's {@code fields}: a
  * struct lists its fields, an array has one field {@code _element}, a map has {@code key} and {@code value}.
  * A column comment becomes the field's {@code description}.
  */
@@ -67,6 +68,6 @@ public final class SchemaFacets {
     if (type instanceof MapType) {
       return "map";
     }
-    return type.simpleString();
+    return type.typeName();
   }
 }
