@@ -47,13 +47,17 @@ final class SerialExecutor {
   }
 
   /**
-   * Waits until every task submitted before this call has run, at most {@code timeout}.
+   * Waits until every task submitted before this call has run, at most {@code timeout}. After {@link #shutdown} it
+   * returns at once: no worker is left to run anything, so it only reports whether tasks were left behind.
    *
    * @return true when they all ran in time
    */
   boolean drain(Duration timeout) {
     if (Thread.currentThread() == worker) {
       return true;
+    }
+    if (stopped) {
+      return queue.isEmpty();
     }
     CountDownLatch done = new CountDownLatch(1);
     long deadline = System.nanoTime() + timeout.toNanos();
