@@ -140,7 +140,7 @@ def test_read_only_action_gives_input_only_run(
     for event in run:
         assert datasets(event, "inputs") == [("file", str(path))]
         assert event["outputs"] == []
-    assert schema_fields(run[0]["inputs"][0]) == [{"name": "id", "type": "bigint"}]
+    assert schema_fields(run[0]["inputs"][0]) == [{"name": "id", "type": "long"}]
 
 
 def test_execution_without_datasets_emits_nothing(spark_session: SparkSession, lineage: LineageLog) -> None:
@@ -205,7 +205,7 @@ def test_nested_schema_facet(spark_session: SparkSession, lineage: LineageLog, t
 
     output = only_run(lineage.events(spark_session))[-1]["outputs"][0]
     assert schema_fields(output) == [
-        {"name": "id", "type": "int"},
+        {"name": "id", "type": "integer"},
         {
             "name": "address",
             "type": "struct",
@@ -218,7 +218,7 @@ def test_nested_schema_facet(spark_session: SparkSession, lineage: LineageLog, t
                 {
                     "name": "_element",
                     "type": "struct",
-                    "fields": [{"name": "sku", "type": "string"}, {"name": "qty", "type": "int"}],
+                    "fields": [{"name": "sku", "type": "string"}, {"name": "qty", "type": "integer"}],
                 }
             ],
         },

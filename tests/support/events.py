@@ -59,7 +59,7 @@ def spark_schema_as_facet(schema: Any) -> list[dict[str, Any]]:
                 "type": "map",
                 "fields": [field("key", data_type.keyType), field("value", data_type.valueType)],
             }
-        return {"name": name, "type": data_type.simpleString()}
+        return {"name": name, "type": data_type.jsonValue()}  # Spark's type name: integer, long, decimal(10,2)
 
     return [field(f.name, f.dataType) for f in schema.fields]
 

@@ -13,8 +13,8 @@ import java.util.Objects;
  * {@link IOException} anywhere in the cause chain), HTTP 429, or HTTP 5xx. Other failures (4xx: the event or the
  * credentials are wrong) are thrown at once. Waits between attempts follow {@link RetrySettings#backoffAfter}.
  *
- * <p>The OpenLineage Java client's HTTP transport makes exactly one attempt; this wraps it. Runs only on the
- * agent's emission thread, so its waits never touch Spark's threads.
+ * <p>{@link Transports} builds the OpenLineage Java client's HTTP transport to make exactly one attempt per call and
+ * wraps it in this. Runs only on the agent's emission thread, so its waits never touch Spark's threads.
  */
 public final class RetryingTransport extends Transport {
   /** Sleeps between attempts; a seam so unit tests can record waits instead of sleeping. */

@@ -1,6 +1,7 @@
 package io.headwater.spark.emit;
 
 import io.headwater.spark.config.HeadwaterConfig.RetrySettings;
+import io.openlineage.client.transports.HttpConfig;
 import io.openlineage.client.transports.HttpTransport;
 import io.openlineage.client.transports.Transport;
 import io.openlineage.client.transports.TransportConfig;
@@ -8,8 +9,9 @@ import io.openlineage.client.transports.TransportFactory;
 
 /**
  * Builds the configured transport with the OpenLineage Java client's {@link TransportFactory} and adds
- * Headwater's delivery guarantees: an HTTP transport is wrapped in a {@link RetryingTransport}. (The children of
- * a {@code composite} transport are built inside the client and are delivered once each, without retries.)
+ * Headwater's delivery guarantees: an HTTP transport makes one attempt per call (see
+ * {@link SingleAttemptHttpClients}) and is wrapped in a {@link RetryingTransport}. (The children of a
+ * {@code composite} transport are built inside the client and get no retries of Headwater's.)
  */
 public final class Transports {
   private Transports() {}
@@ -18,10 +20,13 @@ public final class Transports {
    * @throws RuntimeException whatever the client's factory throws for a configuration it cannot build
    */
   public static Transport build(TransportConfig config, RetrySettings retry) {
-    Transport transport = new TransportFactory(config).build();
-    if (transport instanceof HttpTransport && retry.maxAttempts() > 1) {
-      return new RetryingTransport(transport, retry);
+    if (config instanceof HttpConfig http) {
+      Transport transport =
+          SingleAttemptHttpClients.create(http)
+              .<Transport>map(client -> new HttpTransport(client, http))
+              .orElseGet(() -> new TransportFactory(config).build());
+      return retry.maxAttempts() > 1 ? new RetryingTransport(transport, retry) : transport;
     }
-    return transport;
+    return new TransportFactory(config).build();
   }
 }

@@ -1,0 +1,89 @@
+"""The Python package's API and command line, without starting a new JVM."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import headwater
+import pytest
+from click.testing import CliRunner
+from headwater.cli import cli
+from headwater.summary import format_summary, read_events, summarize
+from pyspark.sql import SparkSession
+
+
+def test_configure_appends_to_existing_jars_and_listeners() -> None:
+    builder = SparkSession.builder.config("spark.jars", "/opt/jars/other.jar").config(
+        "spark.extraListeners", "com.example.AuditListener"
+    )
+
+    headwater.configure(builder, transport="http", url="http://lineage:5000", api_key="k", namespace="etl",
+                        options={"transport.compression": "gzip", "spark.app.name": "x"})
+
+    options = builder._options  # noqa: SLF001 - the builder keeps its settings here
+    assert options["spark.jars"] == f"/opt/jars/other.jar,{headwater.jar_path()}"
+    assert options["spark.extraListeners"] == f"com.example.AuditListener,{headwater.LISTENER_CLASS}"
+    assert options["spark.openlineage.transport.type"] == "http"
+    assert options["spark.openlineage.transport.url"] == "http://lineage:5000"
+    assert options["spark.openlineage.transport.auth.type"] == "api_key"
+    assert options["spark.openlineage.transport.auth.apiKey"] == "k"
+    assert options["spark.openlineage.namespace"] == "etl"
+    assert options["spark.openlineage.transport.compression"] == "gzip"
+    assert options["spark.app.name"] == "x"
+
+
+def test_configure_twice_does_not_duplicate() -> None:
+    twice = headwater.configure(headwater.configure(SparkSession.Builder()))
+    assert twice._options["spark.jars"] == headwater.jar_path()  # noqa: SLF001
+    assert twice._options["spark.extraListeners"] == headwater.LISTENER_CLASS  # noqa: SLF001
+
+
+def test_configure_rejects_a_session() -> None:
+    with pytest.raises(TypeError, match="SparkSession.Builder"):
+        headwater.configure("not a builder")  # type: ignore[arg-type]
+
+
+def test_cli_jar_path() -> None:
+    result = CliRunner().invoke(cli, ["jar-path"])
+    assert result.exit_code == 0
+    assert result.output.strip() == headwater.jar_path()
+
+
+def test_cli_summary(tmp_path: Path) -> None:
+    events = tmp_path / "events.jsonl"
+    run = "01a20000-0000-7000-8000-000000000001"
+
+    def event(kind: str, **extra: object) -> str:
+        body = {"eventType": kind, "run": {"runId": run, "facets": extra.pop("facets", {})},
+                "job": {"namespace": "demo", "name": "app.write"}, **extra}
+        return json.dumps(body)
+
+    events.write_text("\n".join([
+        event("START", inputs=[{"namespace": "file", "name": "/in"}], outputs=[{"namespace": "file", "name": "/out"}]),
+        event("FAIL", facets={"errorMessage": {"message": "disk full\nat ..."}}),
+    ]) + "\n")
+
+    result = CliRunner().invoke(cli, ["summary", str(events)])
+
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "FAIL      demo/app.write",
+        "          file:/in",
+        "            -> file:/out",
+        "          error: disk full",
+    ]
+
+
+def test_summary_names_a_broken_line(tmp_path: Path) -> None:
+    events = tmp_path / "events.jsonl"
+    events.write_text('{"eventType": "START"}\nnot json\n')
+    with pytest.raises(ValueError, match=r"events.jsonl:2: not a JSON event"):
+        read_events(events)
+    result = CliRunner().invoke(cli, ["summary", str(events)])
+    assert result.exit_code == 1
+    assert "events.jsonl:2" in result.output
+
+
+def test_summary_of_nothing_is_empty() -> None:
+    assert format_summary(summarize([])) == ""
