@@ -34,18 +34,19 @@ final class EmissionQueue {
     return executor.drain(timeout);
   }
 
-  /** Drains (at most {@code timeout}) and closes the client's transport. */
-  boolean close(Duration timeout) {
-    boolean drained = executor.shutdown(timeout);
-    if (!drained) {
-      LOG.warn("Headwater: lineage events still queued after {} ms at application end were not delivered", timeout.toMillis());
-    }
+  /**
+   * Drains (at most {@code timeout}) and closes the client's transport.
+   *
+   * @return how many events were still queued (undelivered) when the time ran out
+   */
+  int close(Duration timeout) {
+    int undelivered = executor.shutdown(timeout);
     try {
       client.close();
     } catch (Exception e) {
       LOG.warn("Headwater: closing the lineage transport failed: {}", e.toString());
     }
-    return drained;
+    return undelivered;
   }
 
   private void deliver(OpenLineage.RunEvent event) {

@@ -1,6 +1,7 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.api.OpenLineageContext;
+import io.headwater.spark.config.ConfigKeys;
 import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.facets.StandardDatasetFactory;
 import io.headwater.spark.plan.ExecutionLineage;
@@ -13,6 +14,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.execution.QueryExecution;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Turns Spark's application and SQL-execution events into OpenLineage runs. Every public method is called on
@@ -24,6 +27,7 @@ import org.apache.spark.sql.execution.QueryExecution;
  * too: START at application start, COMPLETE at its end.
  */
 final class LineageAgent {
+  private static final Logger LOG = LoggerFactory.getLogger(LineageAgent.class);
   private final HeadwaterConfig config;
   private final ApplicationRun application;
   private final RunEventFactory events;
@@ -60,7 +64,14 @@ final class LineageAgent {
     Duration timeout = config.emit().closeTimeout();
     long deadline = System.nanoTime() + timeout.toNanos();
     analysis.shutdown(timeout);
-    emission.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+    int undelivered = emission.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+    if (undelivered > 0) {
+      LOG.warn(
+          "Headwater: {} lineage event(s) still queued after {} ms at application end were not delivered ({})",
+          undelivered,
+          timeout.toMillis(),
+          ConfigKeys.EMIT_CLOSE_TIMEOUT_MILLIS.sparkKey());
+    }
   }
 
   /** @param queryExecution the execution's query execution if Spark still has it, else null */

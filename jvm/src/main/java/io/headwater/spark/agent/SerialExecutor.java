@@ -72,12 +72,22 @@ final class SerialExecutor {
     }
   }
 
-  /** Drains (at most {@code timeout}), then stops the thread; later submissions are dropped. */
-  boolean shutdown(Duration timeout) {
+  /**
+   * Drains (at most {@code timeout}), then stops the thread; later submissions are dropped.
+   *
+   * @return the number of tasks that had not run when it stopped (0 when everything ran in time)
+   */
+  int shutdown(Duration timeout) {
     boolean drained = drain(timeout);
+    int left = drained ? 0 : Math.max(1, queue.size());
     stopped = true;
     worker.interrupt();
-    return drained;
+    return left;
+  }
+
+  /** Tasks waiting in the queue now. */
+  int pending() {
+    return queue.size();
   }
 
   /** Tasks dropped so far. */

@@ -132,10 +132,10 @@ public class SerialExecutorTest {
     SerialExecutor executor = executor(10);
     List<String> ran = Collections.synchronizedList(new ArrayList<>());
     executor.submit(() -> ran.add("before"));
-    assertTrue(executor.shutdown(WAIT));
+    assertEquals(0, executor.shutdown(WAIT));
 
     assertTrue("nothing was left behind", executor.drain(Duration.ofMinutes(1)));
-    assertTrue("a second shutdown does not wait either", executor.shutdown(Duration.ofMinutes(1)));
+    assertEquals("a second shutdown does not wait either", 0, executor.shutdown(Duration.ofMinutes(1)));
     assertEquals(List.of("before"), ran);
   }
 
@@ -145,7 +145,7 @@ public class SerialExecutorTest {
     List<String> ran = Collections.synchronizedList(new ArrayList<>());
     executor.submit(() -> ran.add("before"));
 
-    assertTrue(executor.shutdown(WAIT));
+    assertEquals(0, executor.shutdown(WAIT));
     assertFalse(executor.submit(() -> ran.add("after")));
     assertEquals(List.of("before"), ran);
     assertEquals(1, executor.dropped());

