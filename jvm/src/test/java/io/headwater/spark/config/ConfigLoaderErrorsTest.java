@@ -54,6 +54,19 @@ public class ConfigLoaderErrorsTest {
   }
 
   @Test
+  public void kafkaWithoutKafkaClientsOnTheClasspath() {
+    // pyspark ships no kafka-clients, so the test class path (Spark's jars) has none either
+    InvalidConfigException e =
+        rejected(
+            Map.of(
+                "spark.openlineage.transport.type", "kafka",
+                "spark.openlineage.transport.topicName", "lineage",
+                "spark.openlineage.transport.properties.bootstrap.servers", "localhost:9092"));
+
+    assertMentions(e, "spark.openlineage.transport.type", "kafka-clients");
+  }
+
+  @Test
   public void malformedUrl() {
     assertMentions(rejectedHttpUrl("http://exa mple.com:5000"), "spark.openlineage.transport.url", "exa mple");
   }
