@@ -4,22 +4,27 @@ import io.headwater.spark.plan.ExecutionLineage;
 import java.util.UUID;
 
 /**
- * The run of one SQL execution between its start and its end, as the agent's analysis thread tracks it (only that
- * thread touches it). {@code lineage} is null until the plan has been read: when the query execution was already
- * gone at start, the start is emitted at the end, from the end event's query execution.
+ * The run of one logical operation: a root SQL execution and the executions Spark nests under it (a CTAS runs its
+ * insert as a nested execution; {@code saveAsTable} nests a CTAS). Only the agent's analysis thread touches it.
+ *
+ * <p>The run's START is emitted once its plan part is known (from the root's executed plan) and some execution of it
+ * has touched a dataset; its terminal event when the root ends, with the datasets of all of them.
  */
 final class ExecutionRun {
   final UUID runId;
   final long startTime;
+  /** The plan part of the job name, from the root execution's executed plan; null until the root was read. */
+  String planPart;
+  ExecutionLineage lineage = ExecutionLineage.EMPTY;
+  /** Set when START is emitted, and kept for the terminal event. */
   String jobName;
-  ExecutionLineage lineage;
 
   ExecutionRun(UUID runId, long startTime) {
     this.runId = runId;
     this.startTime = startTime;
   }
 
-  boolean analysed() {
-    return lineage != null;
+  boolean started() {
+    return jobName != null;
   }
 }

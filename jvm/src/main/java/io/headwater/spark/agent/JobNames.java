@@ -26,14 +26,16 @@ final class JobNames {
     return normalized.isEmpty() ? "unknown" : normalized;
   }
 
-  /** The job name of a SQL execution run. */
-  static String execution(String applicationJobName, SparkPlan executedPlan, Optional<String> outputSuffix) {
-    StringBuilder name = new StringBuilder(applicationJobName);
-    if (executedPlan != null) {
-      name.append('.').append(NameNormalizer.normalize(namingRoot(executedPlan).nodeName()));
-    }
+  /** The job name of a SQL execution run, from its plan part ({@link #planPart}) and its output suffix. */
+  static String execution(String applicationJobName, String planPart, Optional<String> outputSuffix) {
+    StringBuilder name = new StringBuilder(applicationJobName).append('.').append(planPart);
     outputSuffix.ifPresent(suffix -> name.append('.').append(suffix));
     return name.toString();
+  }
+
+  /** The plan part of a job name: the executed plan's root node, normalised. */
+  static String planPart(SparkPlan executedPlan) {
+    return NameNormalizer.normalize(namingRoot(executedPlan).nodeName());
   }
 
   private static SparkPlan namingRoot(SparkPlan executedPlan) {

@@ -6,6 +6,7 @@ import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.facets.StandardDatasetFactory;
 import io.headwater.spark.plan.ExecutionLineage;
 import io.headwater.spark.plan.LineageExtractor;
+import io.headwater.spark.plan.SchemaInference;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.RunEvent.EventType;
 import io.openlineage.client.utils.UUIDUtils;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.QueryExecution;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,9 +24,11 @@ import org.slf4j.LoggerFactory;
  * Spark's listener-bus thread and only queues work on the agent's analysis thread ({@link SerialExecutor}); plan
  * analysis, event assembly and (on the emission thread) serialization and delivery happen there.
  *
- * <p>Each execution that touches a dataset gets exactly one START and one terminal event (COMPLETE, or FAIL with
- * {@code errorMessage}) with one run id; an execution that touches none emits nothing. The application is a run
- * too: START at application start, COMPLETE at its end.
+ * <p>Each operation that touches a dataset gets exactly one START and one terminal event (COMPLETE, or FAIL with
+ * {@code errorMessage}) with one run id; an operation that touches none emits nothing, and neither do the reads Spark
+ * runs to infer a schema ({@link SchemaInference}). An operation is a top-level SQL execution together with the
+ * executions Spark nests under it ({@link ExecutionRun}). The application is a run too: START at application start,
+ * COMPLETE at its end.
  */
 final class LineageAgent {
   private static final Logger LOG = LoggerFactory.getLogger(LineageAgent.class);
@@ -35,7 +39,10 @@ final class LineageAgent {
   private final OpenLineage openLineage;
   private final SerialExecutor analysis;
   private final EmissionQueue emission;
-  private final Map<Long, ExecutionRun> executions = new HashMap<>(); // analysis thread only
+  // analysis thread only: runs by root execution id, nested execution id -> root id, nested ids already read
+  private final Map<Long, ExecutionRun> executions = new HashMap<>();
+  private final Map<Long, Long> nestedUnder = new HashMap<>();
+  private final java.util.Set<Long> nestedRead = new java.util.HashSet<>();
 
   LineageAgent(
       HeadwaterConfig config,
@@ -74,9 +81,12 @@ final class LineageAgent {
     }
   }
 
-  /** @param queryExecution the execution's query execution if Spark still has it, else null */
-  void executionStart(long executionId, long time, QueryExecution queryExecution) {
-    analysis.submit(() -> onExecutionStart(executionId, time, queryExecution));
+  /**
+   * @param rootExecutionId the execution this one is nested under (itself for a top-level execution)
+   * @param queryExecution the execution's query execution if Spark still has it, else null
+   */
+  void executionStart(long executionId, long rootExecutionId, long time, QueryExecution queryExecution) {
+    analysis.submit(() -> onExecutionStart(executionId, rootExecutionId, time, queryExecution));
   }
 
   /** @param failure why the execution failed, or null when it succeeded */
@@ -90,30 +100,47 @@ final class LineageAgent {
     return analysis.drain(timeout) && emission.drain(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
   }
 
-  private void onExecutionStart(long executionId, long time, QueryExecution queryExecution) {
+  private void onExecutionStart(long executionId, long rootExecutionId, long time, QueryExecution queryExecution) {
+    ExecutionRun root = rootExecutionId == executionId ? null : executions.get(rootExecutionId);
+    LOG.debug("Headwater: execution {} started (root {}, nested under a tracked run: {})", executionId, rootExecutionId, root != null);
+    if (root != null) {
+      nestedUnder.put(executionId, rootExecutionId);
+      if (queryExecution != null) {
+        nestedRead.add(executionId);
+        root.lineage = root.lineage.merge(lineageOf(root, queryExecution));
+        emitStartWhenReady(root);
+      }
+      return;
+    }
     ExecutionRun run = new ExecutionRun(UUIDUtils.generateNewUUID(), time);
     executions.put(executionId, run);
     if (queryExecution != null) {
-      analyse(run, queryExecution);
-      emitStart(run);
+      readRoot(run, queryExecution);
+      emitStartWhenReady(run);
     }
   }
 
   private void onExecutionEnd(long executionId, long time, QueryExecution queryExecution, Throwable failure) {
+    Long rootId = nestedUnder.remove(executionId);
+    if (rootId != null) {
+      ExecutionRun root = executions.get(rootId);
+      if (root != null && !nestedRead.remove(executionId) && queryExecution != null) {
+        root.lineage = root.lineage.merge(lineageOf(root, queryExecution));
+        emitStartWhenReady(root);
+      }
+      return; // the root's end closes the run
+    }
     ExecutionRun run = executions.remove(executionId);
     if (run == null) {
       // The start was never seen (the agent was attached late): the run is opened and closed now.
       run = new ExecutionRun(UUIDUtils.generateNewUUID(), time);
     }
-    if (!run.analysed()) {
-      if (queryExecution == null) {
-        return;
-      }
-      analyse(run, queryExecution);
-      emitStart(run);
+    if (run.planPart == null && queryExecution != null) {
+      readRoot(run, queryExecution);
     }
-    if (run.lineage.isEmpty()) {
-      return;
+    emitStartWhenReady(run);
+    if (!run.started()) {
+      return; // touched no dataset: no events
     }
     EventType type = failure == null ? EventType.COMPLETE : EventType.FAIL;
     emission.submit(
@@ -121,7 +148,28 @@ final class LineageAgent {
             type, time, run.runId, run.jobName, application, run.lineage.inputs(), run.lineage.outputs(), failure));
   }
 
-  private void analyse(ExecutionRun run, QueryExecution queryExecution) {
+  /** Reads the root execution of a run: the plan part of its job name and its datasets. */
+  private void readRoot(ExecutionRun run, QueryExecution queryExecution) {
+    run.lineage = lineageOf(run, queryExecution).merge(run.lineage);
+    run.planPart = JobNames.planPart(queryExecution.executedPlan());
+  }
+
+  private void emitStartWhenReady(ExecutionRun run) {
+    if (run.started() || run.planPart == null || run.lineage.isEmpty()) {
+      return;
+    }
+    run.jobName = JobNames.execution(application.jobName(), run.planPart, run.lineage.jobNameSuffix());
+    emission.submit(
+        events.executionEvent(
+            EventType.START, run.startTime, run.runId, run.jobName, application, run.lineage.inputs(), run.lineage.outputs(), null));
+  }
+
+  private ExecutionLineage lineageOf(ExecutionRun run, QueryExecution queryExecution) {
+    LogicalPlan plan = queryExecution.optimizedPlan();
+    if (SchemaInference.isSchemaInference(plan)) {
+      LOG.debug("Headwater: run {}: schema inference read, no lineage", run.runId);
+      return ExecutionLineage.EMPTY;
+    }
     OpenLineageContext context =
         new OpenLineageContext(
             openLineage,
@@ -131,16 +179,16 @@ final class LineageAgent {
             run.runId,
             Optional.of(queryExecution),
             new StandardDatasetFactory(openLineage));
-    ExecutionLineage lineage = extractor.extract(context, queryExecution.optimizedPlan());
-    run.lineage = lineage;
-    run.jobName = JobNames.execution(application.jobName(), queryExecution.executedPlan(), lineage.jobNameSuffix());
-  }
-
-  private void emitStart(ExecutionRun run) {
-    if (!run.lineage.isEmpty()) {
-      emission.submit(
-          events.executionEvent(
-              EventType.START, run.startTime, run.runId, run.jobName, application, run.lineage.inputs(), run.lineage.outputs(), null));
+    ExecutionLineage lineage = extractor.extract(context, plan);
+    if (LOG.isDebugEnabled()) {
+      LOG.debug(
+          "Headwater: run {}: optimized plan root {}, executed plan root {}, {} input(s), {} output(s)",
+          run.runId,
+          plan.getClass().getName(),
+          queryExecution.executedPlan().nodeName(),
+          lineage.inputs().size(),
+          lineage.outputs().size());
     }
+    return lineage;
   }
 }

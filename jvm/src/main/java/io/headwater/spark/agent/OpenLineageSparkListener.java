@@ -116,11 +116,19 @@ public final class OpenLineageSparkListener extends SparkListener {
       return;
     }
     if (event instanceof SparkListenerSQLExecutionStart start) {
-      guard(() -> agent.executionStart(start.executionId(), start.time(), SQLExecution.getQueryExecution(start.executionId())));
+      guard(
+          () ->
+              agent.executionStart(
+                  start.executionId(), rootExecutionId(start), start.time(), SQLExecution.getQueryExecution(start.executionId())));
     } else if (event instanceof SparkListenerSQLExecutionEnd end) {
       guard(() -> agent.executionEnd(end.executionId(), end.time(), queryExecution(end), failure(end)));
     }
     // any other event: nothing to do
+  }
+
+  private static long rootExecutionId(SparkListenerSQLExecutionStart start) {
+    scala.Option<Object> root = start.rootExecutionId();
+    return root != null && root.isDefined() ? ((Number) root.get()).longValue() : start.executionId();
   }
 
   private static QueryExecution queryExecution(SparkListenerSQLExecutionEnd end) {

@@ -16,12 +16,27 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
   @Override
   public Collection<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>> createInputDatasetQueryPlanVisitors(
       OpenLineageContext context) {
-    return List.of(new HadoopFsRelationInputVisitor(context));
+    return List.of(
+        new HadoopFsRelationInputVisitor(context),
+        new HiveTableRelationInputVisitor(context),
+        new LoadDataInputVisitor(context));
   }
 
   @Override
   public Collection<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>> createOutputDatasetQueryPlanVisitors(
       OpenLineageContext context) {
-    return List.of(new InsertIntoHadoopFsRelationOutputVisitor(context));
+    List<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>> visitors =
+        new java.util.ArrayList<>(
+            List.of(
+                new InsertIntoHadoopFsRelationOutputVisitor(context),
+                new CreateTableAsSelectVisitor(context),
+                new CreateTableVisitor(context),
+                new TableLifecycleVisitor(context),
+                new DropTableVisitor(context),
+                new LoadDataVisitor(context)));
+    if (HiveSupport.AVAILABLE) {
+      visitors.add(new HiveWriteVisitor(context));
+    }
+    return visitors;
   }
 }

@@ -20,6 +20,30 @@ public record ExecutionLineage(
     Objects.requireNonNull(jobNameSuffix, "jobNameSuffix");
   }
 
+  /** No datasets, no suffix. */
+  public static final ExecutionLineage EMPTY = new ExecutionLineage(List.of(), List.of(), Optional.empty());
+
+  /**
+   * This lineage with {@code other}'s added: datasets it does not have yet (by namespace and name; the first one seen
+   * keeps its facets), and its suffix when this has none. Used to fold the executions Spark nests under one
+   * operation (a CTAS and the insert it runs) into one run.
+   */
+  public ExecutionLineage merge(ExecutionLineage other) {
+    return new ExecutionLineage(
+        union(inputs, other.inputs), union(outputs, other.outputs), jobNameSuffix.or(other::jobNameSuffix));
+  }
+
+  private static <D extends OpenLineage.Dataset> List<D> union(List<D> first, List<D> second) {
+    java.util.Map<String, D> byName = new java.util.LinkedHashMap<>();
+    for (D dataset : first) {
+      byName.putIfAbsent(dataset.getNamespace() + "\u0000" + dataset.getName(), dataset);
+    }
+    for (D dataset : second) {
+      byName.putIfAbsent(dataset.getNamespace() + "\u0000" + dataset.getName(), dataset);
+    }
+    return List.copyOf(byName.values());
+  }
+
   /** True when the execution touches no dataset: such executions emit no events. */
   public boolean isEmpty() {
     return inputs.isEmpty() && outputs.isEmpty();

@@ -21,6 +21,8 @@ import scala.jdk.javaapi.CollectionConverters;
  *   LogicalRelation(relation = HadoopFsRelation(location.rootPaths = [p1, p2, ...]))
  *     -> one input per root path, partition directories trimmed, deduplicated;
  *        schema = the relation's schema (data and partition columns)
+ *   LogicalRelation(HadoopFsRelation, catalogTable = t)
+ *     -> the table t: its location with a symlink db.table (see {@link CatalogTables})
  * </pre>
  *
  * Does not match a {@code LogicalRelation} over any other relation (JDBC, custom V1 sources).
@@ -39,6 +41,9 @@ public final class HadoopFsRelationInputVisitor extends QueryPlanVisitor<Logical
   @Override
   protected List<OpenLineage.InputDataset> visit(LogicalRelation node) {
     HadoopFsRelation relation = (HadoopFsRelation) node.relation();
+    if (node.catalogTable().isDefined()) {
+      return TableDatasets.input(context, TableDatasets.catalog(context).identify(node.catalogTable().get()), relation.schema());
+    }
     Set<DatasetIdentifier> identifiers = new LinkedHashSet<>();
     for (Path root : CollectionConverters.asJava(relation.location().rootPaths())) {
       DatasetIdentifier id = FileDatasetNames.of(root.toUri());

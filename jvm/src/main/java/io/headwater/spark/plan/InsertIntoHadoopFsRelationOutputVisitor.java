@@ -3,14 +3,12 @@ package io.headwater.spark.plan;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.openlineage.client.OpenLineage;
+import io.openlineage.client.OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.execution.datasources.InsertIntoHadoopFsRelationCommand;
-import org.apache.spark.sql.types.StructField;
-import org.apache.spark.sql.types.StructType;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The output of a file write ({@code df.write.parquet/csv/json/orc/text/save(path)}).
@@ -19,9 +17,12 @@ import scala.jdk.javaapi.CollectionConverters;
  *   InsertIntoHadoopFsRelationCommand(outputPath, mode, query, outputColumnNames)
  *     -> one output named by outputPath; schema = the query's schema under the written column names;
  *        lifecycleStateChange OVERWRITE when mode = Overwrite
+ *   InsertIntoHadoopFsRelationCommand(catalogTable = t, ...)   INSERT INTO t, insertInto, the insert under a CTAS
+ *     -> the table t (its location with a symlink db.table)
  * </pre>
  *
- * Job-name suffix: the last two segments of the output path ({@code /tmp/out} gives {@code tmp_out}).
+ * Job-name suffix: the last two segments of the output path ({@code /tmp/out} gives {@code tmp_out}); {@code db_table}
+ * for a catalog table.
  */
 public final class InsertIntoHadoopFsRelationOutputVisitor
     extends QueryPlanVisitor<InsertIntoHadoopFsRelationCommand, OpenLineage.OutputDataset> {
@@ -32,35 +33,22 @@ public final class InsertIntoHadoopFsRelationOutputVisitor
 
   @Override
   protected List<OpenLineage.OutputDataset> visit(InsertIntoHadoopFsRelationCommand node) {
-    DatasetIdentifier id = FileDatasetNames.of(node.outputPath().toUri());
-    OpenLineage openLineage = context.openLineage();
-    OpenLineage.DatasetFacetsBuilder facets = openLineage.newDatasetFacetsBuilder();
-    if (node.mode() == SaveMode.Overwrite) {
-      facets.lifecycleStateChange(
-          openLineage.newLifecycleStateChangeDatasetFacetBuilder()
-              .lifecycleStateChange(OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange.OVERWRITE)
-              .build());
-    }
-    return List.of(context.datasetFactory().output(id.getNamespace(), id.getName(), writtenSchema(node), facets));
+    DatasetIdentifier id =
+        node.catalogTable().isDefined()
+            ? TableDatasets.catalog(context).identify(node.catalogTable().get())
+            : FileDatasetNames.of(node.outputPath().toUri());
+    return TableDatasets.output(
+        context,
+        id,
+        TableDatasets.writtenSchema(node.query().schema(), node.outputColumnNames()),
+        node.mode() == SaveMode.Overwrite ? LifecycleStateChange.OVERWRITE : null);
   }
 
   @Override
   public Optional<String> jobNameSuffix(InsertIntoHadoopFsRelationCommand node) {
+    if (node.catalogTable().isDefined()) {
+      return Optional.of(TableDatasets.catalog(context).jobNameSuffix(node.catalogTable().get().identifier()));
+    }
     return Optional.of(FileDatasetNames.jobNameSuffix(node.outputPath().toUri().getPath()));
-  }
-
-  /** The query's schema with the column names the command writes (they differ after an INSERT by position). */
-  private static StructType writtenSchema(InsertIntoHadoopFsRelationCommand node) {
-    StructField[] fields = node.query().schema().fields();
-    List<String> names = CollectionConverters.asJava(node.outputColumnNames());
-    if (names.size() != fields.length) {
-      return node.query().schema();
-    }
-    StructField[] renamed = new StructField[fields.length];
-    for (int i = 0; i < fields.length; i++) {
-      StructField f = fields[i];
-      renamed[i] = new StructField(names.get(i), f.dataType(), f.nullable(), f.metadata());
-    }
-    return new StructType(renamed);
   }
 }

@@ -17,11 +17,11 @@ import java.util.Set;
 import java.util.function.Function;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import scala.PartialFunction;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * The one walk over an execution's optimized plan. Input visitors are applied to every node, subquery plans in
- * expressions included, each node once; output visitors to the root. Datasets are kept in plan order, one per
+ * The one walk over an execution's optimized plan. Input visitors are applied to every node ({@link PlanChildren}
+ * says which: subquery plans, cached plans and the hidden queries of commands included), each node once; output
+ * visitors to the root. Datasets are kept in plan order, one per
  * namespace and name. A factory or visitor that throws is reported once by {@link ExtensionFailures} and skipped:
  * the rest of the lineage is still returned.
  */
@@ -111,7 +111,7 @@ public final class LineageExtractor {
     return Optional.empty();
   }
 
-  /** Every node of the plan and of the subquery plans in its expressions, each once, parents first. */
+  /** Every node of the plan and of the plans below it ({@link PlanChildren}), each once, parents first. */
   private static List<LogicalPlan> nodes(LogicalPlan root) {
     List<LogicalPlan> ordered = new ArrayList<>();
     Set<LogicalPlan> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
@@ -123,8 +123,7 @@ public final class LineageExtractor {
         continue;
       }
       ordered.add(node);
-      List<LogicalPlan> next = new ArrayList<>(CollectionConverters.asJava(node.children()));
-      next.addAll(CollectionConverters.asJava(node.subqueries()));
+      List<LogicalPlan> next = PlanChildren.of(node);
       for (int i = next.size() - 1; i >= 0; i--) {
         pending.push(next.get(i));
       }

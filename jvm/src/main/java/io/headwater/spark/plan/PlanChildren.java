@@ -1,0 +1,33 @@
+package io.headwater.spark.plan;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.execution.columnar.InMemoryRelation;
+import org.apache.spark.sql.execution.command.CreateDataSourceTableAsSelectCommand;
+import org.apache.spark.sql.execution.command.SaveAsV1TableCommand;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * What the plan walk descends into below a node: its children, the subquery plans in its expressions, and the plans
+ * Spark keeps out of the tree — the logical plan a cached DataFrame ({@code InMemoryRelation}) was built from, and the
+ * query of commands that run it themselves (V1 CTAS, {@code saveAsTable}; Hive CTAS through {@link HiveSupport}).
+ */
+final class PlanChildren {
+  private PlanChildren() {}
+
+  static List<LogicalPlan> of(LogicalPlan node) {
+    List<LogicalPlan> next = new ArrayList<>(CollectionConverters.asJava(node.children()));
+    next.addAll(CollectionConverters.asJava(node.subqueries()));
+    if (node instanceof InMemoryRelation cached) {
+      next.add(cached.cacheBuilder().logicalPlan());
+    } else if (node instanceof CreateDataSourceTableAsSelectCommand ctas) {
+      next.add(ctas.query());
+    } else if (node instanceof SaveAsV1TableCommand save) {
+      next.add(save.query());
+    } else {
+      HiveSupport.hiddenQuery(node).ifPresent(next::add);
+    }
+    return next;
+  }
+}

@@ -1,0 +1,54 @@
+package io.headwater.spark.plan;
+
+import io.headwater.spark.api.OpenLineageContext;
+import io.headwater.spark.facets.DatasetFacets;
+import io.openlineage.client.OpenLineage;
+import io.openlineage.client.OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange;
+import io.openlineage.client.utils.DatasetIdentifier;
+import java.util.List;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import scala.collection.immutable.Seq;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * Builds the input and output datasets of catalog tables for the table visitors: identity (with its symlinks), schema,
+ * and an optional lifecycle state, through the context's {@link io.headwater.spark.api.DatasetFactory}.
+ */
+final class TableDatasets {
+  private TableDatasets() {}
+
+  static List<OpenLineage.InputDataset> input(OpenLineageContext context, DatasetIdentifier id, StructType schema) {
+    return List.of(
+        context.datasetFactory().input(id.getNamespace(), id.getName(), schema, DatasetFacets.withSymlinks(context.openLineage(), id)));
+  }
+
+  /** @param state the lifecycle change, or null for a plain write */
+  static List<OpenLineage.OutputDataset> output(
+      OpenLineageContext context, DatasetIdentifier id, StructType schema, LifecycleStateChange state) {
+    OpenLineage.DatasetFacetsBuilder facets = DatasetFacets.withSymlinks(context.openLineage(), id);
+    if (state != null) {
+      DatasetFacets.lifecycle(context.openLineage(), facets, state);
+    }
+    return List.of(context.datasetFactory().output(id.getNamespace(), id.getName(), schema, facets));
+  }
+
+  /** The schema a write produces: the query's schema under the written column names (they differ after renames). */
+  static StructType writtenSchema(StructType querySchema, Seq<String> outputColumnNames) {
+    StructField[] fields = querySchema.fields();
+    List<String> names = CollectionConverters.asJava(outputColumnNames);
+    if (names.size() != fields.length) {
+      return querySchema;
+    }
+    StructField[] renamed = new StructField[fields.length];
+    for (int i = 0; i < fields.length; i++) {
+      renamed[i] = new StructField(names.get(i), fields[i].dataType(), fields[i].nullable(), fields[i].metadata());
+    }
+    return new StructType(renamed);
+  }
+
+  static CatalogTables catalog(OpenLineageContext context) {
+    return new CatalogTables(
+        context.sparkSession().orElseThrow(() -> new IllegalStateException("no SparkSession for a catalog table")));
+  }
+}
