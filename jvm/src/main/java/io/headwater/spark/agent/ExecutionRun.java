@@ -1,6 +1,8 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.plan.ExecutionLineage;
+import io.headwater.spark.plan.WriteStatistics;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -18,6 +20,10 @@ final class ExecutionRun {
   ExecutionLineage lineage = ExecutionLineage.EMPTY;
   /** Set when START is emitted, and kept for the terminal event. */
   String jobName;
+  /** The SQL text of {@code spark.sql(...)}, when the plan carries it. */
+  Optional<String> sql = Optional.empty();
+  /** What the run's writes wrote, summed over its executions; read at their ends. */
+  Optional<WriteStatistics> written = Optional.empty();
 
   ExecutionRun(UUID runId, long startTime) {
     this.runId = runId;

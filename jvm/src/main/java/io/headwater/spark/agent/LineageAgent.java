@@ -3,10 +3,12 @@ package io.headwater.spark.agent;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.config.ConfigKeys;
 import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.facets.SqlRedaction;
 import io.headwater.spark.facets.StandardDatasetFactory;
 import io.headwater.spark.plan.ExecutionLineage;
 import io.headwater.spark.plan.LineageExtractor;
 import io.headwater.spark.plan.SchemaInference;
+import io.headwater.spark.plan.WriteStatistics;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.RunEvent.EventType;
 import io.openlineage.client.utils.UUIDUtils;
@@ -124,9 +126,12 @@ final class LineageAgent {
     Long rootId = nestedUnder.remove(executionId);
     if (rootId != null) {
       ExecutionRun root = executions.get(rootId);
-      if (root != null && !nestedRead.remove(executionId) && queryExecution != null) {
-        root.lineage = root.lineage.merge(lineageOf(root, queryExecution));
-        emitStartWhenReady(root);
+      if (root != null && queryExecution != null) {
+        if (!nestedRead.remove(executionId)) {
+          root.lineage = root.lineage.merge(lineageOf(root, queryExecution));
+          emitStartWhenReady(root);
+        }
+        addStatistics(root, queryExecution);
       }
       return; // the root's end closes the run
     }
@@ -142,16 +147,24 @@ final class LineageAgent {
     if (!run.started()) {
       return; // touched no dataset: no events
     }
+    if (queryExecution != null) {
+      addStatistics(run, queryExecution);
+    }
     EventType type = failure == null ? EventType.COMPLETE : EventType.FAIL;
-    emission.submit(
-        events.executionEvent(
-            type, time, run.runId, run.jobName, application, run.lineage.inputs(), run.lineage.outputs(), failure));
+    emission.submit(events.executionEvent(type, time, run, application, failure));
+  }
+
+  private static void addStatistics(ExecutionRun run, QueryExecution queryExecution) {
+    WriteStatistics.of(queryExecution.executedPlan())
+        .ifPresent(stats -> run.written = Optional.of(run.written.map(stats::plus).orElse(stats)));
   }
 
   /** Reads the root execution of a run: the plan part of its job name and its datasets. */
   private void readRoot(ExecutionRun run, QueryExecution queryExecution) {
     run.lineage = lineageOf(run, queryExecution).merge(run.lineage);
     run.planPart = JobNames.planPart(queryExecution.executedPlan());
+    scala.Option<String> sqlText = queryExecution.logical().origin().sqlText();
+    run.sql = sqlText.isDefined() ? Optional.of(SqlRedaction.redact(sqlText.get())) : Optional.empty();
   }
 
   private void emitStartWhenReady(ExecutionRun run) {
@@ -159,9 +172,7 @@ final class LineageAgent {
       return;
     }
     run.jobName = JobNames.execution(application.jobName(), run.planPart, run.lineage.jobNameSuffix());
-    emission.submit(
-        events.executionEvent(
-            EventType.START, run.startTime, run.runId, run.jobName, application, run.lineage.inputs(), run.lineage.outputs(), null));
+    emission.submit(events.executionEvent(EventType.START, run.startTime, run, application, null));
   }
 
   private ExecutionLineage lineageOf(ExecutionRun run, QueryExecution queryExecution) {

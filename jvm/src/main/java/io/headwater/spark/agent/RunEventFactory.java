@@ -1,6 +1,7 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.plan.WriteStatistics;
 import io.openlineage.client.OpenLineage;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -38,7 +39,7 @@ final class RunEventFactory {
         .eventType(type)
         .eventTime(time(timeMillis))
         .run(openLineage.newRun(app.runId(), runFacets.build()))
-        .job(job(app.namespace(), app.jobName(), "APPLICATION", "NONE"))
+        .job(job(app.namespace(), app.jobName(), "APPLICATION", "NONE", Optional.empty()))
         .inputs(List.of())
         .outputs(List.of())
         .build();
@@ -46,19 +47,18 @@ final class RunEventFactory {
 
   /**
    * An event of an execution run: child of the application run, whose root is the external parent when
-   * configured, else the application run.
+   * configured, else the application run. The job gets the {@code sql} facet when the run has SQL text; a terminal
+   * event gives a run with one output that output's {@code outputStatistics}.
    *
    * @param failure the execution's failure, for a FAIL event; null otherwise
    */
   OpenLineage.RunEvent executionEvent(
-      OpenLineage.RunEvent.EventType type,
-      long timeMillis,
-      UUID runId,
-      String jobName,
-      ApplicationRun app,
-      List<OpenLineage.InputDataset> inputs,
-      List<OpenLineage.OutputDataset> outputs,
-      Throwable failure) {
+      OpenLineage.RunEvent.EventType type, long timeMillis, ExecutionRun run, ApplicationRun app, Throwable failure) {
+    UUID runId = run.runId;
+    List<OpenLineage.OutputDataset> outputs = run.lineage.outputs();
+    if (type != OpenLineage.RunEvent.EventType.START && outputs.size() == 1 && run.written.isPresent()) {
+      outputs = List.of(withStatistics(outputs.get(0), run.written.get()));
+    }
     UUID rootRunId = externalParent.map(HeadwaterConfig.ParentJob::runId).orElse(app.runId());
     String rootNamespace = externalParent.map(HeadwaterConfig.ParentJob::namespace).orElse(app.namespace());
     String rootName = externalParent.map(HeadwaterConfig.ParentJob::name).orElse(app.jobName());
@@ -79,14 +79,35 @@ final class RunEventFactory {
         .eventType(type)
         .eventTime(time(timeMillis))
         .run(openLineage.newRun(runId, runFacets.build()))
-        .job(job(app.namespace(), jobName, "SQL_JOB", "BATCH"))
-        .inputs(inputs)
+        .job(job(app.namespace(), run.jobName, "SQL_JOB", "BATCH", run.sql))
+        .inputs(run.lineage.inputs())
         .outputs(outputs)
         .build();
   }
 
-  private OpenLineage.Job job(String namespace, String name, String jobType, String processingType) {
-    OpenLineage.JobFacets facets =
+  private OpenLineage.OutputDataset withStatistics(OpenLineage.OutputDataset output, WriteStatistics stats) {
+    return openLineage
+        .newOutputDatasetBuilder()
+        .namespace(output.getNamespace())
+        .name(output.getName())
+        .facets(output.getFacets())
+        .outputFacets(
+            openLineage
+                .newOutputDatasetOutputFacetsBuilder()
+                .outputStatistics(
+                    openLineage
+                        .newOutputStatisticsOutputDatasetFacetBuilder()
+                        .rowCount(stats.rowCount())
+                        .size(stats.size())
+                        .fileCount(stats.fileCount())
+                        .build())
+                .build())
+        .build();
+  }
+
+  private OpenLineage.Job job(
+      String namespace, String name, String jobType, String processingType, Optional<String> sql) {
+    OpenLineage.JobFacetsBuilder facets =
         openLineage
             .newJobFacetsBuilder()
             .jobType(
@@ -95,9 +116,9 @@ final class RunEventFactory {
                     .jobType(jobType)
                     .processingType(processingType)
                     .integration("SPARK")
-                    .build())
-            .build();
-    return openLineage.newJobBuilder().namespace(namespace).name(name).facets(facets).build();
+                    .build());
+    sql.ifPresent(query -> facets.sql(openLineage.newSQLJobFacetBuilder().query(query).dialect("spark").build()));
+    return openLineage.newJobBuilder().namespace(namespace).name(name).facets(facets.build()).build();
   }
 
   private OpenLineage.ProcessingEngineRunFacet processingEngine() {

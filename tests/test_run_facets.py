@@ -1,0 +1,58 @@
+"""Job and dataset facets beyond identity: the sql job facet and write statistics."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pyspark.sql import SparkSession
+
+from tests.support.events import LineageLog, runs_by_id
+
+APP = "headwater_tests"
+
+
+def runs(lineage: LineageLog, spark: SparkSession) -> list[list[dict]]:
+    return [evs for evs in runs_by_id(lineage.events(spark)).values() if evs[0]["job"]["name"] != APP]
+
+
+def test_sql_facet_carries_the_query_text(spark_session: SparkSession, lineage: LineageLog, tmp_path: Path) -> None:
+    spark_session.range(5).write.parquet(str(tmp_path / "nums"))
+    spark_session.read.parquet(str(tmp_path / "nums")).createOrReplaceTempView("nums_view")
+    lineage.mark(spark_session)
+    query = "SELECT id * 2 AS doubled FROM nums_view WHERE id > 1"
+
+    assert len(spark_session.sql(query).collect()) == 3
+    spark_session.read.parquet(str(tmp_path / "nums")).count()  # a DataFrame action has no SQL text
+
+    sql_run, df_run = runs(lineage, spark_session)
+    for event in sql_run:
+        assert event["job"]["facets"]["sql"]["query"] == query
+        assert event["job"]["facets"]["sql"]["dialect"] == "spark"
+    assert "sql" not in df_run[-1]["job"]["facets"]
+
+
+def test_output_statistics_on_the_terminal_event(spark_session: SparkSession, lineage: LineageLog, tmp_path: Path) -> None:
+    out = tmp_path / "stats"
+
+    spark_session.range(0, 1000, 1, 4).write.parquet(str(out))
+
+    (run,) = runs(lineage, spark_session)
+    start, complete = run
+    assert "outputFacets" not in start["outputs"][0] or "outputStatistics" not in start["outputs"][0]["outputFacets"]
+    stats = complete["outputs"][0]["outputFacets"]["outputStatistics"]
+    files = [f for f in out.iterdir() if f.name.startswith("part-")]
+    assert stats["rowCount"] == 1000
+    assert stats["fileCount"] == len(files) == 4
+    assert stats["size"] == sum(f.stat().st_size for f in files)
+
+
+def test_ctas_statistics_come_from_its_nested_insert(spark_session: SparkSession, lineage: LineageLog) -> None:
+    spark_session.sql("DROP TABLE IF EXISTS stats_ctas")
+    lineage.mark(spark_session)
+
+    spark_session.sql("CREATE TABLE stats_ctas USING parquet AS SELECT id FROM range(0, 250, 1, 1)")
+
+    (run,) = runs(lineage, spark_session)
+    assert run[-1]["outputs"][0]["outputFacets"]["outputStatistics"]["rowCount"] == 250
+    assert run[-1]["job"]["facets"]["sql"]["query"].startswith("CREATE TABLE stats_ctas")
+    spark_session.sql("DROP TABLE stats_ctas")
