@@ -210,3 +210,22 @@ def test_schema_inference_reads_emit_nothing(spark_session: SparkSession, lineag
     assert inferred.count() == 2  # the user's own read is still a run
     (run,) = only_runs(lineage, spark_session)
     assert datasets(run[-1], "inputs") == [("file", str(csv_dir))]
+
+
+def test_failing_ddl_and_ctas_end_with_fail(spark_session: SparkSession, lineage: LineageLog, db: str) -> None:
+    spark_session.sql(f"CREATE TABLE {db}.exists (id INT) USING parquet")
+    lineage.mark(spark_session)
+
+    with pytest.raises(Exception, match="already exists"):
+        spark_session.sql(f"CREATE TABLE {db}.exists (id INT) USING parquet")
+    with pytest.raises(Exception, match="no negative ids"):
+        spark_session.sql(
+            f"CREATE TABLE {db}.broken USING parquet AS "
+            "SELECT IF(id < 3, id, raise_error('no negative ids')) AS id FROM range(5)"
+        )
+
+    runs = only_runs(lineage, spark_session)
+    assert [[e["eventType"] for e in evs] for evs in runs] == [["START", "FAIL"], ["START", "FAIL"]]
+    assert "already exists" in runs[0][-1]["run"]["facets"]["errorMessage"]["message"]
+    assert "no negative ids" in runs[1][-1]["run"]["facets"]["errorMessage"]["message"]
+    assert runs[1][-1]["job"]["name"] == f"{APP}.execute_create_data_source_table_as_select_command.{db}_broken"
