@@ -56,3 +56,18 @@ def test_ctas_statistics_come_from_its_nested_insert(spark_session: SparkSession
     assert run[-1]["outputs"][0]["outputFacets"]["outputStatistics"]["rowCount"] == 250
     assert run[-1]["job"]["facets"]["sql"]["query"].startswith("CREATE TABLE stats_ctas")
     spark_session.sql("DROP TABLE stats_ctas")
+
+
+def test_spark_properties_facet_with_secrets_redacted(spark_session: SparkSession, lineage: LineageLog, tmp_path: Path) -> None:
+    spark_session.range(3).write.parquet(str(tmp_path / "props"))
+
+    (run,) = runs(lineage, spark_session)
+    for event in run:
+        assert event["run"]["facets"]["spark_properties"]["properties"] == {
+            "spark.master": "local[2]",
+            "spark.app.name": "headwater-tests",
+            "spark.hadoop.fs.s3a.secret.key": "*********(redacted)",
+        }
+    app = [e for e in lineage.all_events() if e["job"]["name"] == APP]
+    assert app[0]["run"]["facets"]["spark_properties"]["properties"]["spark.hadoop.fs.s3a.secret.key"] == "*********(redacted)"
+    assert all("0xC0FFEE" not in line for line in lineage.path.read_text().splitlines())

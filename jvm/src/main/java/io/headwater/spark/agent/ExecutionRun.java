@@ -22,6 +22,8 @@ final class ExecutionRun {
   String jobName;
   /** The SQL text of {@code spark.sql(...)}, when the plan carries it. */
   Optional<String> sql = Optional.empty();
+  /** The run's {@code spark_properties} facet, read with the root execution; null until then. */
+  io.headwater.spark.facets.SparkPropertiesRunFacet properties;
   /** What the run's writes wrote, summed over its executions; read at their ends. */
   Optional<WriteStatistics> written = Optional.empty();
 

@@ -38,6 +38,7 @@ final class LineageAgent {
   private final ApplicationRun application;
   private final RunEventFactory events;
   private final LineageExtractor extractor;
+  private final SparkPropertiesCapture properties;
   private final OpenLineage openLineage;
   private final SerialExecutor analysis;
   private final EmissionQueue emission;
@@ -52,24 +53,26 @@ final class LineageAgent {
       OpenLineage openLineage,
       LineageExtractor extractor,
       EmissionQueue emission,
+      SparkPropertiesCapture properties,
       String sparkVersion) {
     this.config = config;
     this.openLineage = openLineage;
     this.application =
         new ApplicationRun(UUIDUtils.generateNewUUID(), config.namespace(), JobNames.application(config.appName().orElse(appName)));
     this.events = new RunEventFactory(openLineage, sparkVersion, config.parent());
+    this.properties = properties;
     this.extractor = extractor;
     this.emission = emission;
     this.analysis = new SerialExecutor("headwater-analysis", config.emit().queueCapacity());
   }
 
   void applicationStart(long time) {
-    analysis.submit(() -> emission.submit(events.applicationEvent(EventType.START, time, application)));
+    analysis.submit(() -> emission.submit(events.applicationEvent(EventType.START, time, application, properties.forApplication())));
   }
 
   /** Emits the application's COMPLETE and waits, at most the configured close time-out, for delivery. */
   void applicationEnd(long time) {
-    analysis.submit(() -> emission.submit(events.applicationEvent(EventType.COMPLETE, time, application)));
+    analysis.submit(() -> emission.submit(events.applicationEvent(EventType.COMPLETE, time, application, properties.forApplication())));
     Duration timeout = config.emit().closeTimeout();
     long deadline = System.nanoTime() + timeout.toNanos();
     analysis.shutdown(timeout);
@@ -163,6 +166,7 @@ final class LineageAgent {
   private void readRoot(ExecutionRun run, QueryExecution queryExecution) {
     run.lineage = lineageOf(run, queryExecution).merge(run.lineage);
     run.planPart = JobNames.planPart(queryExecution.executedPlan());
+    run.properties = properties.forSession(queryExecution.sparkSession());
     scala.Option<String> sqlText = queryExecution.logical().origin().sqlText();
     run.sql = sqlText.isDefined() ? Optional.of(SqlRedaction.redact(sqlText.get())) : Optional.empty();
   }

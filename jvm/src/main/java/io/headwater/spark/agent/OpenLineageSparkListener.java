@@ -70,6 +70,7 @@ public final class OpenLineageSparkListener extends SparkListener {
           new OpenLineage(HeadwaterVersion.PRODUCER),
           extractor,
           emission,
+          new SparkPropertiesCapture(HeadwaterVersion.PRODUCER, config.capturedProperties(), settings),
           org.apache.spark.package$.MODULE$.SPARK_VERSION());
     } catch (Throwable t) {
       if (t instanceof VirtualMachineError error) {

@@ -1,6 +1,7 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.facets.SparkPropertiesRunFacet;
 import io.headwater.spark.plan.WriteStatistics;
 import io.openlineage.client.OpenLineage;
 import java.io.PrintWriter;
@@ -28,8 +29,10 @@ final class RunEventFactory {
   }
 
   /** START or COMPLETE of the application run; its parent is the external parent, when configured. */
-  OpenLineage.RunEvent applicationEvent(OpenLineage.RunEvent.EventType type, long timeMillis, ApplicationRun app) {
-    OpenLineage.RunFacetsBuilder runFacets = openLineage.newRunFacetsBuilder().processing_engine(processingEngine());
+  OpenLineage.RunEvent applicationEvent(
+      OpenLineage.RunEvent.EventType type, long timeMillis, ApplicationRun app, SparkPropertiesRunFacet properties) {
+    OpenLineage.RunFacetsBuilder runFacets =
+        openLineage.newRunFacetsBuilder().processing_engine(processingEngine()).put(SparkPropertiesRunFacet.NAME, properties);
     externalParent.ifPresent(
         parent ->
             runFacets.parent(
@@ -67,6 +70,9 @@ final class RunEventFactory {
             .newRunFacetsBuilder()
             .processing_engine(processingEngine())
             .parent(parentFacet(app.runId(), app.namespace(), app.jobName(), rootRunId, rootNamespace, rootName));
+    if (run.properties != null) {
+      runFacets.put(SparkPropertiesRunFacet.NAME, run.properties);
+    }
     if (failure != null) {
       runFacets.errorMessage(
           openLineage.newErrorMessageRunFacet(

@@ -50,6 +50,22 @@ public final class ConfigKeys {
             }
           });
 
+  public static final ConfigKey<List<String>> CAPTURED_PROPERTIES =
+      new ConfigKey<>(
+          "capturedProperties",
+          "Comma-separated Spark properties whose values every run carries in the spark_properties run facet "
+              + "(secrets redacted by spark.redaction.regex).",
+          Optional.of(List.of("spark.master", "spark.app.name")),
+          value -> {
+            List<String> keys = new java.util.ArrayList<>();
+            for (String key : value.split(",")) {
+              if (!key.isBlank()) {
+                keys.add(key.trim());
+              }
+            }
+            return List.copyOf(keys);
+          });
+
   public static final ConfigKey<Integer> EMIT_QUEUE_CAPACITY =
       ConfigKey.positiveInt(
           "emit.queueCapacity",
@@ -87,6 +103,7 @@ public final class ConfigKeys {
           PARENT_JOB_NAMESPACE,
           PARENT_JOB_NAME,
           PARENT_RUN_ID,
+          CAPTURED_PROPERTIES,
           EMIT_QUEUE_CAPACITY,
           EMIT_CLOSE_TIMEOUT_MILLIS,
           EMIT_RETRY_MAX_ATTEMPTS,

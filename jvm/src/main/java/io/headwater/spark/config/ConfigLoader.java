@@ -69,6 +69,7 @@ public final class ConfigLoader {
         parent(merged),
         transport,
         disabledFacets(merged),
+        read(merged, ConfigKeys.CAPTURED_PROPERTIES),
         new HeadwaterConfig.EmitSettings(
             read(merged, ConfigKeys.EMIT_QUEUE_CAPACITY),
             Duration.ofMillis(read(merged, ConfigKeys.EMIT_CLOSE_TIMEOUT_MILLIS)),

@@ -18,6 +18,8 @@ import java.util.UUID;
  *     application run belongs to; present only when all three are set
  * @param transport the OpenLineage client's transport configuration ({@code spark.openlineage.transport.*})
  * @param disabledFacets names of facets removed from every event ({@code spark.openlineage.facets.<name>.disabled})
+ * @param capturedProperties Spark properties every run carries in {@code spark_properties}
+ *     ({@code spark.openlineage.capturedProperties})
  * @param emit how events are queued and delivered
  */
 public record HeadwaterConfig(
@@ -27,6 +29,7 @@ public record HeadwaterConfig(
     Optional<ParentJob> parent,
     TransportConfig transport,
     Set<String> disabledFacets,
+    java.util.List<String> capturedProperties,
     EmitSettings emit) {
 
   public HeadwaterConfig {
@@ -35,6 +38,7 @@ public record HeadwaterConfig(
     Objects.requireNonNull(parent, "parent");
     Objects.requireNonNull(transport, "transport");
     disabledFacets = Set.copyOf(disabledFacets);
+    capturedProperties = java.util.List.copyOf(capturedProperties);
     Objects.requireNonNull(emit, "emit");
   }
 

@@ -1,0 +1,51 @@
+package io.headwater.spark.agent;
+
+import io.headwater.spark.facets.SparkPropertiesRunFacet;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Reads the allow-listed Spark properties ({@code spark.openlineage.capturedProperties}) for a run's
+ * {@code spark_properties} facet: from the session's runtime configuration when the run has a session (so
+ * {@code spark.conf.set} is seen), else from the Spark configuration the application started with.
+ */
+final class SparkPropertiesCapture {
+  private final URI producer;
+  private final List<String> keys;
+  private final Map<String, String> sparkConf;
+  private final Pattern redaction;
+
+  SparkPropertiesCapture(URI producer, List<String> keys, Map<String, String> sparkConf) {
+    this.producer = producer;
+    this.keys = List.copyOf(keys);
+    this.sparkConf = Map.copyOf(sparkConf);
+    this.redaction = Pattern.compile(sparkConf.getOrDefault("spark.redaction.regex", SparkPropertiesRunFacet.DEFAULT_REDACTION_REGEX));
+  }
+
+  SparkPropertiesRunFacet forApplication() {
+    Map<String, String> values = new LinkedHashMap<>();
+    for (String key : keys) {
+      String value = sparkConf.get(key);
+      if (value != null) {
+        values.put(key, value);
+      }
+    }
+    return new SparkPropertiesRunFacet(producer, values, redaction);
+  }
+
+  SparkPropertiesRunFacet forSession(SparkSession session) {
+    Map<String, String> values = new LinkedHashMap<>();
+    for (String key : keys) {
+      scala.Option<String> runtime = session.conf().getOption(key);
+      String value = runtime.isDefined() ? runtime.get() : sparkConf.get(key);
+      if (value != null) {
+        values.put(key, value);
+      }
+    }
+    return new SparkPropertiesRunFacet(producer, values, redaction);
+  }
+}
