@@ -71,3 +71,23 @@ def test_spark_properties_facet_with_secrets_redacted(spark_session: SparkSessio
     app = [e for e in lineage.all_events() if e["job"]["name"] == APP]
     assert app[0]["run"]["facets"]["spark_properties"]["properties"]["spark.hadoop.fs.s3a.secret.key"] == "*********(redacted)"
     assert all("0xC0FFEE" not in line for line in lineage.path.read_text().splitlines())
+
+
+def test_input_statistics_on_the_terminal_event(spark_session: SparkSession, lineage: LineageLog, tmp_path: Path) -> None:
+    source = tmp_path / "source"
+    spark_session.range(0, 600, 1, 3).write.parquet(str(source))
+    files = [f for f in source.iterdir() if f.name.startswith("part-")]
+    lineage.mark(spark_session)
+
+    spark_session.read.parquet(str(source)).selectExpr("id % 7 AS k").groupBy("k").count().write.parquet(str(tmp_path / "agg"))
+
+    (run,) = runs(lineage, spark_session)
+    start, complete = run
+    assert "inputFacets" not in start["inputs"][0]
+    stats = complete["inputs"][0]["inputFacets"]["inputStatistics"]
+    assert stats == {
+        **stats,
+        "rowCount": 600,
+        "fileCount": len(files),
+        "size": sum(f.stat().st_size for f in files),
+    }

@@ -1,7 +1,7 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.plan.ExecutionLineage;
-import io.headwater.spark.plan.WriteStatistics;
+import io.headwater.spark.plan.DatasetStatistics;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -24,8 +24,10 @@ final class ExecutionRun {
   Optional<String> sql = Optional.empty();
   /** The run's {@code spark_properties} facet, read with the root execution; null until then. */
   io.headwater.spark.facets.SparkPropertiesRunFacet properties;
+  /** What the run's scans read, by dataset key ({@code ScanStatistics.key}), summed over its executions. */
+  final java.util.Map<String, DatasetStatistics> read = new java.util.HashMap<>();
   /** What the run's writes wrote, summed over its executions; read at their ends. */
-  Optional<WriteStatistics> written = Optional.empty();
+  Optional<DatasetStatistics> written = Optional.empty();
 
   ExecutionRun(UUID runId, long startTime) {
     this.runId = runId;

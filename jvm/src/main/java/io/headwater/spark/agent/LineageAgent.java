@@ -7,8 +7,10 @@ import io.headwater.spark.facets.SqlRedaction;
 import io.headwater.spark.facets.StandardDatasetFactory;
 import io.headwater.spark.plan.ExecutionLineage;
 import io.headwater.spark.plan.LineageExtractor;
+import io.headwater.spark.plan.CatalogTables;
+import io.headwater.spark.plan.ScanStatistics;
 import io.headwater.spark.plan.SchemaInference;
-import io.headwater.spark.plan.WriteStatistics;
+import io.headwater.spark.plan.DatasetStatistics;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.RunEvent.EventType;
 import io.openlineage.client.utils.UUIDUtils;
@@ -158,8 +160,10 @@ final class LineageAgent {
   }
 
   private static void addStatistics(ExecutionRun run, QueryExecution queryExecution) {
-    WriteStatistics.of(queryExecution.executedPlan())
+    DatasetStatistics.written(queryExecution.executedPlan())
         .ifPresent(stats -> run.written = Optional.of(run.written.map(stats::plus).orElse(stats)));
+    ScanStatistics.of(queryExecution.executedPlan(), new CatalogTables(queryExecution.sparkSession()))
+        .forEach((key, stats) -> run.read.merge(key, stats, DatasetStatistics::plus));
   }
 
   /** Reads the root execution of a run: the plan part of its job name and its datasets. */

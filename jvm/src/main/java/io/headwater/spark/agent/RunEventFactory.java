@@ -2,7 +2,8 @@ package io.headwater.spark.agent;
 
 import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.facets.SparkPropertiesRunFacet;
-import io.headwater.spark.plan.WriteStatistics;
+import io.headwater.spark.plan.DatasetStatistics;
+import io.headwater.spark.plan.ScanStatistics;
 import io.openlineage.client.OpenLineage;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -59,8 +60,12 @@ final class RunEventFactory {
       OpenLineage.RunEvent.EventType type, long timeMillis, ExecutionRun run, ApplicationRun app, Throwable failure) {
     UUID runId = run.runId;
     List<OpenLineage.OutputDataset> outputs = run.lineage.outputs();
-    if (type != OpenLineage.RunEvent.EventType.START && outputs.size() == 1 && run.written.isPresent()) {
-      outputs = List.of(withStatistics(outputs.get(0), run.written.get()));
+    List<OpenLineage.InputDataset> inputs = run.lineage.inputs();
+    if (type != OpenLineage.RunEvent.EventType.START) {
+      if (outputs.size() == 1 && run.written.isPresent()) {
+        outputs = List.of(withStatistics(outputs.get(0), run.written.get()));
+      }
+      inputs = inputs.stream().map(input -> withStatistics(input, run.read.get(ScanStatistics.key(input.getNamespace(), input.getName())))).toList();
     }
     UUID rootRunId = externalParent.map(HeadwaterConfig.ParentJob::runId).orElse(app.runId());
     String rootNamespace = externalParent.map(HeadwaterConfig.ParentJob::namespace).orElse(app.namespace());
@@ -86,12 +91,35 @@ final class RunEventFactory {
         .eventTime(time(timeMillis))
         .run(openLineage.newRun(runId, runFacets.build()))
         .job(job(app.namespace(), run.jobName, "SQL_JOB", "BATCH", run.sql))
-        .inputs(run.lineage.inputs())
+        .inputs(inputs)
         .outputs(outputs)
         .build();
   }
 
-  private OpenLineage.OutputDataset withStatistics(OpenLineage.OutputDataset output, WriteStatistics stats) {
+  private OpenLineage.InputDataset withStatistics(OpenLineage.InputDataset input, DatasetStatistics stats) {
+    if (stats == null) {
+      return input;
+    }
+    return openLineage
+        .newInputDatasetBuilder()
+        .namespace(input.getNamespace())
+        .name(input.getName())
+        .facets(input.getFacets())
+        .inputFacets(
+            openLineage
+                .newInputDatasetInputFacetsBuilder()
+                .inputStatistics(
+                    openLineage
+                        .newInputStatisticsInputDatasetFacetBuilder()
+                        .rowCount(stats.rowCount())
+                        .size(stats.size())
+                        .fileCount(stats.fileCount())
+                        .build())
+                .build())
+        .build();
+  }
+
+  private OpenLineage.OutputDataset withStatistics(OpenLineage.OutputDataset output, DatasetStatistics stats) {
     return openLineage
         .newOutputDatasetBuilder()
         .namespace(output.getNamespace())
