@@ -16,12 +16,12 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
   @Override
   public Collection<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>> createInputDatasetQueryPlanVisitors(
       OpenLineageContext context) {
-    return List.of(new HadoopFsRelationInputVisitor(context));
+    return List.of(new HadoopFsRelationInputVisitor(context), new JdbcRelationInputVisitor(context));
   }
 
   @Override
   public Collection<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>> createOutputDatasetQueryPlanVisitors(
       OpenLineageContext context) {
-    return List.of(new InsertIntoHadoopFsRelationOutputVisitor(context));
+    return List.of(new InsertIntoHadoopFsRelationOutputVisitor(context), new JdbcSaveIntoDataSourceOutputVisitor(context));
   }
 }

@@ -15,13 +15,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import org.apache.spark.sql.catalyst.plans.QueryPlan;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import scala.PartialFunction;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The one walk over an execution's optimized plan. Input visitors are applied to every node, subquery plans in
- * expressions included, each node once; output visitors to the root. Datasets are kept in plan order, one per
+ * expressions and logical inner children included (the {@code query} of a {@code SaveIntoDataSourceCommand}, which
+ * is not one of its children), each node once; output visitors to the root. Datasets are kept in plan order, one per
  * namespace and name. A factory or visitor that throws is reported once by {@link ExtensionFailures} and skipped:
  * the rest of the lineage is still returned.
  */
@@ -111,7 +113,7 @@ public final class LineageExtractor {
     return Optional.empty();
   }
 
-  /** Every node of the plan and of the subquery plans in its expressions, each once, parents first. */
+  /** Every node of the plan, of its logical inner children and of the subquery plans in its expressions, each once, parents first. */
   private static List<LogicalPlan> nodes(LogicalPlan root) {
     List<LogicalPlan> ordered = new ArrayList<>();
     Set<LogicalPlan> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
@@ -124,6 +126,11 @@ public final class LineageExtractor {
       }
       ordered.add(node);
       List<LogicalPlan> next = new ArrayList<>(CollectionConverters.asJava(node.children()));
+      for (QueryPlan<?> inner : CollectionConverters.asJava(node.innerChildren())) {
+        if (inner instanceof LogicalPlan plan) {
+          next.add(plan);
+        }
+      }
       next.addAll(CollectionConverters.asJava(node.subqueries()));
       for (int i = next.size() - 1; i >= 0; i--) {
         pending.push(next.get(i));
