@@ -1,7 +1,8 @@
 """Root pytest configuration: attaches the installed Headwater jar to pytest-spark's shared session.
 
 pytest-spark builds its session-scoped ``spark_session`` from the ``spark_options`` in pyproject.toml. The jar's
-path depends on where the package is installed, so it is added here, before pytest-spark reads the options.
+path depends on where the package is installed, so it is added here, before pytest-spark reads the options, together
+with PostgreSQL's JDBC driver (Debian's ``libpostgresql-jdbc-java``) for the JDBC lineage tests.
 """
 
 from __future__ import annotations
@@ -21,9 +22,15 @@ def pytest_configure(config: pytest.Config) -> None:
     import headwater
     from pytest_spark.config import SparkConfigBuilder
 
+    from tests.support.postgres import INSTALL_HINT, JDBC_DRIVER_JAR
+
+    if not JDBC_DRIVER_JAR.is_file():
+        msg = f"PostgreSQL's JDBC driver {JDBC_DRIVER_JAR} is missing (the JDBC tests need it): {INSTALL_HINT}"
+        raise pytest.UsageError(msg)
+
     if TEST_OUTPUT.exists():
         shutil.rmtree(TEST_OUTPUT)
     SESSION_EVENTS.parent.mkdir(parents=True)
     options = list(config.getini("spark_options"))
-    options.append(f"spark.jars: {headwater.jar_path()}")
+    options.append(f"spark.jars: {headwater.jar_path()},{JDBC_DRIVER_JAR}")
     SparkConfigBuilder.initialize(options_from_ini=options)

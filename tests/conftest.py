@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from conftest import SESSION_EVENTS
+from tests.support import postgres
 from tests.support.events import LineageLog, read_jsonl
 
 if TYPE_CHECKING:
@@ -28,3 +29,11 @@ def lineage(session_lineage: LineageLog, spark_session: SparkSession) -> Lineage
     """The event file, marked so that ``lineage.events(spark)`` returns only this test's events."""
     session_lineage.mark(spark_session)
     return session_lineage
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[postgres.PostgresServer]:
+    """A real PostgreSQL server on 127.0.0.1 (installed when missing), with a database and a password user."""
+    server = postgres.start()
+    yield server
+    server.stop()

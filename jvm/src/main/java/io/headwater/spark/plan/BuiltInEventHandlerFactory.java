@@ -19,7 +19,8 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
     return List.of(
         new HadoopFsRelationInputVisitor(context),
         new HiveTableRelationInputVisitor(context),
-        new LoadDataInputVisitor(context));
+        new LoadDataInputVisitor(context),
+        new JdbcRelationInputVisitor(context));
   }
 
   @Override
@@ -33,7 +34,8 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
                 new CreateTableVisitor(context),
                 new TableLifecycleVisitor(context),
                 new DropTableVisitor(context),
-                new LoadDataVisitor(context)));
+                new LoadDataVisitor(context),
+                new JdbcSaveIntoDataSourceOutputVisitor(context)));
     if (HiveSupport.AVAILABLE) {
       visitors.add(new HiveWriteVisitor(context));
     }

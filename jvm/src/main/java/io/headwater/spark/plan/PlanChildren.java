@@ -2,6 +2,7 @@ package io.headwater.spark.plan;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.spark.sql.catalyst.plans.QueryPlan;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.columnar.InMemoryRelation;
 import org.apache.spark.sql.execution.command.CreateDataSourceTableAsSelectCommand;
@@ -9,8 +10,8 @@ import org.apache.spark.sql.execution.command.SaveAsV1TableCommand;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * What the plan walk descends into below a node: its children, the subquery plans in its expressions, and the plans
- * Spark keeps out of the tree — the logical plan a cached DataFrame ({@code InMemoryRelation}) was built from, and the
+ * What the plan walk descends into below a node: its children, its logical inner children, the subquery plans in its
+ * expressions, and the plans Spark keeps out of the tree — the logical plan a cached DataFrame ({@code InMemoryRelation}) was built from, and the
  * query of commands that run it themselves (V1 CTAS, {@code saveAsTable}; Hive CTAS through {@link HiveSupport}).
  */
 final class PlanChildren {
@@ -18,6 +19,11 @@ final class PlanChildren {
 
   static List<LogicalPlan> of(LogicalPlan node) {
     List<LogicalPlan> next = new ArrayList<>(CollectionConverters.asJava(node.children()));
+    for (QueryPlan<?> inner : CollectionConverters.asJava(node.innerChildren())) {
+      if (inner instanceof LogicalPlan plan) {
+        next.add(plan); // e.g. the query of a SaveIntoDataSourceCommand, which is not one of its children
+      }
+    }
     next.addAll(CollectionConverters.asJava(node.subqueries()));
     if (node instanceof InMemoryRelation cached) {
       next.add(cached.cacheBuilder().logicalPlan());

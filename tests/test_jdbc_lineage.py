@@ -1,0 +1,193 @@
+"""End-to-end: JDBC reads and writes against a real PostgreSQL give the right runs, datasets and facets.
+
+The server is the session-scoped ``postgres_server`` (tests/support/postgres.py); the driver jar is on the shared
+session's ``spark.jars`` (root conftest.py).
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from tests.support import driver_log
+from tests.support.events import LineageLog, datasets, runs_by_id, schema_fields, spark_schema_as_facet
+
+if TYPE_CHECKING:
+    from pyspark.sql import SparkSession
+
+    from tests.support.postgres import PostgresServer
+
+APP_JOB = "headwater_tests"
+READ_JOB = f"{APP_JOB}.adaptive_spark_plan"
+WRITE_JOB = f"{APP_JOB}.execute_save_into_data_source_command"
+ORDERS_SCHEMA = [
+    {"name": "id", "type": "integer"},
+    {"name": "customer_id", "type": "integer"},
+    {"name": "amount", "type": "decimal(10,2)"},
+]
+
+
+@pytest.fixture(scope="module")
+def pg(postgres_server: PostgresServer) -> PostgresServer:
+    """The server with two source tables: ``sales.orders`` and ``public.customers``."""
+    postgres_server.sql(
+        """
+        DROP SCHEMA IF EXISTS sales CASCADE;
+        CREATE SCHEMA sales;
+        CREATE TABLE sales.orders (id integer, customer_id integer, amount numeric(10, 2));
+        INSERT INTO sales.orders VALUES (1, 10, 12.50), (2, 10, 3.25), (3, 20, 40.00);
+        DROP TABLE IF EXISTS customers;
+        CREATE TABLE customers (id integer, name text);
+        INSERT INTO customers VALUES (10, 'Ada'), (20, 'Grace');
+        """
+    )
+    return postgres_server
+
+
+def namespace(pg: PostgresServer) -> str:
+    return f"postgres://127.0.0.1:{pg.port}"
+
+
+def execution_runs(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Runs other than the application run, in order."""
+    return [evs for evs in runs_by_id(events).values() if evs[0]["job"]["name"] != APP_JOB]
+
+
+def only_run(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    runs = execution_runs(events)
+    assert len(runs) == 1, f"expected one run, got {[evs[0]['job']['name'] for evs in runs]}"
+    run = runs[0]
+    assert [e["eventType"] for e in run] == ["START", "COMPLETE"]
+    assert run[0]["job"]["name"] == run[1]["job"]["name"]
+    return run
+
+
+def test_read_qualified_dbtable(spark_session: SparkSession, lineage: LineageLog, pg: PostgresServer) -> None:
+    orders = spark_session.read.jdbc(pg.url, "sales.orders", properties=pg.properties)
+
+    assert orders.count() == 3
+
+    run = only_run(lineage.events(spark_session))
+    for event in run:
+        assert datasets(event, "inputs") == [(namespace(pg), "lineage.sales.orders")]
+        assert event["outputs"] == []
+        assert event["job"]["name"] == READ_JOB
+    source = run[1]["inputs"][0]
+    assert schema_fields(source) == ORDERS_SCHEMA
+    assert source["facets"]["dataSource"] == {**source["facets"]["dataSource"], "name": namespace(pg), "uri": namespace(pg)}
+
+
+def test_read_unqualified_dbtable_is_in_schema_public(
+    spark_session: SparkSession, lineage: LineageLog, pg: PostgresServer
+) -> None:
+    customers = spark_session.read.format("jdbc").option("url", pg.url).option("dbtable", "Customers").options(**pg.properties).load()
+
+    assert sorted(r["name"] for r in customers.collect()) == ["Ada", "Grace"]
+
+    run = only_run(lineage.events(spark_session))
+    for event in run:
+        assert datasets(event, "inputs") == [(namespace(pg), "lineage.public.customers")]
+        # collect() of a bare scan: the executed root is the scan node, named by Spark after the relation
+        assert event["job"]["name"] == f"{APP_JOB}.scan_jdbc_relation_customers_num_partitions_1"
+    assert schema_fields(run[1]["inputs"][0]) == [{"name": "id", "type": "integer"}, {"name": "name", "type": "string"}]
+
+
+def test_read_query_joining_two_tables_gives_both_tables(
+    spark_session: SparkSession, lineage: LineageLog, pg: PostgresServer
+) -> None:
+    query = (
+        "WITH big AS (SELECT * FROM sales.orders WHERE amount > 3) "
+        "SELECT c.name, sum(big.amount) AS total FROM big JOIN customers c ON big.customer_id = c.id GROUP BY c.name"
+    )
+    totals = spark_session.read.format("jdbc").option("url", pg.url).option("query", query).options(**pg.properties).load()
+
+    assert {r["name"]: r["total"] for r in totals.collect()} == {"Ada": Decimal("15.75"), "Grace": Decimal("40.00")}
+
+    run = only_run(lineage.events(spark_session))
+    for event in run:
+        assert datasets(event, "inputs") == [(namespace(pg), "lineage.public.customers"), (namespace(pg), "lineage.sales.orders")]
+        assert event["outputs"] == []
+        # The scan node's name quotes the query, so the job name does too (as the OpenLineage integration's would).
+        assert event["job"]["name"].startswith(f"{APP_JOB}.scan_jdbc_relation_with_big_as_select_from_sales_orders_where")
+        assert event["job"]["name"].endswith("_group_by_c_name_spark_gen_subq_0_num_partitions_1")
+    for source in run[1]["inputs"]:
+        assert "schema" not in source["facets"]  # the relation's schema is the query's result, not a table's
+        assert source["facets"]["dataSource"]["name"] == namespace(pg)
+
+
+def test_write_append_from_a_jdbc_read(spark_session: SparkSession, lineage: LineageLog, pg: PostgresServer) -> None:
+    pg.sql("DROP TABLE IF EXISTS public.big_orders")
+    orders = spark_session.read.jdbc(pg.url, "sales.orders", properties=pg.properties)
+    big = orders.where("amount > 10").select("id", (orders.amount * 2).alias("doubled"))
+
+    big.write.mode("append").jdbc(pg.url, "public.big_orders", properties=pg.properties)
+    big.write.mode("append").jdbc(pg.url, "public.big_orders", properties=pg.properties)
+
+    assert pg.sql("SELECT count(*) FROM public.big_orders").strip() == "4"
+    runs = execution_runs(lineage.events(spark_session))
+    # Each write is two SQL executions (the command, and the foreachPartition Spark's JDBC writer nests inside it);
+    # the nested one is folded into the write's run.
+    assert [run[0]["job"]["name"] for run in runs] == [f"{WRITE_JOB}.public_big_orders"] * 2
+    for run in runs:
+        assert [e["eventType"] for e in run] == ["START", "COMPLETE"]
+        for event in run:
+            assert event["job"]["name"] == f"{WRITE_JOB}.public_big_orders"
+            assert datasets(event, "inputs") == [(namespace(pg), "lineage.sales.orders")]
+            assert datasets(event, "outputs") == [(namespace(pg), "lineage.public.big_orders")]
+        target = run[1]["outputs"][0]
+        assert schema_fields(target) == [{"name": "id", "type": "integer"}, {"name": "doubled", "type": "decimal(12,2)"}]
+        assert schema_fields(target) == spark_schema_as_facet(big.schema)
+        assert "lifecycleStateChange" not in target["facets"]
+        assert schema_fields(run[1]["inputs"][0]) == ORDERS_SCHEMA
+
+
+def test_write_overwrite_marks_the_lifecycle(spark_session: SparkSession, lineage: LineageLog, pg: PostgresServer) -> None:
+    report = spark_session.createDataFrame([("Ada", 2), ("Grace", 1)], "customer STRING, orders INT")
+
+    report.write.format("jdbc").mode("overwrite").option("url", pg.url).option("dbtable", "order_report").options(
+        **pg.properties
+    ).save()
+
+    assert pg.sql("SELECT customer FROM order_report ORDER BY customer").split() == ["Ada", "Grace"]
+    run = only_run(lineage.events(spark_session))
+    for event in run:
+        assert event["job"]["name"] == f"{WRITE_JOB}.order_report"
+        assert event["inputs"] == []
+        assert datasets(event, "outputs") == [(namespace(pg), "lineage.public.order_report")]
+    target = run[1]["outputs"][0]
+    assert target["facets"]["lifecycleStateChange"]["lifecycleStateChange"] == "OVERWRITE"
+    assert schema_fields(target) == [{"name": "customer", "type": "string"}, {"name": "orders", "type": "integer"}]
+
+
+@pytest.mark.parametrize("where", ["url", "options"])
+def test_credentials_never_leave_the_process(
+    spark_session: SparkSession, lineage: LineageLog, pg: PostgresServer, where: str
+) -> None:
+    if where == "url":
+        url = f"{pg.url}?user={pg.user}&password={pg.password}&ApplicationName=headwater"
+        properties = {"driver": "org.postgresql.Driver"}
+    else:
+        url, properties = pg.url, pg.properties
+    target = f"creds_{where}"
+
+    with driver_log.capture(spark_session, "io.headwater") as log:
+        orders = spark_session.read.jdbc(url, "sales.orders", properties=properties)
+        orders.write.mode("overwrite").jdbc(url, target, properties=properties)
+        events = lineage.events(spark_session)
+
+    runs = execution_runs(events)
+    assert [run[0]["job"]["name"] for run in runs] == [f"{WRITE_JOB}.{target}"]
+    assert datasets(runs[0][1], "inputs") == [(namespace(pg), "lineage.sales.orders")]
+    assert datasets(runs[0][1], "outputs") == [(namespace(pg), f"lineage.public.{target}")]
+    assert runs[0][1]["outputs"][0]["facets"]["lifecycleStateChange"]["lifecycleStateChange"] == "OVERWRITE"
+    serialized = json.dumps(events)
+    assert pg.password not in serialized
+    assert pg.user not in serialized
+    assert "ApplicationName" not in serialized
+    # The capture works: Headwater's debug lines name the datasets it found, and nothing more.
+    assert f"JDBC output {namespace(pg)} lineage.public.{target}" in log.text
+    assert pg.password not in log.text
+    assert pg.user not in log.text
