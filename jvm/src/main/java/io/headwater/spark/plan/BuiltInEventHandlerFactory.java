@@ -16,12 +16,16 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
   @Override
   public Collection<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>> createInputDatasetQueryPlanVisitors(
       OpenLineageContext context) {
-    return List.of(new HadoopFsRelationInputVisitor(context));
+    return List.of(new HadoopFsRelationInputVisitor(context), new DataSourceV2RelationInputVisitor(context));
   }
 
   @Override
   public Collection<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>> createOutputDatasetQueryPlanVisitors(
       OpenLineageContext context) {
-    return List.of(new InsertIntoHadoopFsRelationOutputVisitor(context));
+    return List.of(
+        new InsertIntoHadoopFsRelationOutputVisitor(context),
+        new V2WriteCommandOutputVisitor(context),
+        new V2CreateTableOutputVisitor(context),
+        new DropTableOutputVisitor(context));
   }
 }

@@ -2,7 +2,9 @@ package io.headwater.spark.plan;
 
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
+import io.headwater.spark.facets.LifecycleFacets;
 import io.openlineage.client.OpenLineage;
+import io.openlineage.client.OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.util.List;
 import java.util.Optional;
@@ -36,10 +38,7 @@ public final class InsertIntoHadoopFsRelationOutputVisitor
     OpenLineage openLineage = context.openLineage();
     OpenLineage.DatasetFacetsBuilder facets = openLineage.newDatasetFacetsBuilder();
     if (node.mode() == SaveMode.Overwrite) {
-      facets.lifecycleStateChange(
-          openLineage.newLifecycleStateChangeDatasetFacetBuilder()
-              .lifecycleStateChange(OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange.OVERWRITE)
-              .build());
+      LifecycleFacets.with(openLineage, facets, LifecycleStateChange.OVERWRITE);
     }
     return List.of(context.datasetFactory().output(id.getNamespace(), id.getName(), writtenSchema(node), facets));
   }

@@ -21,7 +21,8 @@ import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The one walk over an execution's optimized plan. Input visitors are applied to every node, subquery plans in
- * expressions included, each node once; output visitors to the root. Datasets are kept in plan order, one per
+ * expressions and logical inner children included (Spark 4.1 keeps the query of a V2 CTAS/RTAS there, not among its
+ * children), each node once; output visitors to the root. Datasets are kept in plan order, one per
  * namespace and name. A factory or visitor that throws is reported once by {@link ExtensionFailures} and skipped:
  * the rest of the lineage is still returned.
  */
@@ -111,7 +112,7 @@ public final class LineageExtractor {
     return Optional.empty();
   }
 
-  /** Every node of the plan and of the subquery plans in its expressions, each once, parents first. */
+  /** Every node of the plan, of its logical inner children and of its subquery plans, each once, parents first. */
   private static List<LogicalPlan> nodes(LogicalPlan root) {
     List<LogicalPlan> ordered = new ArrayList<>();
     Set<LogicalPlan> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
@@ -124,6 +125,11 @@ public final class LineageExtractor {
       }
       ordered.add(node);
       List<LogicalPlan> next = new ArrayList<>(CollectionConverters.asJava(node.children()));
+      for (Object inner : CollectionConverters.asJava(node.innerChildren())) {
+        if (inner instanceof LogicalPlan plan) {
+          next.add(plan);
+        }
+      }
       next.addAll(CollectionConverters.asJava(node.subqueries()));
       for (int i = next.size() - 1; i >= 0; i--) {
         pending.push(next.get(i));
