@@ -17,6 +17,7 @@ from tests.support.events import LineageLog, datasets, runs_by_id, schema_fields
 
 APP_JOB = "headwater_tests"
 CATALOG = "testcat"
+Names = list[tuple[str, str]]
 ORDERS_SCHEMA = [{"name": "id", "type": "integer"}, {"name": "region", "type": "string"}]
 
 
@@ -45,7 +46,7 @@ def symlinks(dataset: dict[str, Any]) -> list[dict[str, Any]] | None:
     return facet["identifiers"] if facet else None
 
 
-def assert_both_events(run: list[dict[str, Any]], inputs: list[tuple[str, str]], outputs: list[tuple[str, str]]) -> None:
+def assert_both_events(run: list[dict[str, Any]], inputs: Names, outputs: Names) -> None:
     for event in run:
         assert datasets(event, "inputs") == inputs
         assert datasets(event, "outputs") == outputs
@@ -93,7 +94,8 @@ def test_dataframe_write_to_create_append_overwrite(spark_session: SparkSession,
     spark_session.createDataFrame([(3, "eu")], "id INT, region STRING").writeTo(table).append()
     append = only_run(lineage.events(spark_session))
     lineage.mark(spark_session)
-    spark_session.createDataFrame([(4, "eu")], "id INT, region STRING").writeTo(table).overwrite(F.col("region") == "eu")
+    replacement = spark_session.createDataFrame([(4, "eu")], "id INT, region STRING")
+    replacement.writeTo(table).overwrite(F.col("region") == "eu")
     overwrite = only_run(lineage.events(spark_session))
     lineage.mark(spark_session)
     spark_session.createDataFrame([(5, "us")], "id INT, region STRING").writeTo(table).overwritePartitions()
@@ -123,6 +125,23 @@ def test_dataframe_write_to_create_append_overwrite(spark_session: SparkSession,
     assert dynamic[-1]["job"]["name"] == f"{APP_JOB}.overwrite_partitions_dynamic.testcat_api_events"
     for run in (ctas, ctas_write, append, overwrite, dynamic):
         assert schema_fields(run[-1]["outputs"][0]) == ORDERS_SCHEMA
+
+
+def test_dynamic_insert_overwrite(spark_session: SparkSession, lineage: LineageLog) -> None:
+    spark_session.sql("CREATE TABLE testcat.dyn.t (id INT, region STRING) PARTITIONED BY (region)")
+    spark_session.sql("INSERT INTO testcat.dyn.t VALUES (1, 'eu'), (2, 'us')")
+    lineage.mark(spark_session)
+    spark_session.conf.set("spark.sql.sources.partitionOverwriteMode", "dynamic")
+    try:
+        spark_session.sql("INSERT OVERWRITE testcat.dyn.t VALUES (3, 'eu')")
+    finally:
+        spark_session.conf.unset("spark.sql.sources.partitionOverwriteMode")
+
+    run = only_run(lineage.events(spark_session))
+    assert sorted(tuple(r) for r in spark_session.table("testcat.dyn.t").collect()) == [(2, "us"), (3, "eu")]
+    assert_both_events(run, [], [(CATALOG, "dyn.t")])
+    assert lifecycle(run[-1]["outputs"][0]) == "OVERWRITE"
+    assert run[-1]["job"]["name"] == f"{APP_JOB}.overwrite_partitions_dynamic.testcat_dyn_t"
 
 
 def test_ctas_rtas_and_insert_overwrite_read_v2_tables(spark_session: SparkSession, lineage: LineageLog) -> None:
@@ -166,6 +185,35 @@ def test_ctas_rtas_and_insert_overwrite_read_v2_tables(spark_session: SparkSessi
     assert insert_overwrite[-1]["job"]["name"] == f"{APP_JOB}.overwrite_by_expression.testcat_etl_src"
 
 
+def test_replace_table_and_create_or_replace(spark_session: SparkSession, lineage: LineageLog) -> None:
+    spark_session.sql("CREATE TABLE testcat.rep.t (id INT)")
+    spark_session.sql("CREATE TABLE testcat.rep.src (id INT, region STRING)")
+    spark_session.sql("INSERT INTO testcat.rep.src VALUES (1, 'eu')")
+    lineage.mark(spark_session)
+
+    spark_session.sql("REPLACE TABLE testcat.rep.t (id INT, region STRING, note STRING)")
+    replace = only_run(lineage.events(spark_session))
+    lineage.mark(spark_session)
+    spark_session.table("testcat.rep.src").writeTo("testcat.rep.t").createOrReplace()
+    create_or_replace = execution_runs(lineage.events(spark_session))
+
+    assert [tuple(r) for r in spark_session.table("testcat.rep.t").collect()] == [(1, "eu")]
+    target = [(CATALOG, "rep.t")]
+    assert_both_events(replace, [], target)
+    assert lifecycle(replace[-1]["outputs"][0]) == "OVERWRITE"
+    assert schema_fields(replace[-1]["outputs"][0]) == [*ORDERS_SCHEMA, {"name": "note", "type": "string"}]
+    assert replace[-1]["job"]["name"] == f"{APP_JOB}.replace_table.rep_t"
+    # createOrReplace is an RTAS, then (Spark 4.1) its write as a second execution.
+    assert [run[-1]["job"]["name"] for run in create_or_replace] == [
+        f"{APP_JOB}.replace_table_as_select.rep_t",
+        f"{APP_JOB}.overwrite_by_expression.testcat_rep_t",
+    ]
+    for run in create_or_replace:
+        assert_both_events(run, [(CATALOG, "rep.src")], target)
+        assert lifecycle(run[-1]["outputs"][0]) == "OVERWRITE"
+        assert schema_fields(run[-1]["outputs"][0]) == ORDERS_SCHEMA
+
+
 def test_table_with_location_is_named_by_its_location(
     spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
 ) -> None:
@@ -200,7 +248,8 @@ def test_relative_location_is_left_to_the_catalog(spark_session: SparkSession, l
     spark_session.sql("INSERT INTO testcat.geo.relative VALUES (1)")
     insert = only_run(lineage.events(spark_session))
 
-    described = {r["col_name"]: r["data_type"] for r in spark_session.sql("DESCRIBE TABLE EXTENDED testcat.geo.relative").collect()}
+    description = spark_session.sql("DESCRIBE TABLE EXTENDED testcat.geo.relative").collect()
+    described = {r["col_name"]: r["data_type"] for r in description}
     assert described["Location"] == "some/relative/dir"  # Spark 4.1 does not qualify it for a V2 catalog
     for run in (create, insert):
         assert_both_events(run, [], [(CATALOG, "geo.relative")])
@@ -242,6 +291,7 @@ def test_v2_visitors_do_not_match_file_writes_or_session_catalog_tables(
 
     assert_both_events(export, [(CATALOG, "mix.src")], [("file", str(out))])
     assert symlinks(export[-1]["outputs"][0]) is None
-    assert export[-1]["job"]["name"] == f"{APP_JOB}.execute_insert_into_hadoop_fs_relation_command.{tmp_path.name}_exported"
+    expected_job = f"{APP_JOB}.execute_insert_into_hadoop_fs_relation_command.{tmp_path.name}_exported"
+    assert export[-1]["job"]["name"] == expected_job
     # CREATE is a V1 command here; the DROP is a V2 DropTable of the session catalog, which the V2 rule leaves out.
     assert session_catalog == []

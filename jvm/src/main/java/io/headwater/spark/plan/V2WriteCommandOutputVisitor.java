@@ -59,7 +59,10 @@ public final class V2WriteCommandOutputVisitor extends QueryPlanVisitor<LogicalP
   }
 
   private static Optional<DataSourceV2Relation> target(LogicalPlan node) {
-    boolean covered = node instanceof AppendData || node instanceof OverwriteByExpression || node instanceof OverwritePartitionsDynamic;
+    boolean covered =
+        node instanceof AppendData
+            || node instanceof OverwriteByExpression
+            || node instanceof OverwritePartitionsDynamic;
     if (covered && ((V2WriteCommand) node).table() instanceof DataSourceV2Relation relation) {
       return Optional.of(relation);
     }

@@ -46,6 +46,15 @@ public class V2TableIdentityTest {
     return catalog.createTable(ident, info);
   }
 
+  private static Optional<V2TableIdentity> identityOf(Table table, TableCatalog catalog, Identifier ident) {
+    return V2TableIdentity.of(DataSourceV2Relation.create(table, Option.apply(catalog), Option.apply(ident)));
+  }
+
+  private static ResolvedIdentifier resolved(TableCatalog catalog, Identifier ident) {
+    Seq<Attribute> noOutput = CollectionConverters.asScala(java.util.List.<Attribute>of()).toSeq();
+    return new ResolvedIdentifier(catalog, ident, noOutput);
+  }
+
   @Test
   public void tableWithoutLocationIsNamedByCatalogNamespaceAndName() throws Exception {
     TableCatalog catalog = catalog();
@@ -53,7 +62,7 @@ public class V2TableIdentityTest {
     Table table = create(catalog, ident, Map.of());
 
     V2TableIdentity id =
-        V2TableIdentity.of(DataSourceV2Relation.create(table, Option.apply(catalog), Option.apply(ident))).orElseThrow();
+        identityOf(table, catalog, ident).orElseThrow();
 
     assertEquals("testcat", id.namespace());
     assertEquals("db.sch.orders", id.name());
@@ -68,11 +77,12 @@ public class V2TableIdentityTest {
     Table table = create(catalog, ident, Map.of(TableCatalog.PROP_LOCATION, "file:/data/warehouse/located/"));
 
     V2TableIdentity id =
-        V2TableIdentity.of(DataSourceV2Relation.create(table, Option.apply(catalog), Option.apply(ident))).orElseThrow();
+        identityOf(table, catalog, ident).orElseThrow();
 
     assertEquals("file", id.namespace());
     assertEquals("/data/warehouse/located", id.name());
-    OpenLineage.SymlinksDatasetFacetIdentifiers symlink = id.facets(OL).build().getSymlinks().getIdentifiers().get(0);
+    OpenLineage.SymlinksDatasetFacetIdentifiers symlink =
+        id.facets(OL).build().getSymlinks().getIdentifiers().get(0);
     assertEquals("testcat", symlink.getNamespace());
     assertEquals("ns.located", symlink.getName());
     assertEquals("TABLE", symlink.getType());
@@ -80,7 +90,8 @@ public class V2TableIdentityTest {
 
   @Test
   public void objectStoreLocationsFollowTheFileNamingRules() {
-    V2TableIdentity id = V2TableIdentity.of("lake", Identifier.of(new String[] {"ns"}, "t"), Optional.of("s3a://bucket/tables/t"));
+    Identifier ident = Identifier.of(new String[] {"ns"}, "t");
+    V2TableIdentity id = V2TableIdentity.of("lake", ident, Optional.of("s3a://bucket/tables/t"));
     assertEquals("s3://bucket", id.namespace());
     assertEquals("tables/t", id.name());
   }
@@ -97,9 +108,7 @@ public class V2TableIdentityTest {
   public void resolvedIdentifierOfADdlCommandGivesTheSameIdentity() {
     TableCatalog catalog = catalog();
     Identifier ident = Identifier.of(new String[] {"ns"}, "t");
-    Seq<Attribute> noOutput = CollectionConverters.asScala(java.util.List.<Attribute>of()).toSeq();
-
-    V2TableIdentity id = V2TableIdentity.of(new ResolvedIdentifier(catalog, ident, noOutput), Optional.empty()).orElseThrow();
+    V2TableIdentity id = V2TableIdentity.of(resolved(catalog, ident), Optional.empty()).orElseThrow();
 
     assertEquals(new V2TableIdentity("testcat", "ns.t", Optional.empty()), id);
   }
@@ -111,7 +120,7 @@ public class V2TableIdentityTest {
     Table table = create(catalog, ident, Map.of());
 
     assertFalse(V2TableIdentity.of(DataSourceV2Relation.create(table, Option.empty(), Option.empty())).isPresent());
-    assertTrue(V2TableIdentity.of(DataSourceV2Relation.create(table, Option.apply(catalog), Option.apply(ident))).isPresent());
+    assertTrue(identityOf(table, catalog, ident).isPresent());
   }
 
   @Test
@@ -120,10 +129,9 @@ public class V2TableIdentityTest {
     session.initialize("spark_catalog", CaseInsensitiveStringMap.empty());
     Identifier ident = Identifier.of(new String[] {"default"}, "t");
     Table table = create(session, ident, Map.of());
-    Seq<Attribute> noOutput = CollectionConverters.asScala(java.util.List.<Attribute>of()).toSeq();
 
-    assertFalse(V2TableIdentity.of(DataSourceV2Relation.create(table, Option.apply(session), Option.apply(ident))).isPresent());
-    assertFalse(V2TableIdentity.of(new ResolvedIdentifier(session, ident, noOutput), Optional.empty()).isPresent());
+    assertFalse(identityOf(table, session, ident).isPresent());
+    assertFalse(V2TableIdentity.of(resolved(session, ident), Optional.empty()).isPresent());
   }
 
   @Test

@@ -36,6 +36,7 @@ import org.apache.spark.sql.sources.AlwaysTrue;
 import org.apache.spark.sql.sources.And;
 import org.apache.spark.sql.sources.EqualTo;
 import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
@@ -111,7 +112,8 @@ final class InMemoryTable implements SupportsRead, SupportsWrite {
   /** The value of column {@code name} in {@code row}, as an external Java value ({@code String}, {@code Integer}). */
   private Object value(InternalRow row, String column) {
     int i = schema.fieldIndex(column);
-    return CatalystTypeConverters.convertToScala(row.get(i, schema.fields()[i].dataType()), schema.fields()[i].dataType());
+    DataType type = schema.fields()[i].dataType();
+    return CatalystTypeConverters.convertToScala(row.get(i, type), type);
   }
 
   private Predicate<InternalRow> matches(Filter filter) {
