@@ -14,7 +14,7 @@ GRADLE := gradle --console=plain -q $(if $(CI),--no-daemon,)
 JVM_SOURCES := $(shell find jvm/src/main META-INF -type f 2>/dev/null) build.gradle settings.gradle gradle.properties
 PY_SOURCES := $(shell find python -name '*.py' -o -name py.typed 2>/dev/null) pyproject.toml README.md
 
-.PHONY: build demo test test-jvm test-python system venv jar install clean
+.PHONY: build demo test test-jvm test-python test-catalog system venv jar install clean
 
 ## build: install what is missing, build the agent jar and install the package into .venv; runs nothing
 build: $(STAMPS)/install
@@ -29,8 +29,12 @@ test: build test-jvm test-python
 test-jvm: $(STAMPS)/venv
 	$(GRADLE) test
 
-test-python: build
+test-python: build test-catalog
 	$(VENV)/bin/pytest
+
+## test-catalog: the DataSourceV2 test catalog jar pytest loads (build/test-catalog/headwater-test-catalog.jar)
+test-catalog: $(STAMPS)/venv
+	$(GRADLE) testCatalogJar
 
 system: $(STAMPS)/system
 $(STAMPS)/system: scripts/install-system-deps

@@ -2,7 +2,8 @@
 
 pytest-spark builds its session-scoped ``spark_session`` from the ``spark_options`` in pyproject.toml. The jar's
 path depends on where the package is installed, so it is added here, before pytest-spark reads the options, together
-with PostgreSQL's JDBC driver (Debian's ``libpostgresql-jdbc-java``) for the JDBC lineage tests.
+with PostgreSQL's JDBC driver (Debian's ``libpostgresql-jdbc-java``) for the JDBC lineage tests, and with the
+DataSourceV2 test catalog's jar (``make test-catalog``; configured as ``testcat`` in pyproject.toml).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 REPO = Path(__file__).resolve().parent
 TEST_OUTPUT = REPO / "build" / "pytest"
 SESSION_EVENTS = TEST_OUTPUT / "lineage" / "events.jsonl"
+TEST_CATALOG_JAR = REPO / "build" / "test-catalog" / "headwater-test-catalog.jar"
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -32,5 +34,7 @@ def pytest_configure(config: pytest.Config) -> None:
         shutil.rmtree(TEST_OUTPUT)
     SESSION_EVENTS.parent.mkdir(parents=True)
     options = list(config.getini("spark_options"))
-    options.append(f"spark.jars: {headwater.jar_path()},{JDBC_DRIVER_JAR}")
+    if not TEST_CATALOG_JAR.is_file():
+        raise pytest.UsageError(f"{TEST_CATALOG_JAR} is missing: run `make test-catalog` (or `make test`) first")
+    options.append(f"spark.jars: {headwater.jar_path()},{JDBC_DRIVER_JAR},{TEST_CATALOG_JAR}")
     SparkConfigBuilder.initialize(options_from_ini=options)

@@ -32,6 +32,12 @@ def test_jar_ships_inside_the_installed_package() -> None:
     assert f"version={headwater.__version__}" in version_file
 
 
+def test_test_catalog_is_not_in_the_agent_jar() -> None:
+    catalog_jar = REPO / "build" / "test-catalog" / "headwater-test-catalog.jar"
+    assert "io/headwater/spark/testing/InMemoryTableCatalog.class" in class_entries(catalog_jar)
+    assert not [e for e in class_entries(Path(headwater.jar_path())) if e.startswith("io/headwater/spark/testing/")]
+
+
 def test_versions_agree() -> None:
     gradle_version = re.search(r"^version=(\S+)$", (REPO / "gradle.properties").read_text(), re.MULTILINE)
     assert gradle_version is not None

@@ -20,7 +20,8 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
         new HadoopFsRelationInputVisitor(context),
         new HiveTableRelationInputVisitor(context),
         new LoadDataInputVisitor(context),
-        new JdbcRelationInputVisitor(context));
+        new JdbcRelationInputVisitor(context),
+        new DataSourceV2RelationInputVisitor(context));
   }
 
   @Override
@@ -35,7 +36,10 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
                 new TableLifecycleVisitor(context),
                 new DropTableVisitor(context),
                 new LoadDataVisitor(context),
-                new JdbcSaveIntoDataSourceOutputVisitor(context)));
+                new JdbcSaveIntoDataSourceOutputVisitor(context),
+                new V2WriteCommandOutputVisitor(context),
+                new V2CreateTableOutputVisitor(context),
+                new DropTableOutputVisitor(context)));
     if (HiveSupport.AVAILABLE) {
       visitors.add(new HiveWriteVisitor(context));
     }

@@ -1,0 +1,51 @@
+package io.headwater.spark.plan;
+
+import io.headwater.spark.api.OpenLineageContext;
+import io.headwater.spark.api.QueryPlanVisitor;
+import io.openlineage.client.OpenLineage;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
+import org.apache.spark.sql.execution.datasources.v2.DataSourceV2ScanRelation;
+
+/**
+ * Inputs of a DataSourceV2 catalog table read.
+ *
+ * <pre>
+ *   DataSourceV2ScanRelation(relation = DataSourceV2Relation(table, catalog = Some(c), identifier = Some(id)))
+ *     -- an optimized read: the optimizer pushed the scan down
+ *   DataSourceV2Relation(table, catalog = Some(c), identifier = Some(id))
+ *     -- a read inside a command whose query Spark does not optimize (CTAS/RTAS, the write they run next)
+ *     -> one input named by {@link V2TableIdentity}; schema = the table's schema (all columns, not the pruned scan)
+ * </pre>
+ *
+ * Does not match a relation without a catalog or identifier (a path-based V2 source), nor the target relation of a
+ * V2 write, which is a field of the write command and not a plan child.
+ */
+public final class DataSourceV2RelationInputVisitor extends QueryPlanVisitor<LogicalPlan, OpenLineage.InputDataset> {
+
+  public DataSourceV2RelationInputVisitor(OpenLineageContext context) {
+    super(context);
+  }
+
+  @Override
+  public boolean isDefinedAt(LogicalPlan node) {
+    return relation(node).flatMap(V2TableIdentity::of).isPresent();
+  }
+
+  @Override
+  protected List<OpenLineage.InputDataset> visit(LogicalPlan node) {
+    DataSourceV2Relation relation = relation(node).orElseThrow();
+    V2TableIdentity id = V2TableIdentity.of(relation).orElseThrow();
+    return List.of(
+        context.datasetFactory().input(id.namespace(), id.name(), relation.schema(), id.facets(context.openLineage())));
+  }
+
+  private static Optional<DataSourceV2Relation> relation(LogicalPlan node) {
+    if (node instanceof DataSourceV2ScanRelation scan) {
+      return Optional.of(scan.relation());
+    }
+    return node instanceof DataSourceV2Relation relation ? Optional.of(relation) : Optional.empty();
+  }
+}

@@ -1,0 +1,71 @@
+package io.headwater.spark.plan;
+
+import io.headwater.spark.api.OpenLineageContext;
+import io.headwater.spark.api.QueryPlanVisitor;
+import io.headwater.spark.facets.DatasetFacets;
+import io.openlineage.client.OpenLineage;
+import io.openlineage.client.OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.catalyst.plans.logical.AppendData;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.catalyst.plans.logical.OverwriteByExpression;
+import org.apache.spark.sql.catalyst.plans.logical.OverwritePartitionsDynamic;
+import org.apache.spark.sql.catalyst.plans.logical.V2WriteCommand;
+import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
+
+/**
+ * The output of a write into a DataSourceV2 catalog table ({@code INSERT INTO/OVERWRITE}, {@code df.writeTo(t)
+ * .append()/.overwrite(cond)/.overwritePartitions()}, and the write Spark runs as its own execution after a
+ * CTAS/RTAS has created the table).
+ *
+ * <pre>
+ *   AppendData(table = DataSourceV2Relation(catalog = Some(c), identifier = Some(id)), query)
+ *     -> one output named by {@link V2TableIdentity}; schema = the table's schema
+ *   OverwriteByExpression(table = DataSourceV2Relation(...), deleteExpr, query)
+ *   OverwritePartitionsDynamic(table = DataSourceV2Relation(...), query)
+ *     -> the same, with lifecycleStateChange OVERWRITE
+ * </pre>
+ *
+ * Does not match other V2 write commands (the row-level {@code ReplaceData}/{@code WriteDelta} of MERGE, UPDATE and
+ * DELETE) nor a target relation without a catalog or identifier. Job-name suffix: {@code <catalog>.<ns>.<table>}
+ * ({@code testcat_ns_t}), the relation's name as Spark prints it.
+ */
+public final class V2WriteCommandOutputVisitor extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
+
+  public V2WriteCommandOutputVisitor(OpenLineageContext context) {
+    super(context);
+  }
+
+  @Override
+  public boolean isDefinedAt(LogicalPlan node) {
+    return target(node).flatMap(V2TableIdentity::of).isPresent();
+  }
+
+  @Override
+  protected List<OpenLineage.OutputDataset> visit(LogicalPlan node) {
+    DataSourceV2Relation table = target(node).orElseThrow();
+    V2TableIdentity id = V2TableIdentity.of(table).orElseThrow();
+    OpenLineage.DatasetFacetsBuilder facets = id.facets(context.openLineage());
+    if (node instanceof OverwriteByExpression || node instanceof OverwritePartitionsDynamic) {
+      DatasetFacets.lifecycle(context.openLineage(), facets, LifecycleStateChange.OVERWRITE);
+    }
+    return List.of(context.datasetFactory().output(id.namespace(), id.name(), table.schema(), facets));
+  }
+
+  @Override
+  public Optional<String> jobNameSuffix(LogicalPlan node) {
+    return target(node).flatMap(V2TableIdentity::of).map(V2TableIdentity::qualifiedTable);
+  }
+
+  private static Optional<DataSourceV2Relation> target(LogicalPlan node) {
+    boolean covered =
+        node instanceof AppendData
+            || node instanceof OverwriteByExpression
+            || node instanceof OverwritePartitionsDynamic;
+    if (covered && ((V2WriteCommand) node).table() instanceof DataSourceV2Relation relation) {
+      return Optional.of(relation);
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,78 @@
+package io.headwater.spark.testing;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
+import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
+import org.apache.spark.sql.connector.catalog.Identifier;
+import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.connector.catalog.TableCatalog;
+import org.apache.spark.sql.connector.catalog.TableChange;
+import org.apache.spark.sql.connector.catalog.TableInfo;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * A DataSourceV2 {@link TableCatalog} for tests, loaded like any user catalog
+ * ({@code spark.sql.catalog.testcat=io.headwater.spark.testing.InMemoryTableCatalog}). Tables live in the driver's
+ * memory ({@link InMemoryTable}) and support batch read, append, overwrite by {@code =} filters and dynamic
+ * partition overwrite. A table created with {@code LOCATION} carries it as its {@code location} property; nothing
+ * is written there. Namespaces are not managed: any namespace may hold tables. Test code only, never in the agent.
+ */
+public final class InMemoryTableCatalog implements TableCatalog {
+  private final Map<Identifier, InMemoryTable> tables = new ConcurrentHashMap<>();
+  private String name;
+
+  @Override
+  public void initialize(String name, CaseInsensitiveStringMap options) {
+    this.name = name;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public Identifier[] listTables(String[] namespace) {
+    return tables.keySet().stream().filter(id -> Arrays.equals(id.namespace(), namespace)).toArray(Identifier[]::new);
+  }
+
+  @Override
+  public Table loadTable(Identifier ident) throws NoSuchTableException {
+    InMemoryTable table = tables.get(ident);
+    if (table == null) {
+      throw new NoSuchTableException(ident);
+    }
+    return table;
+  }
+
+  @Override
+  public Table createTable(Identifier ident, TableInfo info) throws TableAlreadyExistsException {
+    InMemoryTable table = new InMemoryTable(qualifiedName(ident), info.schema(), info.partitions(), info.properties());
+    if (tables.putIfAbsent(ident, table) != null) {
+      throw new TableAlreadyExistsException(ident);
+    }
+    return table;
+  }
+
+  @Override
+  public Table alterTable(Identifier ident, TableChange... changes) {
+    throw new UnsupportedOperationException("the test catalog does not alter tables");
+  }
+
+  @Override
+  public boolean dropTable(Identifier ident) {
+    return tables.remove(ident) != null;
+  }
+
+  @Override
+  public void renameTable(Identifier oldName, Identifier newName) {
+    throw new UnsupportedOperationException("the test catalog does not rename tables");
+  }
+
+  /** {@code ns.t}: the table's name as Spark shows it for a V2 table (namespace parts and name). */
+  private static String qualifiedName(Identifier ident) {
+    return String.join(".", ident.namespace()) + (ident.namespace().length == 0 ? "" : ".") + ident.name();
+  }
+}
