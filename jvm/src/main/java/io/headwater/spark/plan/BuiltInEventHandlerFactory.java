@@ -38,8 +38,7 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
                 new LoadDataVisitor(context),
                 new JdbcSaveIntoDataSourceOutputVisitor(context),
                 new V2WriteCommandOutputVisitor(context),
-                new V2CreateTableOutputVisitor(context),
-                new DropTableOutputVisitor(context)));
+                new V2CreateTableOutputVisitor(context)));
     if (HiveSupport.AVAILABLE) {
       visitors.add(new HiveWriteVisitor(context));
     }

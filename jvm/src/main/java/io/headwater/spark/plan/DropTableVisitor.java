@@ -2,6 +2,7 @@ package io.headwater.spark.plan;
 
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
+import io.headwater.spark.facets.DatasetFacets;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange;
 import java.util.List;
@@ -14,15 +15,19 @@ import org.apache.spark.sql.connector.catalog.CatalogManager;
 import org.apache.spark.sql.connector.catalog.Identifier;
 
 /**
- * {@code DROP TABLE} of a session-catalog table.
+ * {@code DROP TABLE}: one output, the dropped table, lifecycle DROP, no schema. In Spark 4 a drop is a
+ * {@code DropTable} for every catalog, the session catalog included.
  *
  * <pre>
  *   DropTable(ResolvedIdentifier(catalog = spark_catalog, [db], table))
- *     -> the table, lifecycle DROP
+ *     -> the session-catalog table (see {@link CatalogTables}); suffix db_table
+ *   DropTable(ResolvedIdentifier(catalog, [ns...], table))      any other (DataSourceV2) catalog
+ *     -> namespace {@code <catalog>}, name {@code <ns>.<table>} (see {@link V2TableIdentity}); suffix ns_table
  * </pre>
  *
- * The table is usually gone from the catalog by the time the plan is read, so a managed table is named by the
- * catalog's default path for it. Tables of other catalogs are left to their catalog's visitor.
+ * The plan names the table but does not hold it, and the agent reads the plan after Spark has begun to drop it: a
+ * session-catalog table the catalog has already forgotten is named by the catalog's default path for it, and a V2
+ * table is always named by its catalog identity (its {@code location} cannot be known).
  */
 public final class DropTableVisitor extends QueryPlanVisitor<DropTable, OpenLineage.OutputDataset> {
   public DropTableVisitor(OpenLineageContext context) {
@@ -31,27 +36,45 @@ public final class DropTableVisitor extends QueryPlanVisitor<DropTable, OpenLine
 
   @Override
   public boolean isDefinedAt(LogicalPlan node) {
-    return node instanceof DropTable drop
-        && drop.child() instanceof ResolvedIdentifier resolved
-        && CatalogManager.SESSION_CATALOG_NAME().equals(resolved.catalog().name())
-        && resolved.identifier().namespace().length <= 1;
+    return node instanceof DropTable drop && (sessionTable(drop).isPresent() || v2Table(drop).isPresent());
   }
 
   @Override
   protected List<OpenLineage.OutputDataset> visit(DropTable node) {
-    return TableDatasets.output(
-        context, TableDatasets.catalog(context).identifyByName(tableName(node)), null, LifecycleStateChange.DROP);
+    Optional<TableIdentifier> session = sessionTable(node);
+    if (session.isPresent()) {
+      return TableDatasets.output(
+          context, TableDatasets.catalog(context).identifyByName(session.get()), null, LifecycleStateChange.DROP);
+    }
+    V2TableIdentity id = v2Table(node).orElseThrow();
+    OpenLineage.DatasetFacetsBuilder facets =
+        DatasetFacets.lifecycle(context.openLineage(), id.facets(context.openLineage()), LifecycleStateChange.DROP);
+    return List.of(context.datasetFactory().output(id.namespace(), id.name(), null, facets));
   }
 
   @Override
   public Optional<String> jobNameSuffix(DropTable node) {
-    return Optional.of(TableDatasets.catalog(context).jobNameSuffix(tableName(node)));
+    Optional<TableIdentifier> session = sessionTable(node);
+    if (session.isPresent()) {
+      return Optional.of(TableDatasets.catalog(context).jobNameSuffix(session.get()));
+    }
+    return v2Table(node).map(V2TableIdentity::table);
   }
 
-  private static TableIdentifier tableName(DropTable node) {
-    Identifier identifier = ((ResolvedIdentifier) node.child()).identifier();
+  /** The table's name when it belongs to the session catalog (one namespace level at most). */
+  private static Optional<TableIdentifier> sessionTable(DropTable node) {
+    if (!(node.child() instanceof ResolvedIdentifier resolved)
+        || !CatalogManager.SESSION_CATALOG_NAME().equals(resolved.catalog().name())
+        || resolved.identifier().namespace().length > 1) {
+      return Optional.empty();
+    }
+    Identifier identifier = resolved.identifier();
     scala.Option<String> database =
         identifier.namespace().length == 1 ? scala.Option.apply(identifier.namespace()[0]) : scala.Option.empty();
-    return new TableIdentifier(identifier.name(), database);
+    return Optional.of(new TableIdentifier(identifier.name(), database));
+  }
+
+  private static Optional<V2TableIdentity> v2Table(DropTable node) {
+    return V2TableIdentity.of(node.child(), Optional.empty());
   }
 }
