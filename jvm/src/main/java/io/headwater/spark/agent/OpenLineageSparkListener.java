@@ -59,7 +59,8 @@ public final class OpenLineageSparkListener extends SparkListener {
       LineageExtractor extractor =
           new LineageExtractor(
               EventHandlerFactories.load(loader == null ? OpenLineageSparkListener.class.getClassLoader() : loader, failures),
-              failures);
+              failures,
+              config.columnLineage());
       OpenLineageClient client =
           new OpenLineageClient(
               Transports.build(config.transport(), config.emit().retry()), config.disabledFacets().toArray(String[]::new));

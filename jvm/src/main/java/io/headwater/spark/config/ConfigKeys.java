@@ -66,6 +66,19 @@ public final class ConfigKeys {
             return List.copyOf(keys);
           });
 
+  public static final ConfigKey<Boolean> COLUMN_LINEAGE_DATASET_LINEAGE_ENABLED =
+      ConfigKey.bool(
+          "columnLineage.datasetLineageEnabled",
+          "true: input fields that affect every output row (filters, join keys, grouping, sorting) go to the "
+              + "columnLineage facet's dataset list; false: they are added to each output field's inputFields.",
+          true);
+
+  public static final ConfigKey<Integer> COLUMN_LINEAGE_SCHEMA_SIZE_LIMIT =
+      ConfigKey.positiveInt(
+          "columnLineage.schemaSizeLimit",
+          "Output fields above which no columnLineage facet is built for that output.",
+          1000);
+
   public static final ConfigKey<Integer> EMIT_QUEUE_CAPACITY =
       ConfigKey.positiveInt(
           "emit.queueCapacity",
@@ -104,6 +117,8 @@ public final class ConfigKeys {
           PARENT_JOB_NAME,
           PARENT_RUN_ID,
           CAPTURED_PROPERTIES,
+          COLUMN_LINEAGE_DATASET_LINEAGE_ENABLED,
+          COLUMN_LINEAGE_SCHEMA_SIZE_LIMIT,
           EMIT_QUEUE_CAPACITY,
           EMIT_CLOSE_TIMEOUT_MILLIS,
           EMIT_RETRY_MAX_ATTEMPTS,

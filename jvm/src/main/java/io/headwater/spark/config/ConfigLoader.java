@@ -70,6 +70,9 @@ public final class ConfigLoader {
         transport,
         disabledFacets(merged),
         read(merged, ConfigKeys.CAPTURED_PROPERTIES),
+        new HeadwaterConfig.ColumnLineageSettings(
+            read(merged, ConfigKeys.COLUMN_LINEAGE_DATASET_LINEAGE_ENABLED),
+            read(merged, ConfigKeys.COLUMN_LINEAGE_SCHEMA_SIZE_LIMIT)),
         new HeadwaterConfig.EmitSettings(
             read(merged, ConfigKeys.EMIT_QUEUE_CAPACITY),
             Duration.ofMillis(read(merged, ConfigKeys.EMIT_CLOSE_TIMEOUT_MILLIS)),

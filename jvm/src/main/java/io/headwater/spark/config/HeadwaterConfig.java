@@ -20,6 +20,7 @@ import java.util.UUID;
  * @param disabledFacets names of facets removed from every event ({@code spark.openlineage.facets.<name>.disabled})
  * @param capturedProperties Spark properties every run carries in {@code spark_properties}
  *     ({@code spark.openlineage.capturedProperties})
+ * @param columnLineage how the {@code columnLineage} facet is built
  * @param emit how events are queued and delivered
  */
 public record HeadwaterConfig(
@@ -30,6 +31,7 @@ public record HeadwaterConfig(
     TransportConfig transport,
     Set<String> disabledFacets,
     java.util.List<String> capturedProperties,
+    ColumnLineageSettings columnLineage,
     EmitSettings emit) {
 
   public HeadwaterConfig {
@@ -39,8 +41,18 @@ public record HeadwaterConfig(
     Objects.requireNonNull(transport, "transport");
     disabledFacets = Set.copyOf(disabledFacets);
     capturedProperties = java.util.List.copyOf(capturedProperties);
+    Objects.requireNonNull(columnLineage, "columnLineage");
     Objects.requireNonNull(emit, "emit");
   }
+
+  /**
+   * Column-lineage settings, with the OpenLineage Spark integration's keys and defaults.
+   *
+   * @param datasetLineageEnabled {@code spark.openlineage.columnLineage.datasetLineageEnabled}
+   * @param schemaSizeLimit {@code spark.openlineage.columnLineage.schemaSizeLimit}: output fields above which the
+   *     facet is skipped
+   */
+  public record ColumnLineageSettings(boolean datasetLineageEnabled, int schemaSizeLimit) {}
 
   /** An external parent run: the job that launched this Spark application (for example an Airflow task). */
   public record ParentJob(String namespace, String name, UUID runId) {

@@ -3,7 +3,11 @@ package io.headwater.spark.plan;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.OpenLineageEventHandlerFactory;
 import io.headwater.spark.api.QueryPlanVisitor;
+import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.plan.columns.ColumnLineageAnalyzer;
+import io.headwater.spark.plan.columns.ColumnLineageFacets;
 import io.openlineage.client.OpenLineage;
+import io.openlineage.client.OpenLineageClientUtils;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -28,11 +32,19 @@ import scala.PartialFunction;
 public final class LineageExtractor {
   private final List<OpenLineageEventHandlerFactory> factories;
   private final ExtensionFailures failures;
+  private final HeadwaterConfig.ColumnLineageSettings columnLineage;
 
-  /** @param factories in the order they run: user factories first, the built-in last */
-  public LineageExtractor(List<OpenLineageEventHandlerFactory> factories, ExtensionFailures failures) {
+  /**
+   * @param factories in the order they run: user factories first, the built-in last
+   * @param columnLineage how the outputs' {@code columnLineage} facet is built
+   */
+  public LineageExtractor(
+      List<OpenLineageEventHandlerFactory> factories,
+      ExtensionFailures failures,
+      HeadwaterConfig.ColumnLineageSettings columnLineage) {
     this.factories = List.copyOf(factories);
     this.failures = failures;
+    this.columnLineage = columnLineage;
   }
 
   public ExecutionLineage extract(OpenLineageContext context, LogicalPlan root) {
@@ -42,17 +54,64 @@ public final class LineageExtractor {
         create(context, f -> f.createOutputDatasetQueryPlanVisitors(context));
 
     Map<String, OpenLineage.InputDataset> inputs = new LinkedHashMap<>();
+    Map<LogicalPlan, ColumnLineageAnalyzer.SourceDataset> relationDatasets = new IdentityHashMap<>();
     for (LogicalPlan node : nodes(root)) {
-      for (OpenLineage.InputDataset dataset : applyAll(inputVisitors, node)) {
+      List<OpenLineage.InputDataset> found = applyAll(inputVisitors, node);
+      if (found.size() == 1) {
+        relationDatasets.put(node, new ColumnLineageAnalyzer.SourceDataset(found.get(0).getNamespace(), found.get(0).getName()));
+      }
+      for (OpenLineage.InputDataset dataset : found) {
         inputs.putIfAbsent(dataset.getNamespace() + "\u0000" + dataset.getName(), dataset);
       }
     }
     Map<String, OpenLineage.OutputDataset> outputs = new LinkedHashMap<>();
     for (OpenLineage.OutputDataset dataset : applyAll(outputVisitors, root)) {
-      outputs.putIfAbsent(dataset.getNamespace() + "\u0000" + dataset.getName(), dataset);
+      outputs.putIfAbsent(
+          dataset.getNamespace() + "\u0000" + dataset.getName(),
+          withColumnLineage(context, dataset, root, relationDatasets));
     }
     return new ExecutionLineage(
         new ArrayList<>(inputs.values()), new ArrayList<>(outputs.values()), jobNameSuffix(outputVisitors, root));
+  }
+
+  /**
+   * {@code output} with the {@code columnLineage} facet of the query the root writes, when there is one whose columns
+   * match the output's schema and the schema is within {@code columnLineage.schemaSizeLimit}. A failure leaves the
+   * dataset as it was (reported once).
+   */
+  private OpenLineage.OutputDataset withColumnLineage(
+      OpenLineageContext context,
+      OpenLineage.OutputDataset output,
+      LogicalPlan root,
+      Map<LogicalPlan, ColumnLineageAnalyzer.SourceDataset> relationDatasets) {
+    try {
+      OpenLineage.SchemaDatasetFacet schema = output.getFacets() == null ? null : output.getFacets().getSchema();
+      List<LogicalPlan> below = PlanChildren.of(root);
+      if (schema == null || schema.getFields() == null || below.isEmpty()) {
+        return output;
+      }
+      LogicalPlan query = below.get(0);
+      List<String> names = schema.getFields().stream().map(OpenLineage.SchemaDatasetFacetFields::getName).toList();
+      if (names.size() > columnLineage.schemaSizeLimit() || query.output().size() != names.size()) {
+        return output;
+      }
+      ColumnLineageAnalyzer.Result result =
+          new ColumnLineageAnalyzer(node -> Optional.ofNullable(relationDatasets.get(node))).analyse(query, names);
+      OpenLineage.ColumnLineageDatasetFacet facet =
+          ColumnLineageFacets.of(context.openLineage(), result, columnLineage.datasetLineageEnabled());
+      OpenLineage.DatasetFacets facets =
+          OpenLineageClientUtils.mergeFacets(Map.of("columnLineage", facet), output.getFacets(), OpenLineage.DatasetFacets.class);
+      return context.openLineage()
+          .newOutputDatasetBuilder()
+          .namespace(output.getNamespace())
+          .name(output.getName())
+          .facets(facets)
+          .outputFacets(output.getOutputFacets())
+          .build();
+    } catch (Throwable t) {
+      failures.report(ColumnLineageAnalyzer.class, "column lineage", t);
+      return output;
+    }
   }
 
   private <D> List<PartialFunction<LogicalPlan, List<D>>> create(
