@@ -1,6 +1,7 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.facets.ColumnLineageSkippedRunFacet;
 import io.headwater.spark.facets.SparkPropertiesRunFacet;
 import io.headwater.spark.plan.DatasetStatistics;
 import io.headwater.spark.plan.ScanStatistics;
@@ -77,6 +78,11 @@ final class RunEventFactory {
             .parent(parentFacet(app.runId(), app.namespace(), app.jobName(), rootRunId, rootNamespace, rootName));
     if (run.properties != null) {
       runFacets.put(SparkPropertiesRunFacet.NAME, run.properties);
+    }
+    if (!run.lineage.columnLineageSkips().isEmpty()) {
+      runFacets.put(
+          ColumnLineageSkippedRunFacet.NAME,
+          new ColumnLineageSkippedRunFacet(HeadwaterVersion.PRODUCER, run.lineage.columnLineageSkips()));
     }
     if (failure != null) {
       runFacets.errorMessage(

@@ -79,6 +79,13 @@ public final class ConfigKeys {
           "Output fields above which no columnLineage facet is built for that output.",
           1000);
 
+  public static final ConfigKey<Integer> COLUMN_LINEAGE_TIME_BUDGET_MILLIS =
+      ConfigKey.positiveInt(
+          "columnLineage.timeBudgetMillis",
+          "Milliseconds the columnLineage facet of one output may take to build; past it the facet is dropped and the "
+              + "run carries the headwater_columnLineageSkipped facet. Headwater's own key.",
+          2000);
+
   public static final ConfigKey<Integer> EMIT_QUEUE_CAPACITY =
       ConfigKey.positiveInt(
           "emit.queueCapacity",
@@ -119,6 +126,7 @@ public final class ConfigKeys {
           CAPTURED_PROPERTIES,
           COLUMN_LINEAGE_DATASET_LINEAGE_ENABLED,
           COLUMN_LINEAGE_SCHEMA_SIZE_LIMIT,
+          COLUMN_LINEAGE_TIME_BUDGET_MILLIS,
           EMIT_QUEUE_CAPACITY,
           EMIT_CLOSE_TIMEOUT_MILLIS,
           EMIT_RETRY_MAX_ATTEMPTS,

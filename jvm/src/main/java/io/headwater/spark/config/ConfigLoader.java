@@ -72,7 +72,8 @@ public final class ConfigLoader {
         read(merged, ConfigKeys.CAPTURED_PROPERTIES),
         new HeadwaterConfig.ColumnLineageSettings(
             read(merged, ConfigKeys.COLUMN_LINEAGE_DATASET_LINEAGE_ENABLED),
-            read(merged, ConfigKeys.COLUMN_LINEAGE_SCHEMA_SIZE_LIMIT)),
+            read(merged, ConfigKeys.COLUMN_LINEAGE_SCHEMA_SIZE_LIMIT),
+            Duration.ofMillis(read(merged, ConfigKeys.COLUMN_LINEAGE_TIME_BUDGET_MILLIS))),
         new HeadwaterConfig.EmitSettings(
             read(merged, ConfigKeys.EMIT_QUEUE_CAPACITY),
             Duration.ofMillis(read(merged, ConfigKeys.EMIT_CLOSE_TIMEOUT_MILLIS)),

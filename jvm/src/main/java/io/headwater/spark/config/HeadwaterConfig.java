@@ -51,8 +51,10 @@ public record HeadwaterConfig(
    * @param datasetLineageEnabled {@code spark.openlineage.columnLineage.datasetLineageEnabled}
    * @param schemaSizeLimit {@code spark.openlineage.columnLineage.schemaSizeLimit}: output fields above which the
    *     facet is skipped
+   * @param timeBudget {@code spark.openlineage.columnLineage.timeBudgetMillis}: the longest one output's facet may
+   *     take to build before it is dropped
    */
-  public record ColumnLineageSettings(boolean datasetLineageEnabled, int schemaSizeLimit) {}
+  public record ColumnLineageSettings(boolean datasetLineageEnabled, int schemaSizeLimit, Duration timeBudget) {}
 
   /** An external parent run: the job that launched this Spark application (for example an Airflow task). */
   public record ParentJob(String namespace, String name, UUID runId) {

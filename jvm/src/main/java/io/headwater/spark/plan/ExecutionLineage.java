@@ -1,5 +1,6 @@
 package io.headwater.spark.plan;
 
+import io.headwater.spark.plan.columns.ColumnLineageSkip;
 import io.openlineage.client.OpenLineage;
 import java.util.List;
 import java.util.Objects;
@@ -11,13 +12,24 @@ import java.util.Optional;
  * @param inputs input datasets, one per namespace and name, in plan order
  * @param outputs output datasets of the plan root
  * @param jobNameSuffix the first suffix an output visitor gave, e.g. {@code tmp_out}
+ * @param columnLineageSkips outputs whose {@code columnLineage} facet a limit stopped
  */
 public record ExecutionLineage(
-    List<OpenLineage.InputDataset> inputs, List<OpenLineage.OutputDataset> outputs, Optional<String> jobNameSuffix) {
+    List<OpenLineage.InputDataset> inputs,
+    List<OpenLineage.OutputDataset> outputs,
+    Optional<String> jobNameSuffix,
+    List<ColumnLineageSkip> columnLineageSkips) {
   public ExecutionLineage {
     inputs = List.copyOf(inputs);
     outputs = List.copyOf(outputs);
     Objects.requireNonNull(jobNameSuffix, "jobNameSuffix");
+    columnLineageSkips = List.copyOf(columnLineageSkips);
+  }
+
+  /** Lineage without skipped column-lineage facets. */
+  public ExecutionLineage(
+      List<OpenLineage.InputDataset> inputs, List<OpenLineage.OutputDataset> outputs, Optional<String> jobNameSuffix) {
+    this(inputs, outputs, jobNameSuffix, List.of());
   }
 
   /** No datasets, no suffix. */
@@ -29,8 +41,10 @@ public record ExecutionLineage(
    * operation (a CTAS and the insert it runs) into one run.
    */
   public ExecutionLineage merge(ExecutionLineage other) {
+    List<ColumnLineageSkip> skips = new java.util.ArrayList<>(columnLineageSkips);
+    other.columnLineageSkips.stream().filter(skip -> !skips.contains(skip)).forEach(skips::add);
     return new ExecutionLineage(
-        union(inputs, other.inputs), union(outputs, other.outputs), jobNameSuffix.or(other::jobNameSuffix));
+        union(inputs, other.inputs), union(outputs, other.outputs), jobNameSuffix.or(other::jobNameSuffix), skips);
   }
 
   private static <D extends OpenLineage.Dataset> List<D> union(List<D> first, List<D> second) {

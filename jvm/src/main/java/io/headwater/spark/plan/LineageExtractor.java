@@ -4,7 +4,9 @@ import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.OpenLineageEventHandlerFactory;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.plan.columns.AnalysisBudget;
 import io.headwater.spark.plan.columns.ColumnLineageAnalyzer;
+import io.headwater.spark.plan.columns.ColumnLineageSkip;
 import io.headwater.spark.plan.columns.ColumnLineageFacets;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineageClientUtils;
@@ -20,6 +22,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.execution.QueryExecution;
 import scala.PartialFunction;
 
 /**
@@ -65,25 +68,32 @@ public final class LineageExtractor {
       }
     }
     Map<String, OpenLineage.OutputDataset> outputs = new LinkedHashMap<>();
+    List<ColumnLineageSkip> skips = new ArrayList<>();
     for (OpenLineage.OutputDataset dataset : applyAll(outputVisitors, root)) {
-      outputs.putIfAbsent(
-          dataset.getNamespace() + "\u0000" + dataset.getName(),
-          withColumnLineage(context, dataset, root, relationDatasets));
+      String key = dataset.getNamespace() + "\u0000" + dataset.getName();
+      if (!outputs.containsKey(key)) {
+        outputs.put(key, withColumnLineage(context, dataset, root, relationDatasets, skips));
+      }
     }
     return new ExecutionLineage(
-        new ArrayList<>(inputs.values()), new ArrayList<>(outputs.values()), jobNameSuffix(outputVisitors, root));
+        new ArrayList<>(inputs.values()),
+        new ArrayList<>(outputs.values()),
+        jobNameSuffix(outputVisitors, root),
+        skips);
   }
 
   /**
    * {@code output} with the {@code columnLineage} facet of the query the root writes, when there is one whose columns
-   * match the output's schema and the schema is within {@code columnLineage.schemaSizeLimit}. A failure leaves the
-   * dataset as it was (reported once).
+   * match the output's schema. An output over {@code columnLineage.schemaSizeLimit} fields, or whose analysis runs
+   * past {@code columnLineage.timeBudget}, keeps no facet and is added to {@code skips}. A failure leaves the dataset
+   * as it was (reported once).
    */
   private OpenLineage.OutputDataset withColumnLineage(
       OpenLineageContext context,
       OpenLineage.OutputDataset output,
       LogicalPlan root,
-      Map<LogicalPlan, ColumnLineageAnalyzer.SourceDataset> relationDatasets) {
+      Map<LogicalPlan, ColumnLineageAnalyzer.SourceDataset> relationDatasets,
+      List<ColumnLineageSkip> skips) {
     try {
       OpenLineage.SchemaDatasetFacet schema = output.getFacets() == null ? null : output.getFacets().getSchema();
       List<LogicalPlan> below = PlanChildren.of(root);
@@ -92,11 +102,37 @@ public final class LineageExtractor {
       }
       LogicalPlan query = below.get(0);
       List<String> names = schema.getFields().stream().map(OpenLineage.SchemaDatasetFacetFields::getName).toList();
-      if (names.size() > columnLineage.schemaSizeLimit() || query.output().size() != names.size()) {
+      if (query.output().size() != names.size()) {
         return output;
       }
-      ColumnLineageAnalyzer.Result result =
-          new ColumnLineageAnalyzer(node -> Optional.ofNullable(relationDatasets.get(node))).analyse(query, names);
+      if (names.size() > columnLineage.schemaSizeLimit()) {
+        skips.add(
+            new ColumnLineageSkip(
+                output.getNamespace(),
+                output.getName(),
+                ColumnLineageSkip.Reason.SCHEMA_SIZE_LIMIT,
+                names.size(),
+                columnLineage.schemaSizeLimit()));
+        return output;
+      }
+      ColumnLineageAnalyzer.Result result;
+      try {
+        result =
+            new ColumnLineageAnalyzer(
+                    node -> Optional.ofNullable(relationDatasets.get(node)),
+                    AnalysisBudget.startingNow(columnLineage.timeBudget()),
+                    context.queryExecution().map(QueryExecution::analyzed))
+                .analyse(query, names);
+      } catch (AnalysisBudget.Exceeded exceeded) {
+        skips.add(
+            new ColumnLineageSkip(
+                output.getNamespace(),
+                output.getName(),
+                ColumnLineageSkip.Reason.TIME_BUDGET,
+                names.size(),
+                exceeded.budget().toMillis()));
+        return output;
+      }
       OpenLineage.ColumnLineageDatasetFacet facet =
           ColumnLineageFacets.of(context.openLineage(), result, columnLineage.datasetLineageEnabled());
       OpenLineage.DatasetFacets facets =

@@ -7,11 +7,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.apache.spark.sql.catalyst.expressions.And;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.NamedExpression;
 import org.apache.spark.sql.catalyst.expressions.SortOrder;
 import org.apache.spark.sql.catalyst.plans.logical.Aggregate;
+import org.apache.spark.sql.catalyst.plans.logical.BaseEvalPython;
+import org.apache.spark.sql.catalyst.plans.logical.BaseEvalPythonUDTF;
+import org.apache.spark.sql.catalyst.plans.logical.CTERelationDef;
+import org.apache.spark.sql.catalyst.plans.logical.CTERelationRef;
 import org.apache.spark.sql.catalyst.plans.logical.Expand;
 import org.apache.spark.sql.catalyst.plans.logical.Filter;
 import org.apache.spark.sql.catalyst.plans.logical.Generate;
@@ -21,6 +26,7 @@ import org.apache.spark.sql.catalyst.plans.logical.Project;
 import org.apache.spark.sql.catalyst.plans.logical.Sort;
 import org.apache.spark.sql.catalyst.plans.logical.Union;
 import org.apache.spark.sql.catalyst.plans.logical.Window;
+import org.apache.spark.sql.catalyst.plans.logical.WithCTE;
 import org.apache.spark.sql.execution.columnar.InMemoryRelation;
 import scala.jdk.javaapi.CollectionConverters;
 
@@ -41,14 +47,31 @@ public final class ColumnLineageAnalyzer {
   private final Map<Long, FieldSources> columns = new HashMap<>();
   private final FieldSources rowLevel = new FieldSources();
   private final Map<LogicalPlan, Boolean> visited = new IdentityHashMap<>();
+  private final Map<Long, CTERelationDef> cteDefinitions = new HashMap<>();
   private final ExpressionSources expressions;
+  private final AnalysisBudget budget;
+  private final InferredFilters inferredFilters;
 
-  public ColumnLineageAnalyzer(Function<LogicalPlan, Optional<SourceDataset>> datasets) {
+  /**
+   * @param datasets the dataset a relation node reads, when the input visitors named exactly one
+   * @param budget how long the analysis may take; {@link #analyse(LogicalPlan, List)} throws
+   *     {@link AnalysisBudget.Exceeded} past it
+   * @param analyzed the query's analyzed plan, to tell the {@code IS NOT NULL} filters the optimizer inferred from
+   *     those the user wrote; empty when there is none (every filter counts)
+   */
+  public ColumnLineageAnalyzer(
+      Function<LogicalPlan, Optional<SourceDataset>> datasets, AnalysisBudget budget, Optional<LogicalPlan> analyzed) {
     this.datasets = datasets;
-    this.expressions = new ExpressionSources(this::sourcesOf, plan -> {
-      analyse(plan);
-      return null;
-    });
+    this.budget = budget;
+    this.inferredFilters = analyzed.map(InferredFilters::from).orElseGet(InferredFilters::none);
+    this.expressions =
+        new ExpressionSources(
+            this::sourcesOf,
+            plan -> {
+              analyse(plan);
+              return null;
+            },
+            budget);
   }
 
   /** The lineage of {@code query}'s output columns, by position. */
@@ -74,6 +97,7 @@ public final class ColumnLineageAnalyzer {
     if (visited.put(node, Boolean.TRUE) != null) {
       return;
     }
+    budget.tick();
     Optional<SourceDataset> dataset = datasets.apply(node);
     if (dataset.isPresent()) {
       for (Attribute attribute : CollectionConverters.asJava(node.output())) {
@@ -82,6 +106,9 @@ public final class ColumnLineageAnalyzer {
             FieldSources.of(new SourceField(dataset.get().namespace(), dataset.get().name(), attribute.name()), Transformation.IDENTITY));
       }
       return;
+    }
+    if (node instanceof WithCTE with) {
+      CollectionConverters.asJava(with.cteDefs()).forEach(definition -> cteDefinitions.put(definition.id(), definition));
     }
     CollectionConverters.asJava(node.children()).forEach(this::analyse);
     if (node instanceof Project project) {
@@ -96,7 +123,11 @@ public final class ColumnLineageAnalyzer {
         expressions.referencesThrough(order, Transformation.WINDOW, rowLevel);
       }
     } else if (node instanceof Filter filter) {
-      expressions.referencesThrough(filter.condition(), Transformation.FILTER, rowLevel);
+      for (Expression conjunct : conjuncts(filter.condition())) {
+        if (!inferredFilters.isInferred(conjunct)) {
+          expressions.referencesThrough(conjunct, Transformation.FILTER, rowLevel);
+        }
+      }
     } else if (node instanceof Join join) {
       if (join.condition().isDefined()) {
         expressions.referencesThrough(join.condition().get(), Transformation.JOIN, rowLevel);
@@ -124,7 +155,72 @@ public final class ColumnLineageAnalyzer {
       LogicalPlan plan = cached.cacheBuilder().logicalPlan();
       analyse(plan);
       mergeByPosition(cached.output(), List.of(plan));
+    } else if (node instanceof CTERelationRef reference && cteDefinitions.containsKey(reference.cteId())) {
+      CTERelationDef definition = cteDefinitions.get(reference.cteId());
+      analyse(definition);
+      mergeByPosition(reference.output(), List.of(definition));
+    } else if (node instanceof BaseEvalPython python) {
+      // the optimizer moves Python UDF calls into this node: result i is udf i of its arguments
+      List<Attribute> results = CollectionConverters.asJava(python.resultAttrs());
+      List<? extends Expression> udfs = CollectionConverters.asJava(python.udfs());
+      for (int i = 0; i < results.size() && i < udfs.size(); i++) {
+        columns.put(results.get(i).exprId().id(), expressions.of(udfs.get(i)));
+      }
+    } else if (node instanceof BaseEvalPythonUDTF udtf) {
+      FieldSources generated = expressions.of(udtf.udtf());
+      for (Attribute attribute : CollectionConverters.asJava(udtf.resultAttrs())) {
+        columns.put(attribute.exprId().id(), generated);
+      }
+    } else {
+      derivedFromAllInputs(node);
     }
+  }
+
+  /**
+   * An operator this class does not know (for example {@code mapInPandas} or a typed Dataset function) that makes new
+   * columns: each new column may depend on any column of its inputs, so it gets all of them as TRANSFORMATION.
+   * Columns it passes through keep their own sources.
+   */
+  private void derivedFromAllInputs(LogicalPlan node) {
+    List<LogicalPlan> children = CollectionConverters.asJava(node.children());
+    if (children.isEmpty()) {
+      return;
+    }
+    java.util.Set<Long> passedThrough = new java.util.HashSet<>();
+    for (LogicalPlan child : children) {
+      CollectionConverters.asJava(child.output()).forEach(input -> passedThrough.add(input.exprId().id()));
+    }
+    FieldSources all = null;
+    for (Attribute attribute : CollectionConverters.asJava(node.output())) {
+      if (passedThrough.contains(attribute.exprId().id()) || columns.containsKey(attribute.exprId().id())) {
+        continue;
+      }
+      if (all == null) {
+        all = new FieldSources();
+        for (LogicalPlan child : children) {
+          for (Attribute input : CollectionConverters.asJava(child.output())) {
+            all.addThrough(sourcesOf(input), Transformation.TRANSFORMATION);
+          }
+        }
+      }
+      columns.put(attribute.exprId().id(), all);
+    }
+  }
+
+  private static List<Expression> conjuncts(Expression condition) {
+    List<Expression> result = new java.util.ArrayList<>();
+    java.util.Deque<Expression> pending = new java.util.ArrayDeque<>();
+    pending.push(condition);
+    while (!pending.isEmpty()) {
+      Expression e = pending.pop();
+      if (e instanceof And and) {
+        pending.push(and.right());
+        pending.push(and.left());
+      } else {
+        result.add(e);
+      }
+    }
+    return result;
   }
 
   private void define(scala.collection.immutable.Seq<? extends NamedExpression> named) {

@@ -6,12 +6,14 @@ import org.apache.spark.sql.catalyst.expressions.Alias;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.expressions.CaseWhen;
 import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.expressions.GetStructField;
 import org.apache.spark.sql.catalyst.expressions.If;
 import org.apache.spark.sql.catalyst.expressions.RankLike;
 import org.apache.spark.sql.catalyst.expressions.RowNumberLike;
 import org.apache.spark.sql.catalyst.expressions.SubqueryExpression;
 import org.apache.spark.sql.catalyst.expressions.WindowExpression;
 import org.apache.spark.sql.catalyst.expressions.aggregate.AggregateExpression;
+import org.apache.spark.sql.catalyst.expressions.aggregate.PivotFirst;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import scala.Tuple2;
 import scala.jdk.javaapi.CollectionConverters;
@@ -28,22 +30,35 @@ final class ExpressionSources {
 
   private final Function<Attribute, FieldSources> attributes;
   private final Function<LogicalPlan, Void> subqueryPlans;
+  private final AnalysisBudget budget;
 
   /**
    * @param attributes the sources of a column produced below
    * @param subqueryPlans analyses a subquery's plan (so its output columns get sources)
+   * @param budget ticked once per expression node
    */
-  ExpressionSources(Function<Attribute, FieldSources> attributes, Function<LogicalPlan, Void> subqueryPlans) {
+  ExpressionSources(
+      Function<Attribute, FieldSources> attributes, Function<LogicalPlan, Void> subqueryPlans, AnalysisBudget budget) {
     this.attributes = attributes;
     this.subqueryPlans = subqueryPlans;
+    this.budget = budget;
   }
 
   /** The sources of {@code expression}'s value. */
   FieldSources of(Expression expression) {
     FieldSources result = new FieldSources();
     Expression value = expression instanceof Alias alias ? alias.child() : expression;
-    collect(value, value instanceof Attribute ? Transformation.IDENTITY : Transformation.TRANSFORMATION, result);
+    collect(value, isColumnRead(value) ? Transformation.IDENTITY : Transformation.TRANSFORMATION, result);
     return result;
+  }
+
+  /** A column, or a field of a struct column ({@code user.email}): its value is the input's, unchanged. */
+  private static boolean isColumnRead(Expression value) {
+    Expression e = value;
+    while (e instanceof GetStructField field) {
+      e = field.child();
+    }
+    return e instanceof Attribute;
   }
 
   /** Adds the sources of every column {@code expression} references, through {@code kind} (for conditions). */
@@ -54,6 +69,7 @@ final class ExpressionSources {
   }
 
   private void collect(Expression e, Transformation kind, FieldSources into) {
+    budget.tick();
     if (e instanceof Attribute attribute) {
       into.addThrough(attributes.apply(attribute), kind);
       return;
@@ -67,13 +83,23 @@ final class ExpressionSources {
       CollectionConverters.asJava(subquery.children()).forEach(child -> collect(child, kind, into));
       return;
     }
+    if (e instanceof GetStructField field) {
+      collect(field.child(), kind, into); // reading a struct's field passes the struct column's value on
+      return;
+    }
+    if (e instanceof PivotFirst pivot) {
+      collect(pivot.pivotColumn(), conditional(kind), into); // the pivot value picks the output column
+      collect(pivot.valueColumn(), kind, into);
+      return;
+    }
     Transformation here = kind;
     if (e instanceof AggregateExpression) {
       here = kind.then(Transformation.AGGREGATION);
     } else if (e instanceof WindowExpression window) {
       if (!(window.windowFunction() instanceof RankLike || window.windowFunction() instanceof RowNumberLike)) {
-        // a ranking function's children are the window's ordering, not values it computes from
-        collect(window.windowFunction(), kind.then(Transformation.AGGREGATION), into);
+        // a ranking function's children are the window's ordering, not values it computes from; an aggregate over
+        // the frame is AGGREGATION through its own node, an offset function (lag, lead) a TRANSFORMATION
+        collect(window.windowFunction(), kind, into);
       }
       CollectionConverters.asJava(window.windowSpec().children()).forEach(c -> collect(c, Transformation.WINDOW, into));
       return;
