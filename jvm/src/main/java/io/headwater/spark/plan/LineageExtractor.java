@@ -22,6 +22,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.catalyst.plans.logical.V2CreateTableAsSelectPlan;
+import org.apache.spark.sql.catalyst.plans.logical.V2WriteCommand;
 import org.apache.spark.sql.execution.QueryExecution;
 import scala.PartialFunction;
 
@@ -96,11 +98,11 @@ public final class LineageExtractor {
       List<ColumnLineageSkip> skips) {
     try {
       OpenLineage.SchemaDatasetFacet schema = output.getFacets() == null ? null : output.getFacets().getSchema();
-      List<LogicalPlan> below = PlanChildren.of(root);
-      if (schema == null || schema.getFields() == null || below.isEmpty()) {
+      Optional<LogicalPlan> written = writtenQuery(root);
+      if (schema == null || schema.getFields() == null || written.isEmpty()) {
         return output;
       }
-      LogicalPlan query = below.get(0);
+      LogicalPlan query = written.get();
       List<String> names = schema.getFields().stream().map(OpenLineage.SchemaDatasetFacetFields::getName).toList();
       if (query.output().size() != names.size()) {
         return output;
@@ -148,6 +150,21 @@ public final class LineageExtractor {
       failures.report(ColumnLineageAnalyzer.class, "column lineage", t);
       return output;
     }
+  }
+
+  /**
+   * The query whose rows a write command writes: the {@code query} of a DataSourceV2 write or CTAS (whose first child
+   * is the table's identifier), else the command's first child or hidden query ({@link PlanChildren}).
+   */
+  private static Optional<LogicalPlan> writtenQuery(LogicalPlan root) {
+    if (root instanceof V2CreateTableAsSelectPlan ctas) {
+      return Optional.of(ctas.query());
+    }
+    if (root instanceof V2WriteCommand write) {
+      return Optional.of(write.query());
+    }
+    List<LogicalPlan> below = PlanChildren.of(root);
+    return below.isEmpty() ? Optional.empty() : Optional.of(below.get(0));
   }
 
   private <D> List<PartialFunction<LogicalPlan, List<D>>> create(

@@ -132,7 +132,8 @@ public final class ColumnLineageAnalyzer {
       if (join.condition().isDefined()) {
         expressions.referencesThrough(join.condition().get(), Transformation.JOIN, rowLevel);
       }
-    } else if (node instanceof Sort sort) {
+    } else if (node instanceof Sort sort && sort.global()) {
+      // a local sort (sortWithinPartitions, or the one Spark adds to write partitions) orders no output
       for (SortOrder order : CollectionConverters.asJava(sort.order())) {
         expressions.referencesThrough(order, Transformation.SORT, rowLevel);
       }
