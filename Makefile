@@ -14,7 +14,7 @@ GRADLE := gradle --console=plain -q $(if $(CI),--no-daemon,)
 JVM_SOURCES := $(shell find jvm/src/main META-INF -type f 2>/dev/null) build.gradle settings.gradle gradle.properties
 PY_SOURCES := $(shell find python -name '*.py' -o -name py.typed 2>/dev/null) pyproject.toml README.md
 
-.PHONY: build demo test test-jvm test-python test-catalog system venv jar install clean
+.PHONY: build demo test test-jvm test-python test-catalog bench-column-lineage system venv jar install clean
 
 ## build: install what is missing, build the agent jar and install the package into .venv; runs nothing
 build: $(STAMPS)/install
@@ -35,6 +35,10 @@ test-python: build test-catalog
 ## test-catalog: the DataSourceV2 test catalog jar pytest loads (build/test-catalog/headwater-test-catalog.jar)
 test-catalog: $(STAMPS)/venv
 	$(GRADLE) testCatalogJar
+
+## bench-column-lineage: column-lineage extraction time as a ratio to Spark's planning time (bench/README.md)
+bench-column-lineage: $(STAMPS)/venv
+	$(GRADLE) benchColumnLineage
 
 system: $(STAMPS)/system
 $(STAMPS)/system: scripts/install-system-deps

@@ -7,9 +7,51 @@ from pathlib import Path
 from headwater.demo import DemoPaths, run_pipeline, stage_data
 from pyspark.sql import SparkSession
 
+from tests.support.column_lineage import compact_dataset, compact_fields
 from tests.support.events import LineageLog, datasets, runs_by_id, schema_fields, spark_schema_as_facet
 
 APP_JOB = "headwater_tests"
+
+# The column lineage of each output, written out by hand from run_pipeline (codes: tests/support/column_lineage.py).
+# `flights` (count(*)) has no source field. The route table is partitioned by `origin`: the empty2null Spark wraps
+# around a string partition column on write is not a transformation of the user's.
+EXPECTED_COLUMN_LINEAGE = {
+    "carrier_delays": (
+        {
+            "carrier": {"flights.carrier:ID"},
+            "airline": {"airlines.name:ID"},
+            "mean_dep_delay": {"flights.dep_delay:AGG"},
+            "mean_arr_delay": {"flights.arr_delay:AGG"},
+        },
+        {"flights.carrier:JOIN", "airlines.carrier:JOIN", "flights.carrier:GROUP_BY", "airlines.name:GROUP_BY"},
+    ),
+    "route_delays": (
+        {
+            "origin": {"flights.origin:ID"},
+            "dest": {"flights.dest:ID"},
+            "dest_name": {"airports.name:ID"},
+            "mean_arr_delay": {"flights.arr_delay:AGG"},
+        },
+        {
+            "flights.dest:JOIN",
+            "airports.faa:JOIN",
+            "flights.origin:GROUP_BY",
+            "flights.dest:GROUP_BY",
+            "airports.name:GROUP_BY",
+        },
+    ),
+    "weather_delays": (
+        {
+            "origin": {"flights.origin:ID"},
+            "month": {"flights.month:ID"},
+            "mean_temp": {"weather.temp:AGG"},
+            "mean_visibility": {"weather.visib:AGG"},
+            "mean_dep_delay": {"flights.dep_delay:AGG"},
+        },
+        {f"{table}.{key}:JOIN" for table in ("flights", "weather") for key in ("origin", "year", "month", "day", "hour")}
+        | {"flights.origin:GROUP_BY", "flights.month:GROUP_BY"},
+    ),
+}
 WRITE = f"{APP_JOB}.execute_insert_into_hadoop_fs_relation_command"
 
 
@@ -40,3 +82,10 @@ def test_demo_pipeline_lineage(spark_session: SparkSession, lineage: LineageLog,
         assert sorted(schema_fields(output), key=lambda f: f["name"]) == sorted(
             spark_schema_as_facet(written.schema), key=lambda f: f["name"]
         )
+
+    names = {path: table for table, (_, path) in raw.items()}
+    for table, (expected_fields, expected_dataset) in EXPECTED_COLUMN_LINEAGE.items():
+        output = next(evs[-1]["outputs"][0] for evs in runs if datasets(evs[-1], "outputs") == [out[table]])
+        facet = output["facets"]["columnLineage"]
+        assert (table, compact_fields(facet, names)) == (table, expected_fields)
+        assert (table, compact_dataset(facet, names)) == (table, expected_dataset)

@@ -5,6 +5,7 @@ import java.util.function.Function;
 import org.apache.spark.sql.catalyst.expressions.Alias;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.expressions.CaseWhen;
+import org.apache.spark.sql.catalyst.expressions.Empty2Null;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.GetStructField;
 import org.apache.spark.sql.catalyst.expressions.If;
@@ -22,7 +23,8 @@ import scala.jdk.javaapi.CollectionConverters;
  * The input fields one expression's value depends on. A bare column passes its sources on (IDENTITY); an aggregate
  * function makes them AGGREGATION; any other function TRANSFORMATION; the conditions of {@code CASE WHEN} and
  * {@code IF} add their columns as INDIRECT CONDITIONAL; hash and mask functions mark the path as masking; a
- * subquery's result depends on its plan's output.
+ * subquery's result depends on its plan's output. The {@code empty2null} Spark wraps around the string partition
+ * columns of a file write is not the user's transformation: the column passes through it unchanged.
  */
 final class ExpressionSources {
   private static final Set<String> MASKING_FUNCTIONS =
@@ -52,11 +54,14 @@ final class ExpressionSources {
     return result;
   }
 
-  /** A column, or a field of a struct column ({@code user.email}): its value is the input's, unchanged. */
+  /**
+   * A column, a field of a struct column ({@code user.email}), or a column under the write's {@code empty2null}: its
+   * value is the input's, unchanged.
+   */
   private static boolean isColumnRead(Expression value) {
     Expression e = value;
-    while (e instanceof GetStructField field) {
-      e = field.child();
+    while (e instanceof GetStructField || e instanceof Empty2Null) {
+      e = e.children().head();
     }
     return e instanceof Attribute;
   }
@@ -83,8 +88,9 @@ final class ExpressionSources {
       CollectionConverters.asJava(subquery.children()).forEach(child -> collect(child, kind, into));
       return;
     }
-    if (e instanceof GetStructField field) {
-      collect(field.child(), kind, into); // reading a struct's field passes the struct column's value on
+    if (e instanceof GetStructField || e instanceof Empty2Null) {
+      // reading a struct's field passes the struct column's value on; so does the write's empty2null
+      collect(e.children().head(), kind, into);
       return;
     }
     if (e instanceof PivotFirst pivot) {

@@ -1,0 +1,263 @@
+package io.headwater.bench;
+
+import io.headwater.spark.api.OpenLineageContext;
+import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.facets.StandardDatasetFactory;
+import io.headwater.spark.plan.BuiltInEventHandlerFactory;
+import io.headwater.spark.plan.ExecutionLineage;
+import io.headwater.spark.plan.ExtensionFailures;
+import io.headwater.spark.plan.LineageExtractor;
+import io.openlineage.client.OpenLineage;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.apache.spark.sql.catalyst.QueryPlanningTracker;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.classic.SparkSession;
+import org.apache.spark.sql.execution.CommandExecutionMode;
+import org.apache.spark.sql.execution.QueryExecution;
+import org.apache.spark.sql.execution.QueryExecution$;
+
+/**
+ * Cost of column-lineage extraction against Spark's own planning, on plans built to be hard for it: a 1,000-column
+ * projection (wide), a chain of 50 joins (deep) and a 200-branch {@code UNION ALL}.
+ *
+ * <p>Each query is an {@code INSERT INTO} a session-catalog parquet table from empty source tables (nothing is
+ * executed: the plan is all that matters). For every iteration, side by side: Spark parses the SQL, then a fresh
+ * {@link QueryExecution} (commands not run) analyses and optimizes it, and its {@link QueryPlanningTracker} reports the
+ * {@code analysis} + {@code optimization} phase times; then Headwater's {@link LineageExtractor} reads the optimized
+ * plan twice, once building the {@code columnLineage} facet and once with column lineage switched off (a schema size
+ * limit of 0), so the difference is what column lineage alone costs. Medians over the measured iterations are compared:
+ *
+ * <pre>
+ *   column-lineage ratio = (extraction with column lineage - extraction without) / (Spark analysis + optimization)
+ *   extraction ratio     =  extraction with column lineage                        / (Spark analysis + optimization)
+ * </pre>
+ *
+ * The target (issue 4) is a column-lineage ratio of at most 0.25 for each plan. Every iteration checks that the facet
+ * was built with the expected fields, so a benchmark that measured nothing fails instead of printing a small ratio.
+ *
+ * <p>Arguments: {@code [warm-up iterations, default 5] [measured iterations, default 15] [work directory, default
+ * build/bench/column-lineage]}. Run with {@code make bench-column-lineage}.
+ */
+public final class ColumnLineageBenchmark {
+  private static final int WIDE_COLUMNS = 1000;
+  private static final int JOINS = 50;
+  private static final int UNION_BRANCHES = 200;
+
+  private record Scenario(String name, String sql, int outputFields, Consumer<OpenLineage.ColumnLineageDatasetFacet> check) {}
+
+  private record Sample(long sparkNanos, long withColumnLineageNanos, long withoutColumnLineageNanos) {}
+
+  private ColumnLineageBenchmark() {}
+
+  public static void main(String[] args) throws Exception {
+    int warmUp = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+    int measured = args.length > 1 ? Integer.parseInt(args[1]) : 15;
+    Path workdir = Path.of(args.length > 2 ? args[2] : "build/bench/column-lineage").toAbsolutePath();
+    Files.createDirectories(workdir);
+    SparkSession spark =
+        (SparkSession)
+            org.apache.spark.sql.SparkSession.builder()
+                .appName("headwater-column-lineage-bench")
+                .master("local[1]")
+                .config("spark.ui.enabled", "false")
+                .config("spark.sql.catalogImplementation", "in-memory")
+                .config("spark.sql.warehouse.dir", workdir.resolve("warehouse").toUri().toString())
+                .getOrCreate();
+    spark.sparkContext().setLogLevel("ERROR");
+    try {
+      List<Scenario> scenarios = List.of(wide(spark), joins(spark), union(spark));
+      System.out.printf(
+          "%-26s %12s %14s %14s %10s %10s%n",
+          "plan", "spark ms", "extract+CL ms", "extract ms", "CL ratio", "all ratio");
+      boolean met = true;
+      for (Scenario scenario : scenarios) {
+        List<Sample> samples = new ArrayList<>();
+        for (int i = 0; i < warmUp + measured; i++) {
+          Sample sample = measure(spark, scenario);
+          if (i >= warmUp) {
+            samples.add(sample);
+          }
+        }
+        double sparkMs = median(samples, Sample::sparkNanos) / 1e6;
+        double withMs = median(samples, Sample::withColumnLineageNanos) / 1e6;
+        double withoutMs = median(samples, Sample::withoutColumnLineageNanos) / 1e6;
+        double columnLineageRatio = Math.max(0, withMs - withoutMs) / sparkMs;
+        met &= columnLineageRatio <= 0.25;
+        System.out.printf(
+            "%-26s %12.1f %14.2f %14.2f %10.3f %10.3f%n",
+            scenario.name(), sparkMs, withMs, withoutMs, columnLineageRatio, withMs / sparkMs);
+      }
+      System.out.printf(
+          "(%d warm-up + %d measured iterations per plan, medians; target: CL ratio <= 0.25 for each plan: %s)%n",
+          warmUp, measured, met ? "met" : "NOT met");
+    } finally {
+      spark.stop();
+    }
+  }
+
+  private static Sample measure(SparkSession spark, Scenario scenario) throws Exception {
+    LogicalPlan parsed = spark.sessionState().sqlParser().parsePlan(scenario.sql());
+    QueryPlanningTracker tracker = new QueryPlanningTracker(scala.Option.empty());
+    QueryExecution queryExecution =
+        new QueryExecution(
+            spark,
+            parsed,
+            tracker,
+            CommandExecutionMode.SKIP(),
+            QueryExecution$.MODULE$.$lessinit$greater$default$5(),
+            QueryExecution$.MODULE$.$lessinit$greater$default$6());
+    LogicalPlan optimized = queryExecution.optimizedPlan();
+    long sparkNanos =
+        (phaseMillis(tracker, QueryPlanningTracker.ANALYSIS()) + phaseMillis(tracker, QueryPlanningTracker.OPTIMIZATION()))
+            * 1_000_000L;
+
+    long start = System.nanoTime();
+    ExecutionLineage with = extractor(Integer.MAX_VALUE).extract(context(spark, queryExecution), optimized);
+    long withNanos = System.nanoTime() - start;
+    start = System.nanoTime();
+    ExecutionLineage without = extractor(0).extract(context(spark, queryExecution), optimized);
+    long withoutNanos = System.nanoTime() - start;
+
+    check(scenario, with, true);
+    check(scenario, without, false);
+    return new Sample(sparkNanos, withNanos, withoutNanos);
+  }
+
+  private static void check(Scenario scenario, ExecutionLineage lineage, boolean withColumnLineage) {
+    if (lineage.outputs().size() != 1) {
+      throw new IllegalStateException(scenario.name() + ": expected one output, got " + lineage.outputs());
+    }
+    OpenLineage.ColumnLineageDatasetFacet facet = lineage.outputs().get(0).getFacets().getColumnLineage();
+    if (!withColumnLineage) {
+      if (facet != null) {
+        throw new IllegalStateException(scenario.name() + ": column lineage was built with a schema size limit of 0");
+      }
+      return;
+    }
+    if (facet == null || facet.getFields().getAdditionalProperties().size() != scenario.outputFields()) {
+      throw new IllegalStateException(
+          scenario.name() + ": expected a columnLineage facet with " + scenario.outputFields() + " fields, got " + facet);
+    }
+    scenario.check().accept(facet);
+  }
+
+  private static long phaseMillis(QueryPlanningTracker tracker, String phase) {
+    scala.Option<QueryPlanningTracker.PhaseSummary> summary = tracker.phases().get(phase);
+    if (summary.isEmpty()) {
+      throw new IllegalStateException("Spark's tracker recorded no " + phase + " phase");
+    }
+    return summary.get().durationMs();
+  }
+
+  private static LineageExtractor extractor(int schemaSizeLimit) {
+    return new LineageExtractor(
+        List.of(new BuiltInEventHandlerFactory()),
+        new ExtensionFailures(),
+        new HeadwaterConfig.ColumnLineageSettings(true, schemaSizeLimit, Duration.ofMinutes(10)));
+  }
+
+  private static OpenLineageContext context(SparkSession spark, QueryExecution queryExecution) {
+    OpenLineage openLineage = new OpenLineage(URI.create("https://github.com/headwater-lineage/headwater/bench"));
+    return new OpenLineageContext(
+        openLineage,
+        spark.sparkContext(),
+        Optional.of(spark),
+        UUID.randomUUID(),
+        UUID.randomUUID(),
+        Optional.of(queryExecution),
+        new StandardDatasetFactory(openLineage));
+  }
+
+  /**
+   * {@code INSERT INTO wide_out SELECT <1,000 expressions> FROM wide_src WHERE c0 > 0}: every output column a
+   * different expression over one or two of the 1,000 source columns (arithmetic, CASE WHEN, string functions).
+   */
+  private static Scenario wide(SparkSession spark) {
+    String columns = IntStream.range(0, WIDE_COLUMNS).mapToObj(i -> "c" + i + " INT").collect(Collectors.joining(", "));
+    spark.sql("CREATE TABLE IF NOT EXISTS wide_src (" + columns + ") USING parquet");
+    spark.sql("CREATE TABLE IF NOT EXISTS wide_out (" + columns + ") USING parquet");
+    String select =
+        IntStream.range(0, WIDE_COLUMNS)
+            .mapToObj(
+                i ->
+                    switch (i % 4) {
+                      case 0 -> "c" + i + " + 1";
+                      case 1 -> "CASE WHEN c" + i + " > 0 THEN c" + i + " ELSE c" + ((i + 1) % WIDE_COLUMNS) + " END";
+                      case 2 -> "length(concat(CAST(c" + i + " AS STRING), 'x'))";
+                      default -> "c" + i;
+                    }
+                    + " AS c" + i)
+            .collect(Collectors.joining(", "));
+    return new Scenario(
+        "wide (1,000 columns)",
+        "INSERT INTO wide_out SELECT " + select + " FROM wide_src WHERE c0 > 0",
+        WIDE_COLUMNS,
+        facet -> expectSources(facet, "c1", List.of("c1", "c2")));
+  }
+
+  /** {@code INSERT INTO joins_out SELECT j0.k, j0.v0, ..., j50.v50 FROM j0 JOIN j1 ON j0.k = j1.k ... JOIN j50}. */
+  private static Scenario joins(SparkSession spark) {
+    for (int i = 0; i <= JOINS; i++) {
+      spark.sql("CREATE TABLE IF NOT EXISTS j" + i + " (k INT, v" + i + " STRING, w INT) USING parquet");
+    }
+    String outputs = IntStream.rangeClosed(0, JOINS).mapToObj(i -> "v" + i + " STRING").collect(Collectors.joining(", "));
+    spark.sql("CREATE TABLE IF NOT EXISTS joins_out (k INT, " + outputs + ") USING parquet");
+    StringBuilder sql = new StringBuilder("INSERT INTO joins_out SELECT j0.k");
+    IntStream.rangeClosed(0, JOINS).forEach(i -> sql.append(", j").append(i).append(".v").append(i));
+    sql.append(" FROM j0");
+    IntStream.rangeClosed(1, JOINS).forEach(i -> sql.append(" JOIN j").append(i).append(" ON j0.k = j").append(i).append(".k"));
+    return new Scenario(
+        "deep (50 joins)", sql.toString(), JOINS + 2, facet -> expectSources(facet, "v" + JOINS, List.of("v" + JOINS)));
+  }
+
+  /** {@code INSERT INTO union_out SELECT k, v FROM u0 UNION ALL ... UNION ALL SELECT k, v FROM u199}. */
+  private static Scenario union(SparkSession spark) {
+    for (int i = 0; i < UNION_BRANCHES; i++) {
+      spark.sql("CREATE TABLE IF NOT EXISTS u" + i + " (k INT, v STRING) USING parquet");
+    }
+    spark.sql("CREATE TABLE IF NOT EXISTS union_out (k INT, v STRING) USING parquet");
+    String branches =
+        IntStream.range(0, UNION_BRANCHES)
+            .mapToObj(i -> "SELECT k, upper(v) AS v FROM u" + i)
+            .collect(Collectors.joining(" UNION ALL "));
+    return new Scenario(
+        "deep (200-branch union)",
+        "INSERT INTO union_out " + branches,
+        2,
+        facet -> {
+          int sources = facet.getFields().getAdditionalProperties().get("v").getInputFields().size();
+          if (sources != UNION_BRANCHES) {
+            throw new IllegalStateException("union: v should have " + UNION_BRANCHES + " sources, has " + sources);
+          }
+        });
+  }
+
+  private static void expectSources(OpenLineage.ColumnLineageDatasetFacet facet, String field, List<String> expected) {
+    List<String> actual =
+        facet.getFields().getAdditionalProperties().get(field).getInputFields().stream()
+            .map(OpenLineage.InputField::getField)
+            .sorted()
+            .toList();
+    if (!actual.equals(expected)) {
+      throw new IllegalStateException(field + ": expected sources " + expected + ", got " + actual);
+    }
+  }
+
+  private static double median(List<Sample> samples, java.util.function.ToLongFunction<Sample> value) {
+    List<Long> values = new ArrayList<>(samples.stream().map(value::applyAsLong).toList());
+    Collections.sort(values);
+    int middle = values.size() / 2;
+    return values.size() % 2 == 1 ? values.get(middle) : (values.get(middle - 1) + values.get(middle)) / 2.0;
+  }
+}
