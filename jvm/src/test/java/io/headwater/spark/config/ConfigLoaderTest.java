@@ -313,4 +313,19 @@ public class ConfigLoaderTest {
     assertEquals("default", config.namespace());
     assertTrue(config.transport() instanceof ConsoleConfig);
   }
+
+  @Test
+  public void columnLineageSettingsComeFromTheirKeysWithTheIntegrationsDefaults() {
+    HeadwaterConfig.ColumnLineageSettings defaults = load(Map.of()).columnLineage();
+    assertEquals(new HeadwaterConfig.ColumnLineageSettings(true, 1000, java.time.Duration.ofMillis(2000)), defaults);
+
+    HeadwaterConfig.ColumnLineageSettings configured =
+        load(
+                Map.of(
+                    "spark.openlineage.columnLineage.datasetLineageEnabled", "false",
+                    "spark.openlineage.columnLineage.schemaSizeLimit", "50",
+                    "spark.openlineage.columnLineage.timeBudgetMillis", "250"))
+            .columnLineage();
+    assertEquals(new HeadwaterConfig.ColumnLineageSettings(false, 50, java.time.Duration.ofMillis(250)), configured);
+  }
 }

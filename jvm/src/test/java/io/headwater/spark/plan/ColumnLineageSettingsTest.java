@@ -21,8 +21,11 @@ import java.util.UUID;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.catalyst.expressions.Alias;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
+import org.apache.spark.sql.catalyst.expressions.GreaterThan;
+import org.apache.spark.sql.catalyst.expressions.Literal;
 import org.apache.spark.sql.catalyst.expressions.UnaryMinus;
 import org.apache.spark.sql.catalyst.expressions.NamedExpression;
+import org.apache.spark.sql.catalyst.plans.logical.Filter;
 import org.apache.spark.sql.catalyst.plans.logical.LocalRelation;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.Project;
@@ -37,11 +40,12 @@ import scala.collection.immutable.Seq;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * The column-lineage limits on a real write plan (a JDBC save of a 300-column projection, each column negated): over the schema size
- * limit or past the time budget, the output keeps its other facets, has no {@code columnLineage}, and the lineage
- * reports the skip; within both, the facet is there.
+ * The column-lineage settings on a real write plan (a JDBC save of a 300-column projection, each column negated, of the
+ * rows where {@code c0 > 0}): over the schema size limit or past the time budget, the output keeps its other facets,
+ * has no {@code columnLineage}, and the lineage reports the skip; within both, the facet is there. The filter's column
+ * goes to the facet's {@code dataset} list, or with {@code datasetLineageEnabled=false} into every field.
  */
-public class ColumnLineageLimitsTest {
+public class ColumnLineageSettingsTest {
   private static final int COLUMNS = 300;
   private static final OpenLineage OPEN_LINEAGE = new OpenLineage(URI.create("https://example/producer"));
   private static final OpenLineageContext CONTEXT =
@@ -92,7 +96,9 @@ public class ColumnLineageLimitsTest {
               scala.Option.empty(),
               scala.collection.immutable.List$.MODULE$.empty()));
     }
-    Project query = new Project(CollectionConverters.asScala(projection).toSeq(), source);
+    Filter positive =
+        new Filter(new GreaterThan(columns.get(0), Literal.create(0, DataTypes.IntegerType)), source);
+    Project query = new Project(CollectionConverters.asScala(projection).toSeq(), positive);
     return new SaveIntoDataSourceCommand(
         query,
         new JdbcRelationProvider(),
@@ -103,11 +109,15 @@ public class ColumnLineageLimitsTest {
   }
 
   private static ExecutionLineage extract(int schemaSizeLimit, Duration budget) {
+    return extract(true, schemaSizeLimit, budget);
+  }
+
+  private static ExecutionLineage extract(boolean datasetLineageEnabled, int schemaSizeLimit, Duration budget) {
     LineageExtractor extractor =
         new LineageExtractor(
             List.of(LOCAL_RELATIONS, new BuiltInEventHandlerFactory()),
             new ExtensionFailures(),
-            new HeadwaterConfig.ColumnLineageSettings(true, schemaSizeLimit, budget));
+            new HeadwaterConfig.ColumnLineageSettings(datasetLineageEnabled, schemaSizeLimit, budget));
     return extractor.extract(CONTEXT, wideWrite());
   }
 
@@ -119,9 +129,31 @@ public class ColumnLineageLimitsTest {
     OpenLineage.ColumnLineageDatasetFacet facet = output.getFacets().getColumnLineage();
     assertNotNull(facet);
     assertEquals(COLUMNS, facet.getFields().getAdditionalProperties().size());
-    OpenLineage.InputField source = facet.getFields().getAdditionalProperties().get("c7_negated").getInputFields().get(0);
-    assertEquals(List.of("mem", "source", "c7"), List.of(source.getNamespace(), source.getName(), source.getField()));
+    assertEquals(List.of("c7:TRANSFORMATION"), sources(facet.getFields().getAdditionalProperties().get("c7_negated").getInputFields()));
+    assertEquals(List.of("c0:FILTER"), sources(facet.getDataset()));
     assertEquals(List.of(), lineage.columnLineageSkips());
+  }
+
+  @Test
+  public void withoutDatasetLineageTheFilterColumnGoesIntoEveryField() {
+    ExecutionLineage lineage = extract(false, 1000, Duration.ofSeconds(30));
+
+    OpenLineage.ColumnLineageDatasetFacet facet = lineage.outputs().get(0).getFacets().getColumnLineage();
+    assertNull(facet.getDataset());
+    for (int i : new int[] {0, 7, COLUMNS - 1}) {
+      List<String> expected = i == 0 ? List.of("c0:TRANSFORMATION", "c0:FILTER") : List.of("c" + i + ":TRANSFORMATION", "c0:FILTER");
+      assertEquals(expected, sources(facet.getFields().getAdditionalProperties().get("c" + i + "_negated").getInputFields()));
+    }
+  }
+
+  /** {@code field:SUBTYPE} of each transformation of each input field, all from {@code mem/source}. */
+  private static List<String> sources(List<OpenLineage.InputField> fields) {
+    List<String> result = new ArrayList<>();
+    for (OpenLineage.InputField field : fields) {
+      assertEquals(List.of("mem", "source"), List.of(field.getNamespace(), field.getName()));
+      field.getTransformations().forEach(t -> result.add(field.getField() + ":" + t.getSubtype()));
+    }
+    return result;
   }
 
   @Test
