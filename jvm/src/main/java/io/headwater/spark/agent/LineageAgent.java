@@ -48,6 +48,7 @@ final class LineageAgent {
   private final Map<Long, ExecutionRun> executions = new HashMap<>();
   private final Map<Long, Long> nestedUnder = new HashMap<>();
   private final java.util.Set<Long> nestedRead = new java.util.HashSet<>();
+  private final RddJobRuns rddJobs;
 
   LineageAgent(
       HeadwaterConfig config,
@@ -66,6 +67,7 @@ final class LineageAgent {
     this.extractor = extractor;
     this.emission = emission;
     this.analysis = new SerialExecutor("headwater-analysis", config.emit().queueCapacity());
+    this.rddJobs = new RddJobRuns(openLineage, application, events, emission, properties);
   }
 
   void applicationStart(long time) {
@@ -99,6 +101,20 @@ final class LineageAgent {
   /** @param failure why the execution failed, or null when it succeeded */
   void executionEnd(long executionId, long time, QueryExecution queryExecution, Throwable failure) {
     analysis.submit(() -> onExecutionEnd(executionId, time, queryExecution, failure));
+  }
+
+  /**
+   * A Spark job outside any SQL execution started ({@link RddJobRuns}).
+   *
+   * @param job the scheduler's job, read on the listener-bus thread ({@link ActiveJobs#find}); null if not found
+   */
+  void rddJobStart(int jobId, long time, org.apache.spark.scheduler.ActiveJob job) {
+    analysis.submit(() -> rddJobs.start(jobId, time, job));
+  }
+
+  /** @param failure why the RDD job failed, or null when it succeeded */
+  void rddJobEnd(int jobId, long time, Throwable failure) {
+    analysis.submit(() -> rddJobs.end(jobId, time, failure));
   }
 
   /** Waits, at most {@code timeout} in all, until the work and events queued before the call are done. */

@@ -17,6 +17,9 @@ import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerApplicationEnd;
 import org.apache.spark.scheduler.SparkListenerApplicationStart;
 import org.apache.spark.scheduler.SparkListenerEvent;
+import org.apache.spark.scheduler.JobFailed;
+import org.apache.spark.scheduler.SparkListenerJobEnd;
+import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.sql.execution.QueryExecution;
 import org.apache.spark.sql.execution.SQLExecution;
 import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd;
@@ -37,6 +40,8 @@ public final class OpenLineageSparkListener extends SparkListener {
   private static final Logger LOG = LoggerFactory.getLogger(OpenLineageSparkListener.class);
 
   private final LineageAgent agent; // null when disabled
+  // listener-bus thread only: ids of started RDD jobs (jobs outside SQL executions), so only their ends are routed
+  private final java.util.Set<Integer> rddJobIds = new java.util.HashSet<>();
 
   /** Called by Spark for {@code spark.extraListeners}. */
   public OpenLineageSparkListener(SparkConf sparkConf) {
@@ -109,6 +114,25 @@ public final class OpenLineageSparkListener extends SparkListener {
   public void onApplicationEnd(SparkListenerApplicationEnd event) {
     if (agent != null) {
       guard(() -> agent.applicationEnd(event.time()));
+    }
+  }
+
+  @Override
+  public void onJobStart(SparkListenerJobStart event) {
+    if (agent != null && ActiveJobs.isRddJob(event.properties())) {
+      guard(
+          () -> {
+            rddJobIds.add(event.jobId());
+            agent.rddJobStart(event.jobId(), event.time(), ActiveJobs.find(event.jobId()));
+          });
+    }
+  }
+
+  @Override
+  public void onJobEnd(SparkListenerJobEnd event) {
+    if (agent != null && rddJobIds.remove(event.jobId())) {
+      Throwable failure = event.jobResult() instanceof JobFailed failed ? failed.exception() : null;
+      guard(() -> agent.rddJobEnd(event.jobId(), event.time(), failure));
     }
   }
 
