@@ -24,6 +24,7 @@ import org.apache.spark.sql.execution.QueryExecution;
 import org.apache.spark.sql.execution.SQLExecution;
 import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd;
 import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart;
+import org.apache.spark.sql.streaming.StreamingQueryListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.Tuple2;
@@ -148,6 +149,11 @@ public final class OpenLineageSparkListener extends SparkListener {
                   start.executionId(), rootExecutionId(start), start.time(), SQLExecution.getQueryExecution(start.executionId())));
     } else if (event instanceof SparkListenerSQLExecutionEnd end) {
       guard(() -> agent.executionEnd(end.executionId(), end.time(), queryExecution(end), failure(end)));
+    } else if (event instanceof StreamingQueryListener.QueryStartedEvent started) {
+      guard(() -> agent.streamingQueryStarted(started.runId(), started.name(), started.timestamp(), System.currentTimeMillis()));
+    } else if (event instanceof StreamingQueryListener.QueryTerminatedEvent terminated) {
+      String exception = terminated.exception().isDefined() ? terminated.exception().get() : null;
+      guard(() -> agent.streamingQueryTerminated(terminated.runId(), System.currentTimeMillis(), exception));
     }
     // any other event: nothing to do
   }
