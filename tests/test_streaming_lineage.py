@@ -179,3 +179,23 @@ def test_failing_query_gives_fail_with_error_message(
     assert error["stackTrace"].startswith(error["message"])
     assert "\tat org.apache.spark.sql.execution.streaming" in error["stackTrace"]
     assert error["programmingLanguage"] == "JAVA"
+
+
+def test_query_that_runs_no_micro_batch_emits_nothing(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
+    source = tmp_path / "empty"
+    source.mkdir()
+
+    query = (
+        spark_session.readStream.schema(SCHEMA)
+        .json(str(source))
+        .writeStream.format("parquet")
+        .option("checkpointLocation", str(tmp_path / "checkpoint"))
+        .trigger(availableNow=True)
+        .start(str(tmp_path / "never"))
+    )
+    query.awaitTermination()
+
+    assert query.lastProgress is None or query.lastProgress["numInputRows"] == 0
+    assert child_runs(lineage.events(spark_session)) == {}

@@ -25,17 +25,25 @@ final class ActiveJobs {
     return jobProperties == null || jobProperties.getProperty(SQL_EXECUTION_ID) == null;
   }
 
-  /** The active job with this id, or null when there is no active SparkContext or the job has already ended. */
+  /**
+   * The active job with this id, or null when there is no active SparkContext, the job has already ended, or the
+   * scheduler's map could not be read (it belongs to the scheduler's thread; a read racing with its update may fail,
+   * and then the job gets no run rather than an error on the listener bus).
+   */
   static ActiveJob find(int jobId) {
-    Option<SparkContext> context = SparkContext$.MODULE$.getActive();
-    if (context.isEmpty()) {
+    try {
+      Option<SparkContext> context = SparkContext$.MODULE$.getActive();
+      if (context.isEmpty()) {
+        return null;
+      }
+      DAGScheduler scheduler = context.get().dagScheduler();
+      if (scheduler == null) {
+        return null;
+      }
+      Option<ActiveJob> job = scheduler.jobIdToActiveJob().get(Integer.valueOf(jobId));
+      return job.isDefined() ? job.get() : null;
+    } catch (RuntimeException raced) {
       return null;
     }
-    DAGScheduler scheduler = context.get().dagScheduler();
-    if (scheduler == null) {
-      return null;
-    }
-    Option<ActiveJob> job = scheduler.jobIdToActiveJob().get(Integer.valueOf(jobId));
-    return job.isDefined() ? job.get() : null;
   }
 }
