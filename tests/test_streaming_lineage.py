@@ -199,3 +199,29 @@ def test_query_that_runs_no_micro_batch_emits_nothing(
 
     assert query.lastProgress is None or query.lastProgress["numInputRows"] == 0
     assert child_runs(lineage.events(spark_session)) == {}
+
+
+def test_text_stream_source_is_not_taken_for_schema_inference(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
+    source = tmp_path / "lines"
+    source.mkdir()
+    (source / "l.txt").write_text("first\nsecond\n")
+    out = tmp_path / "lines_json"
+
+    query = (
+        spark_session.readStream.text(str(source))
+        .writeStream.format("json")
+        .option("checkpointLocation", str(tmp_path / "checkpoint"))
+        .trigger(availableNow=True)
+        .start(str(out))
+    )
+    query.awaitTermination()
+
+    run = only_run(lineage.events(spark_session))
+    assert [e["eventType"] for e in run] == ["START", "RUNNING", "COMPLETE"]
+    for event in run:
+        assert_streaming_job(event, f"{APP_JOB}.write_to_micro_batch_data_source_v1.{tmp_path.name}_lines_json")
+        assert datasets(event, "inputs") == [("file", str(source))]
+        assert datasets(event, "outputs") == [("file", str(out))]
+        assert schema_fields(event["outputs"][0]) == [{"name": "value", "type": "string"}]

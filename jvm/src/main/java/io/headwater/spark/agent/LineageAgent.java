@@ -249,7 +249,8 @@ final class LineageAgent {
   }
 
   private ExecutionLineage lineageOf(ExecutionRun run, QueryExecution queryExecution, LogicalPlan plan) {
-    if (SchemaInference.isSchemaInference(plan)) {
+    // a text file-stream source reads like a schema-inference read (same internal option); a micro-batch never is one
+    if (!(queryExecution instanceof IncrementalExecution) && SchemaInference.isSchemaInference(plan)) {
       LOG.debug("Headwater: run {}: schema inference read, no lineage", run.runId);
       return ExecutionLineage.EMPTY;
     }
