@@ -156,6 +156,22 @@ def test_dataframe_rdd_saved_as_text_reads_the_files(
         assert datasets(event, "outputs") == [("file", str(out))]
 
 
+def test_parallelized_collection_saved_has_an_output_only(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
+    out = tmp_path / "numbers"
+
+    spark_session.sparkContext.parallelize([1, 2, 3], 2).saveAsPickleFile(str(out))
+
+    run = only_run(lineage.events(spark_session))
+    assert [e["eventType"] for e in run] == ["START", "COMPLETE"]
+    for event in run:
+        # a local collection is no dataset; saveAsPickleFile writes a sequence file through saveAsHadoopFile
+        assert datasets(event, "inputs") == []
+        assert datasets(event, "outputs") == [("file", str(out))]
+        assert event["job"]["facets"]["jobType"] == {**event["job"]["facets"]["jobType"], **RDD_JOB_TYPE}
+
+
 def test_rdd_jobs_that_write_nothing_emit_nothing(
     spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
 ) -> None:
