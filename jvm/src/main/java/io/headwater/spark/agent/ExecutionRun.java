@@ -7,13 +7,22 @@ import java.util.UUID;
 
 /**
  * The run of one logical operation: a root SQL execution and the executions Spark nests under it (a CTAS runs its
- * insert as a nested execution; {@code saveAsTable} nests a CTAS). Only the agent's analysis thread touches it.
+ * insert as a nested execution; {@code saveAsTable} nests a CTAS), an RDD job ({@link RddJobRuns}), or a streaming
+ * query with its micro-batches. Only the agent's analysis thread touches it.
  *
  * <p>The run's START is emitted once its plan part is known (from the root's executed plan) and some execution of it
  * has touched a dataset; its terminal event when the root ends, with the datasets of all of them.
  */
 final class ExecutionRun {
+  /** {@code jobType} facet values: a SQL execution's run, an RDD job's run. */
+  static final String SQL_JOB = "SQL_JOB";
+  static final String RDD_JOB = "RDD_JOB";
+
   final UUID runId;
+  /** The {@code jobType} facet's job type: {@link #SQL_JOB} or {@link #RDD_JOB}. */
+  String jobType = SQL_JOB;
+  /** The {@code jobType} facet's processing type: {@code BATCH}, or {@code STREAMING} for a streaming query's run. */
+  String processingType = "BATCH";
   final long startTime;
   /** The plan part of the job name, from the root execution's executed plan; null until the root was read. */
   String planPart;

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.QueryExecution;
+import org.apache.spark.sql.execution.streaming.runtime.IncrementalExecution;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,6 +49,8 @@ final class LineageAgent {
   private final Map<Long, ExecutionRun> executions = new HashMap<>();
   private final Map<Long, Long> nestedUnder = new HashMap<>();
   private final java.util.Set<Long> nestedRead = new java.util.HashSet<>();
+  private final RddJobRuns rddJobs;
+  private final StreamingQueryRuns streaming = new StreamingQueryRuns();
 
   LineageAgent(
       HeadwaterConfig config,
@@ -66,6 +69,7 @@ final class LineageAgent {
     this.extractor = extractor;
     this.emission = emission;
     this.analysis = new SerialExecutor("headwater-analysis", config.emit().queueCapacity());
+    this.rddJobs = new RddJobRuns(openLineage, application, events, emission, properties);
   }
 
   void applicationStart(long time) {
@@ -101,6 +105,30 @@ final class LineageAgent {
     analysis.submit(() -> onExecutionEnd(executionId, time, queryExecution, failure));
   }
 
+  /**
+   * A Spark job outside any SQL execution started ({@link RddJobRuns}).
+   *
+   * @param job the scheduler's job, read on the listener-bus thread ({@link ActiveJobs#find}); null if not found
+   */
+  void rddJobStart(int jobId, long time, org.apache.spark.scheduler.ActiveJob job) {
+    analysis.submit(() -> rddJobs.start(jobId, time, job));
+  }
+
+  /** @param failure why the RDD job failed, or null when it succeeded */
+  void rddJobEnd(int jobId, long time, Throwable failure) {
+    analysis.submit(() -> rddJobs.end(jobId, time, failure));
+  }
+
+  /** A streaming query run started ({@link StreamingQueryRuns}); {@code timestamp} as its start event gives it. */
+  void streamingQueryStarted(java.util.UUID queryRunId, String queryName, String timestamp, long eventTime) {
+    analysis.submit(() -> streaming.started(queryRunId, queryName, timestamp, eventTime));
+  }
+
+  /** @param exception the text of the exception that stopped the query, or null when it was stopped */
+  void streamingQueryTerminated(java.util.UUID queryRunId, long time, String exception) {
+    analysis.submit(() -> onStreamingQueryTerminated(queryRunId, time, exception));
+  }
+
   /** Waits, at most {@code timeout} in all, until the work and events queued before the call are done. */
   boolean flush(Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
@@ -119,12 +147,36 @@ final class LineageAgent {
       }
       return;
     }
+    if (queryExecution instanceof IncrementalExecution microBatch) {
+      executions.put(executionId, readMicroBatch(microBatch, time));
+      return;
+    }
     ExecutionRun run = new ExecutionRun(UUIDUtils.generateNewUUID(), time);
     executions.put(executionId, run);
     if (queryExecution != null) {
       readRoot(run, queryExecution);
       emitStartWhenReady(run);
     }
+  }
+
+  /** Folds a streaming micro-batch into its query's run, which starts with the first batch touching a dataset. */
+  private ExecutionRun readMicroBatch(IncrementalExecution microBatch, long time) {
+    ExecutionRun run = streaming.microBatch(microBatch.runId(), time, microBatch.logical());
+    run.lineage = run.lineage.merge(lineageOf(run, microBatch, microBatch.logical()));
+    if (run.properties == null) {
+      run.properties = properties.forSession(microBatch.sparkSession());
+    }
+    emitStartWhenReady(run);
+    return run;
+  }
+
+  private void onStreamingQueryTerminated(java.util.UUID queryRunId, long time, String exception) {
+    ExecutionRun run = streaming.terminated(queryRunId);
+    if (run == null || !run.started()) {
+      return; // no micro-batch touched a dataset
+    }
+    Throwable failure = exception == null ? null : new StreamingQueryRuns.QueryFailure(exception);
+    emission.submit(events.executionEvent(failure == null ? EventType.COMPLETE : EventType.FAIL, time, run, application, failure));
   }
 
   private void onExecutionEnd(long executionId, long time, QueryExecution queryExecution, Throwable failure) {
@@ -141,6 +193,15 @@ final class LineageAgent {
       return; // the root's end closes the run
     }
     ExecutionRun run = executions.remove(executionId);
+    if (run == null && queryExecution instanceof IncrementalExecution microBatch) {
+      run = readMicroBatch(microBatch, time); // its start was not seen
+    }
+    if (run != null && StreamingQueryRuns.isStreaming(run)) {
+      if (failure == null && run.started()) {
+        emission.submit(events.executionEvent(EventType.RUNNING, time, run, application, null)); // one per micro-batch
+      }
+      return; // the query's termination closes the run
+    }
     if (run == null) {
       // The start was never seen (the agent was attached late): the run is opened and closed now.
       run = new ExecutionRun(UUIDUtils.generateNewUUID(), time);
@@ -184,8 +245,12 @@ final class LineageAgent {
   }
 
   private ExecutionLineage lineageOf(ExecutionRun run, QueryExecution queryExecution) {
-    LogicalPlan plan = queryExecution.optimizedPlan();
-    if (SchemaInference.isSchemaInference(plan)) {
+    return lineageOf(run, queryExecution, queryExecution.optimizedPlan());
+  }
+
+  private ExecutionLineage lineageOf(ExecutionRun run, QueryExecution queryExecution, LogicalPlan plan) {
+    // a text file-stream source reads like a schema-inference read (same internal option); a micro-batch never is one
+    if (!(queryExecution instanceof IncrementalExecution) && SchemaInference.isSchemaInference(plan)) {
       LOG.debug("Headwater: run {}: schema inference read, no lineage", run.runId);
       return ExecutionLineage.EMPTY;
     }

@@ -17,10 +17,14 @@ import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerApplicationEnd;
 import org.apache.spark.scheduler.SparkListenerApplicationStart;
 import org.apache.spark.scheduler.SparkListenerEvent;
+import org.apache.spark.scheduler.JobFailed;
+import org.apache.spark.scheduler.SparkListenerJobEnd;
+import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.sql.execution.QueryExecution;
 import org.apache.spark.sql.execution.SQLExecution;
 import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd;
 import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart;
+import org.apache.spark.sql.streaming.StreamingQueryListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.Tuple2;
@@ -37,6 +41,8 @@ public final class OpenLineageSparkListener extends SparkListener {
   private static final Logger LOG = LoggerFactory.getLogger(OpenLineageSparkListener.class);
 
   private final LineageAgent agent; // null when disabled
+  // listener-bus thread only: ids of started RDD jobs (jobs outside SQL executions), so only their ends are routed
+  private final java.util.Set<Integer> rddJobIds = new java.util.HashSet<>();
 
   /** Called by Spark for {@code spark.extraListeners}. */
   public OpenLineageSparkListener(SparkConf sparkConf) {
@@ -113,6 +119,25 @@ public final class OpenLineageSparkListener extends SparkListener {
   }
 
   @Override
+  public void onJobStart(SparkListenerJobStart event) {
+    if (agent != null && ActiveJobs.isRddJob(event.properties())) {
+      guard(
+          () -> {
+            rddJobIds.add(event.jobId());
+            agent.rddJobStart(event.jobId(), event.time(), ActiveJobs.find(event.jobId()));
+          });
+    }
+  }
+
+  @Override
+  public void onJobEnd(SparkListenerJobEnd event) {
+    if (agent != null && rddJobIds.remove(event.jobId())) {
+      Throwable failure = event.jobResult() instanceof JobFailed failed ? failed.exception() : null;
+      guard(() -> agent.rddJobEnd(event.jobId(), event.time(), failure));
+    }
+  }
+
+  @Override
   public void onOtherEvent(SparkListenerEvent event) {
     if (agent == null) {
       return;
@@ -124,6 +149,11 @@ public final class OpenLineageSparkListener extends SparkListener {
                   start.executionId(), rootExecutionId(start), start.time(), SQLExecution.getQueryExecution(start.executionId())));
     } else if (event instanceof SparkListenerSQLExecutionEnd end) {
       guard(() -> agent.executionEnd(end.executionId(), end.time(), queryExecution(end), failure(end)));
+    } else if (event instanceof StreamingQueryListener.QueryStartedEvent started) {
+      guard(() -> agent.streamingQueryStarted(started.runId(), started.name(), started.timestamp(), System.currentTimeMillis()));
+    } else if (event instanceof StreamingQueryListener.QueryTerminatedEvent terminated) {
+      String exception = terminated.exception().isDefined() ? terminated.exception().get() : null;
+      guard(() -> agent.streamingQueryTerminated(terminated.runId(), System.currentTimeMillis(), exception));
     }
     // any other event: nothing to do
   }

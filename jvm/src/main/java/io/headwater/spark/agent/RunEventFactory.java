@@ -96,7 +96,7 @@ final class RunEventFactory {
         .eventType(type)
         .eventTime(time(timeMillis))
         .run(openLineage.newRun(runId, runFacets.build()))
-        .job(job(app.namespace(), run.jobName, "SQL_JOB", "BATCH", run.sql))
+        .job(job(app.namespace(), run.jobName, run.jobType, run.processingType, run.sql))
         .inputs(inputs)
         .outputs(outputs)
         .build();

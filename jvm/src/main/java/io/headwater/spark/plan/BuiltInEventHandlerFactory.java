@@ -38,7 +38,8 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
                 new LoadDataVisitor(context),
                 new JdbcSaveIntoDataSourceOutputVisitor(context),
                 new V2WriteCommandOutputVisitor(context),
-                new V2CreateTableOutputVisitor(context)));
+                new V2CreateTableOutputVisitor(context),
+                new io.headwater.spark.plan.streaming.MicroBatchFileSinkOutputVisitor(context)));
     if (HiveSupport.AVAILABLE) {
       visitors.add(new HiveWriteVisitor(context));
     }

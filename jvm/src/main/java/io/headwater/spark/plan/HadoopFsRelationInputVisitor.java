@@ -12,7 +12,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.datasources.HadoopFsRelation;
 import org.apache.spark.sql.execution.datasources.LogicalRelation;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Inputs of a file read: parquet, csv, json, orc, text and any other {@code FileFormat}.
@@ -21,6 +20,8 @@ import scala.jdk.javaapi.CollectionConverters;
  *   LogicalRelation(relation = HadoopFsRelation(location.rootPaths = [p1, p2, ...]))
  *     -> one input per root path, partition directories trimmed, deduplicated;
  *        schema = the relation's schema (data and partition columns)
+ *   LogicalRelation(HadoopFsRelation, isStreaming = true)   a micro-batch of a file stream source
+ *     -> one input: the source directory (see {@link FileRelationRoots}), not the batch's files
  *   LogicalRelation(HadoopFsRelation, catalogTable = t)
  *     -> the table t: its location with a symlink db.table (see {@link CatalogTables})
  * </pre>
@@ -45,7 +46,7 @@ public final class HadoopFsRelationInputVisitor extends QueryPlanVisitor<Logical
       return TableDatasets.input(context, TableDatasets.catalog(context).identify(node.catalogTable().get()), relation.schema());
     }
     Set<DatasetIdentifier> identifiers = new LinkedHashSet<>();
-    for (Path root : CollectionConverters.asJava(relation.location().rootPaths())) {
+    for (Path root : FileRelationRoots.of(context, node, relation)) {
       DatasetIdentifier id = FileDatasetNames.of(root.toUri());
       identifiers.add(new DatasetIdentifier(FileDatasetNames.trimPartitions(id.getName()), id.getNamespace()));
     }

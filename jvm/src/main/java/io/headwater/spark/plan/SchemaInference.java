@@ -14,8 +14,8 @@ import scala.jdk.javaapi.CollectionConverters;
  *
  * <p>Spark reads the files for these through a text relation it builds with the internal option
  * {@code __globPaths__=false} ({@code DataSource.GLOB_PATHS_KEY}). An execution whose every relation is such a text
- * relation, and which writes nothing, is schema inference. (File-stream sources use the same option, but their
- * executions write to a sink, so they are never matched.)
+ * relation, and which writes nothing, is schema inference. (File-stream sources use the same option: the agent does
+ * not ask about streaming micro-batches.)
  */
 public final class SchemaInference {
   private static final String GLOB_PATHS_KEY = "__globPaths__";
