@@ -17,6 +17,9 @@ import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerApplicationEnd;
 import org.apache.spark.scheduler.SparkListenerApplicationStart;
 import org.apache.spark.scheduler.SparkListenerEvent;
+import org.apache.spark.scheduler.SparkListenerJobEnd;
+import org.apache.spark.scheduler.SparkListenerJobStart;
+import org.apache.spark.scheduler.SparkListenerStageCompleted;
 import org.apache.spark.sql.execution.QueryExecution;
 import org.apache.spark.sql.execution.SQLExecution;
 import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd;
@@ -37,6 +40,7 @@ public final class OpenLineageSparkListener extends SparkListener {
   private static final Logger LOG = LoggerFactory.getLogger(OpenLineageSparkListener.class);
 
   private final LineageAgent agent; // null when disabled
+  private final ActiveJobs activeJobs = new ActiveJobs();
 
   /** Called by Spark for {@code spark.extraListeners}. */
   public OpenLineageSparkListener(SparkConf sparkConf) {
@@ -121,11 +125,36 @@ public final class OpenLineageSparkListener extends SparkListener {
       guard(
           () ->
               agent.executionStart(
-                  start.executionId(), rootExecutionId(start), start.time(), SQLExecution.getQueryExecution(start.executionId())));
+                  start.executionId(),
+                  rootExecutionId(start),
+                  start.time(),
+                  SQLExecution.getQueryExecution(start.executionId()),
+                  start));
     } else if (event instanceof SparkListenerSQLExecutionEnd end) {
-      guard(() -> agent.executionEnd(end.executionId(), end.time(), queryExecution(end), failure(end)));
+      guard(() -> agent.executionEnd(end.executionId(), end.time(), queryExecution(end), failure(end), end));
     }
     // any other event: nothing to do
+  }
+
+  @Override
+  public void onJobStart(SparkListenerJobStart event) {
+    if (agent != null) {
+      guard(() -> agent.jobStart(event, activeJobs.lookup(event.jobId())));
+    }
+  }
+
+  @Override
+  public void onStageCompleted(SparkListenerStageCompleted event) {
+    if (agent != null) {
+      guard(() -> agent.stageCompleted(event.stageInfo()));
+    }
+  }
+
+  @Override
+  public void onJobEnd(SparkListenerJobEnd event) {
+    if (agent != null) {
+      guard(() -> agent.jobEnd(event));
+    }
   }
 
   private static long rootExecutionId(SparkListenerSQLExecutionStart start) {

@@ -61,14 +61,7 @@ public class GenericTypesTest {
 
   private static OpenLineageContext context() {
     OpenLineage openLineage = new OpenLineage(URI.create("https://example/producer"));
-    return new OpenLineageContext(
-        openLineage,
-        null,
-        Optional.empty(),
-        UUID.randomUUID(),
-        UUID.randomUUID(),
-        Optional.empty(),
-        new StandardDatasetFactory(openLineage));
+    return io.headwater.spark.TestContexts.withoutSpark(openLineage);
   }
 
   @Test
