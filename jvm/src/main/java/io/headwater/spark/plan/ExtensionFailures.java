@@ -43,6 +43,17 @@ public final class ExtensionFailures {
     report(owner, owner.equals(factory.getName()) ? method : "constructor (from " + factory.getName() + "." + method + ")", failure);
   }
 
+  /**
+   * {@link java.util.ServiceLoader} could not load or instantiate a listed factory: reported under the provider's
+   * class name (from the loader's message, {@code Provider <class> could not be instantiated}) with the cause.
+   */
+  public void reportLoading(Throwable failure) {
+    String message = String.valueOf(failure.getMessage());
+    java.util.regex.Matcher provider = java.util.regex.Pattern.compile("Provider (\\S+)").matcher(message);
+    String owner = provider.find() ? provider.group(1) : "META-INF/services/io.headwater.spark.api.OpenLineageEventHandlerFactory";
+    report(owner, "loading (ServiceLoader)", failure.getCause() != null ? failure.getCause() : failure);
+  }
+
   private void report(String owner, String stage, Throwable failure) {
     if (failure instanceof VirtualMachineError error) {
       throw error;
