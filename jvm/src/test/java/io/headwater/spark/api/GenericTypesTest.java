@@ -116,6 +116,33 @@ public class GenericTypesTest {
     assertFalse(visitor.isDefinedAt(new OneRowRelation()));
   }
 
+  /** Declared directly with a concrete node type, overriding nothing but {@code visit}. */
+  static final class OneRowRelationVisitor extends QueryPlanVisitor<OneRowRelation, OpenLineage.InputDataset> {
+    OneRowRelationVisitor(OpenLineageContext context) {
+      super(context);
+    }
+
+    @Override
+    protected List<OpenLineage.InputDataset> visit(OneRowRelation node) {
+      return List.of(context.datasetFactory().input("mem", "one-row", node.schema()));
+    }
+  }
+
+  @Test
+  public void aVisitorDeclaredWithAConcreteNodeTypeIsDefinedAtThatTypeOnly() {
+    OneRowRelationVisitor visitor = new OneRowRelationVisitor(context());
+    LocalRelation empty =
+        new LocalRelation(
+            scala.collection.immutable.List$.MODULE$.empty(),
+            scala.collection.immutable.List$.MODULE$.empty(),
+            false,
+            scala.Option.empty());
+
+    assertTrue(visitor.isDefinedAt(new OneRowRelation()));
+    assertFalse(visitor.isDefinedAt(empty));
+    assertEquals("one-row", visitor.apply(new OneRowRelation()).get(0).getName());
+  }
+
   @Test
   public void aRawVisitorFailsWhenConstructed() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new RawVisitor(context()));
