@@ -1,6 +1,8 @@
 package io.headwater.bench;
 
 import io.headwater.spark.api.OpenLineageContext;
+import io.headwater.spark.config.ConfigLoader;
+import io.headwater.spark.config.ConfigSources;
 import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.facets.StandardDatasetFactory;
 import io.headwater.spark.plan.BuiltInEventHandlerFactory;
@@ -15,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
@@ -53,6 +56,9 @@ public final class ColumnLineageBenchmark {
   private static final int WIDE_COLUMNS = 1000;
   private static final int JOINS = 50;
   private static final int UNION_BRANCHES = 200;
+  /** The configuration extensions would see: a console transport, everything else default. */
+  private static final HeadwaterConfig CONFIG =
+      ConfigLoader.load(new ConfigSources(Map.of("spark.openlineage.transport.type", "console"), Map.of(), List.of()));
 
   private record Scenario(String name, String sql, int outputFields, Consumer<OpenLineage.ColumnLineageDatasetFacet> check) {}
 
@@ -176,7 +182,8 @@ public final class ColumnLineageBenchmark {
         UUID.randomUUID(),
         UUID.randomUUID(),
         Optional.of(queryExecution),
-        new StandardDatasetFactory(openLineage));
+        new StandardDatasetFactory(openLineage),
+        CONFIG);
   }
 
   /**

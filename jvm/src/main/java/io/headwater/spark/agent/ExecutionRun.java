@@ -37,6 +37,10 @@ final class ExecutionRun {
   final java.util.Map<String, DatasetStatistics> read = new java.util.HashMap<>();
   /** What the run's writes wrote, summed over its executions; read at their ends. */
   Optional<DatasetStatistics> written = Optional.empty();
+  /** The context extensions get for this run: the root execution's once it was read, else one without a plan. */
+  io.headwater.spark.api.OpenLineageContext context;
+  /** The facets extensions' facet builders reported for the run so far. */
+  io.headwater.spark.plan.CustomFacets facets = io.headwater.spark.plan.CustomFacets.EMPTY;
 
   ExecutionRun(UUID runId, long startTime) {
     this.runId = runId;

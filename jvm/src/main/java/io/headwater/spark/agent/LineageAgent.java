@@ -5,7 +5,10 @@ import io.headwater.spark.config.ConfigKeys;
 import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.facets.SqlRedaction;
 import io.headwater.spark.facets.StandardDatasetFactory;
+import io.headwater.spark.plan.DatasetBuilders;
 import io.headwater.spark.plan.ExecutionLineage;
+import io.headwater.spark.plan.FacetBuilders;
+import io.headwater.spark.plan.SchedulerObjects;
 import io.headwater.spark.plan.LineageExtractor;
 import io.headwater.spark.plan.CatalogTables;
 import io.headwater.spark.plan.ScanStatistics;
@@ -16,9 +19,18 @@ import io.openlineage.client.OpenLineage.RunEvent.EventType;
 import io.openlineage.client.utils.UUIDUtils;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.spark.SparkContext;
+import org.apache.spark.SparkContext$;
+import org.apache.spark.scheduler.ActiveJob;
+import org.apache.spark.scheduler.SparkListenerJobEnd;
+import org.apache.spark.scheduler.SparkListenerJobStart;
+import org.apache.spark.scheduler.StageInfo;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import scala.jdk.javaapi.OptionConverters;
 import org.apache.spark.sql.execution.QueryExecution;
 import org.apache.spark.sql.execution.streaming.runtime.IncrementalExecution;
 import org.slf4j.Logger;
@@ -51,6 +63,10 @@ final class LineageAgent {
   private final java.util.Set<Long> nestedRead = new java.util.HashSet<>();
   private final RddJobRuns rddJobs;
   private final StreamingQueryRuns streaming = new StreamingQueryRuns();
+  // analysis thread only: the Spark jobs of SQL runs, for the extensions' dataset and facet builders
+  private final SparkJobs jobs = new SparkJobs();
+  private final DatasetBuilders datasetBuilders;
+  private final FacetBuilders facetBuilders;
 
   LineageAgent(
       HeadwaterConfig config,
@@ -67,6 +83,8 @@ final class LineageAgent {
     this.events = new RunEventFactory(openLineage, sparkVersion, config.parent());
     this.properties = properties;
     this.extractor = extractor;
+    this.datasetBuilders = new DatasetBuilders(extractor.extensions());
+    this.facetBuilders = new FacetBuilders(extractor.extensions());
     this.emission = emission;
     this.analysis = new SerialExecutor("headwater-analysis", config.emit().queueCapacity());
     this.rddJobs = new RddJobRuns(openLineage, application, events, emission, properties);
@@ -95,20 +113,43 @@ final class LineageAgent {
   /**
    * @param rootExecutionId the execution this one is nested under (itself for a top-level execution)
    * @param queryExecution the execution's query execution if Spark still has it, else null
+   * @param event Spark's event, for the extensions' builders
    */
-  void executionStart(long executionId, long rootExecutionId, long time, QueryExecution queryExecution) {
-    analysis.submit(() -> onExecutionStart(executionId, rootExecutionId, time, queryExecution));
+  void executionStart(long executionId, long rootExecutionId, long time, QueryExecution queryExecution, Object event) {
+    analysis.submit(() -> onExecutionStart(executionId, rootExecutionId, time, queryExecution, event));
   }
 
-  /** @param failure why the execution failed, or null when it succeeded */
-  void executionEnd(long executionId, long time, QueryExecution queryExecution, Throwable failure) {
-    analysis.submit(() -> onExecutionEnd(executionId, time, queryExecution, failure));
+  /**
+   * @param failure why the execution failed, or null when it succeeded
+   * @param event Spark's event, for the extensions' builders
+   */
+  void executionEnd(long executionId, long time, QueryExecution queryExecution, Throwable failure, Object event) {
+    analysis.submit(() -> onExecutionEnd(executionId, time, queryExecution, failure, event));
+  }
+
+  /**
+   * A Spark job started. Jobs of a SQL run are shown to the extensions' builders ({@link SchedulerObjects}).
+   *
+   * @param job the job's {@code ActiveJob} as the scheduler still had it when the listener saw the start, or null
+   */
+  void jobStart(SparkListenerJobStart event, ActiveJob job) {
+    analysis.submit(() -> onJobStart(event, job));
+  }
+
+  /** A stage of a Spark job completed (successfully or not). */
+  void stageCompleted(StageInfo stage) {
+    analysis.submit(() -> onStageCompleted(stage));
+  }
+
+  /** A Spark job ended. */
+  void jobEnd(SparkListenerJobEnd event) {
+    analysis.submit(() -> onJobEnd(event));
   }
 
   /**
    * A Spark job outside any SQL execution started ({@link RddJobRuns}).
    *
-   * @param job the scheduler's job, read on the listener-bus thread ({@link ActiveJobs#find}); null if not found
+   * @param job the scheduler's job, read on the listener-bus thread ({@link ActiveJobs#lookup}); null if not found
    */
   void rddJobStart(int jobId, long time, org.apache.spark.scheduler.ActiveJob job) {
     analysis.submit(() -> rddJobs.start(jobId, time, job));
@@ -135,7 +176,7 @@ final class LineageAgent {
     return analysis.drain(timeout) && emission.drain(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
   }
 
-  private void onExecutionStart(long executionId, long rootExecutionId, long time, QueryExecution queryExecution) {
+  private void onExecutionStart(long executionId, long rootExecutionId, long time, QueryExecution queryExecution, Object event) {
     ExecutionRun root = rootExecutionId == executionId ? null : executions.get(rootExecutionId);
     LOG.debug("Headwater: execution {} started (root {}, nested under a tracked run: {})", executionId, rootExecutionId, root != null);
     if (root != null) {
@@ -143,6 +184,9 @@ final class LineageAgent {
       if (queryExecution != null) {
         nestedRead.add(executionId);
         root.lineage = root.lineage.merge(lineageOf(root, queryExecution));
+      }
+      evaluateBuilders(root, List.of(event));
+      if (queryExecution != null) {
         emitStartWhenReady(root);
       }
       return;
@@ -155,6 +199,9 @@ final class LineageAgent {
     executions.put(executionId, run);
     if (queryExecution != null) {
       readRoot(run, queryExecution);
+    }
+    evaluateBuilders(run, List.of(event));
+    if (queryExecution != null) {
       emitStartWhenReady(run);
     }
   }
@@ -179,10 +226,13 @@ final class LineageAgent {
     emission.submit(events.executionEvent(failure == null ? EventType.COMPLETE : EventType.FAIL, time, run, application, failure));
   }
 
-  private void onExecutionEnd(long executionId, long time, QueryExecution queryExecution, Throwable failure) {
+  private void onExecutionEnd(long executionId, long time, QueryExecution queryExecution, Throwable failure, Object event) {
     Long rootId = nestedUnder.remove(executionId);
     if (rootId != null) {
       ExecutionRun root = executions.get(rootId);
+      if (root != null) {
+        evaluateBuilders(root, List.of(event));
+      }
       if (root != null && queryExecution != null) {
         if (!nestedRead.remove(executionId)) {
           root.lineage = root.lineage.merge(lineageOf(root, queryExecution));
@@ -209,6 +259,7 @@ final class LineageAgent {
     if (run.planPart == null && queryExecution != null) {
       readRoot(run, queryExecution);
     }
+    evaluateBuilders(run, List.of(event));
     emitStartWhenReady(run);
     if (!run.started()) {
       return; // touched no dataset: no events
@@ -218,6 +269,47 @@ final class LineageAgent {
     }
     EventType type = failure == null ? EventType.COMPLETE : EventType.FAIL;
     emission.submit(events.executionEvent(type, time, run, application, failure));
+  }
+
+  private void onJobStart(SparkListenerJobStart event, ActiveJob job) {
+    Long executionId = SparkJobs.executionId(event.properties());
+    ExecutionRun run = executionId == null ? null : runOf(executionId);
+    if (run == null) {
+      return; // not a job of a tracked SQL run
+    }
+    jobs.started(event, job, executionId);
+    evaluateBuilders(run, SchedulerObjects.jobStart(event, job));
+  }
+
+  private void onStageCompleted(StageInfo stage) {
+    SparkJobs.Job job = jobs.ofStage(stage.stageId());
+    ExecutionRun run = job == null ? null : runOf(job.executionId());
+    if (run != null) {
+      evaluateBuilders(run, SchedulerObjects.stageCompleted(stage, job.stage(stage.stageId())));
+    }
+  }
+
+  private void onJobEnd(SparkListenerJobEnd event) {
+    SparkJobs.Job job = jobs.ended(event.jobId());
+    ExecutionRun run = job == null ? null : runOf(job.executionId());
+    if (run != null) {
+      evaluateBuilders(run, SchedulerObjects.jobEnd(event, job.finalStage()));
+    }
+  }
+
+  /** The run an execution belongs to: its own, or that of the execution it is nested under; null when untracked. */
+  private ExecutionRun runOf(long executionId) {
+    Long root = nestedUnder.get(executionId);
+    return executions.get(root != null ? root : executionId);
+  }
+
+  /** Adds what the extensions' dataset and facet builders give for {@code objects} to the run. */
+  private void evaluateBuilders(ExecutionRun run, List<?> objects) {
+    if (run.context == null) {
+      run.context = context(run, null);
+    }
+    run.lineage = run.lineage.merge(datasetBuilders.evaluate(run.context, objects));
+    run.facets = run.facets.merge(facetBuilders.evaluate(run.context, objects));
   }
 
   private static void addStatistics(ExecutionRun run, QueryExecution queryExecution) {
@@ -254,15 +346,10 @@ final class LineageAgent {
       LOG.debug("Headwater: run {}: schema inference read, no lineage", run.runId);
       return ExecutionLineage.EMPTY;
     }
-    OpenLineageContext context =
-        new OpenLineageContext(
-            openLineage,
-            queryExecution.sparkSession().sparkContext(),
-            Optional.of(queryExecution.sparkSession()),
-            application.runId(),
-            run.runId,
-            Optional.of(queryExecution),
-            new StandardDatasetFactory(openLineage));
+    OpenLineageContext context = context(run, queryExecution);
+    if (run.context == null || run.context.queryExecution().isEmpty()) {
+      run.context = context;
+    }
     ExecutionLineage lineage = extractor.extract(context, plan);
     if (LOG.isDebugEnabled()) {
       LOG.debug(
@@ -274,5 +361,19 @@ final class LineageAgent {
           lineage.outputs().size());
     }
     return lineage;
+  }
+
+  /** The context extensions get for {@code run}, reading {@code queryExecution} (null for none). */
+  private OpenLineageContext context(ExecutionRun run, QueryExecution queryExecution) {
+    Optional<QueryExecution> execution = Optional.ofNullable(queryExecution);
+    Optional<SparkSession> session =
+        execution
+            .<SparkSession>map(QueryExecution::sparkSession)
+            .or(() -> OptionConverters.toJava(SparkSession.getActiveSession()).map(SparkSession.class::cast))
+            .or(() -> OptionConverters.toJava(SparkSession.getDefaultSession()).map(SparkSession.class::cast));
+    SparkContext sparkContext =
+        session.map(SparkSession::sparkContext).orElseGet(() -> OptionConverters.toJava(SparkContext$.MODULE$.getActive()).orElse(null));
+    return new OpenLineageContext(
+        openLineage, sparkContext, session, application.runId(), run.runId, execution, new StandardDatasetFactory(openLineage), config);
   }
 }

@@ -17,9 +17,11 @@ import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerApplicationEnd;
 import org.apache.spark.scheduler.SparkListenerApplicationStart;
 import org.apache.spark.scheduler.SparkListenerEvent;
+import org.apache.spark.scheduler.ActiveJob;
 import org.apache.spark.scheduler.JobFailed;
 import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
+import org.apache.spark.scheduler.SparkListenerStageCompleted;
 import org.apache.spark.sql.execution.QueryExecution;
 import org.apache.spark.sql.execution.SQLExecution;
 import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd;
@@ -41,7 +43,8 @@ public final class OpenLineageSparkListener extends SparkListener {
   private static final Logger LOG = LoggerFactory.getLogger(OpenLineageSparkListener.class);
 
   private final LineageAgent agent; // null when disabled
-  // listener-bus thread only: ids of started RDD jobs (jobs outside SQL executions), so only their ends are routed
+  private final ActiveJobs activeJobs = new ActiveJobs();
+  // listener-bus thread only: ids of started RDD jobs (jobs outside SQL executions), whose ends close their runs
   private final java.util.Set<Integer> rddJobIds = new java.util.HashSet<>();
 
   /** Called by Spark for {@code spark.extraListeners}. */
@@ -119,25 +122,6 @@ public final class OpenLineageSparkListener extends SparkListener {
   }
 
   @Override
-  public void onJobStart(SparkListenerJobStart event) {
-    if (agent != null && ActiveJobs.isRddJob(event.properties())) {
-      guard(
-          () -> {
-            rddJobIds.add(event.jobId());
-            agent.rddJobStart(event.jobId(), event.time(), ActiveJobs.find(event.jobId()));
-          });
-    }
-  }
-
-  @Override
-  public void onJobEnd(SparkListenerJobEnd event) {
-    if (agent != null && rddJobIds.remove(event.jobId())) {
-      Throwable failure = event.jobResult() instanceof JobFailed failed ? failed.exception() : null;
-      guard(() -> agent.rddJobEnd(event.jobId(), event.time(), failure));
-    }
-  }
-
-  @Override
   public void onOtherEvent(SparkListenerEvent event) {
     if (agent == null) {
       return;
@@ -146,9 +130,13 @@ public final class OpenLineageSparkListener extends SparkListener {
       guard(
           () ->
               agent.executionStart(
-                  start.executionId(), rootExecutionId(start), start.time(), SQLExecution.getQueryExecution(start.executionId())));
+                  start.executionId(),
+                  rootExecutionId(start),
+                  start.time(),
+                  SQLExecution.getQueryExecution(start.executionId()),
+                  start));
     } else if (event instanceof SparkListenerSQLExecutionEnd end) {
-      guard(() -> agent.executionEnd(end.executionId(), end.time(), queryExecution(end), failure(end)));
+      guard(() -> agent.executionEnd(end.executionId(), end.time(), queryExecution(end), failure(end), end));
     } else if (event instanceof StreamingQueryListener.QueryStartedEvent started) {
       guard(() -> agent.streamingQueryStarted(started.runId(), started.name(), started.timestamp(), System.currentTimeMillis()));
     } else if (event instanceof StreamingQueryListener.QueryTerminatedEvent terminated) {
@@ -156,6 +144,44 @@ public final class OpenLineageSparkListener extends SparkListener {
       guard(() -> agent.streamingQueryTerminated(terminated.runId(), System.currentTimeMillis(), exception));
     }
     // any other event: nothing to do
+  }
+
+  /** A job outside any SQL execution is an RDD job with a run of its own; any other belongs to its SQL run. */
+  @Override
+  public void onJobStart(SparkListenerJobStart event) {
+    if (agent == null) {
+      return;
+    }
+    guard(
+        () -> {
+          ActiveJob job = activeJobs.lookup(event.jobId());
+          if (ActiveJobs.isRddJob(event.properties())) {
+            rddJobIds.add(event.jobId());
+            agent.rddJobStart(event.jobId(), event.time(), job);
+          } else {
+            agent.jobStart(event, job);
+          }
+        });
+  }
+
+  @Override
+  public void onStageCompleted(SparkListenerStageCompleted event) {
+    if (agent != null) {
+      guard(() -> agent.stageCompleted(event.stageInfo()));
+    }
+  }
+
+  @Override
+  public void onJobEnd(SparkListenerJobEnd event) {
+    if (agent == null) {
+      return;
+    }
+    if (rddJobIds.remove(event.jobId())) {
+      Throwable failure = event.jobResult() instanceof JobFailed failed ? failed.exception() : null;
+      guard(() -> agent.rddJobEnd(event.jobId(), event.time(), failure));
+    } else {
+      guard(() -> agent.jobEnd(event));
+    }
   }
 
   private static long rootExecutionId(SparkListenerSQLExecutionStart start) {

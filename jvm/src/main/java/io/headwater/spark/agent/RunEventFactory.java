@@ -53,7 +53,8 @@ final class RunEventFactory {
   /**
    * An event of an execution run: child of the application run, whose root is the external parent when
    * configured, else the application run. The job gets the {@code sql} facet when the run has SQL text; a terminal
-   * event gives a run with one output that output's {@code outputStatistics}.
+   * event gives a run with one output that output's {@code outputStatistics}. The facets extensions reported for the
+   * run ({@link io.headwater.spark.plan.CustomFacets}) are added last.
    *
    * @param failure the execution's failure, for a FAIL event; null otherwise
    */
@@ -95,10 +96,10 @@ final class RunEventFactory {
         .newRunEventBuilder()
         .eventType(type)
         .eventTime(time(timeMillis))
-        .run(openLineage.newRun(runId, runFacets.build()))
-        .job(job(app.namespace(), run.jobName, run.jobType, run.processingType, run.sql))
-        .inputs(inputs)
-        .outputs(outputs)
+        .run(openLineage.newRun(runId, run.facets.addTo(runFacets.build())))
+        .job(run.facets.addTo(openLineage, job(app.namespace(), run.jobName, run.jobType, run.processingType, run.sql)))
+        .inputs(run.facets.addToInputs(openLineage, inputs))
+        .outputs(run.facets.addToOutputs(openLineage, outputs))
         .build();
   }
 

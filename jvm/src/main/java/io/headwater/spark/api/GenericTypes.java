@@ -21,6 +21,14 @@ final class GenericTypes {
    *     still-generic subclass); the message names the class and says how to fix it
    */
   static Class<?> typeArgument(Class<?> concrete, Class<?> generic, int index) {
+    return typeArgument(concrete, generic, index, "nodeType()");
+  }
+
+  /**
+   * As {@link #typeArgument(Class, Class, int)}; {@code override} names the method that declares the type explicitly,
+   * for the error message (e.g. {@code eventType()}).
+   */
+  static Class<?> typeArgument(Class<?> concrete, Class<?> generic, int index, String override) {
     Type resolved = resolve(concrete, generic, index, new HashMap<>());
     if (resolved instanceof Class<?> type) {
       return type;
@@ -34,9 +42,10 @@ final class GenericTypes {
             + generic.getTypeParameters()[index].getName()
             + " of "
             + generic.getSimpleName()
-            + " to a concrete class; declare it (e.g. extends "
+            + " to a concrete class; bind it in the class declaration (e.g. extends "
             + generic.getSimpleName()
-            + "<LogicalRelation, ...>) or override nodeType()");
+            + "<LogicalRelation, ...>) or override "
+            + override);
   }
 
   private static Type resolve(Type type, Class<?> generic, int index, Map<TypeVariable<?>, Type> bindings) {

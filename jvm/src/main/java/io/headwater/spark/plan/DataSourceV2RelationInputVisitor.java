@@ -20,8 +20,11 @@ import org.apache.spark.sql.execution.datasources.v2.DataSourceV2ScanRelation;
  *     -> one input named by {@link V2TableIdentity}; schema = the table's schema (all columns, not the pruned scan)
  * </pre>
  *
- * Does not match a relation without a catalog or identifier (a path-based V2 source), nor the target relation of a
- * V2 write, which is a field of the write command and not a plan child.
+ * A table whose properties declare its dataset ({@link DeclaredDataset}: {@code openlineage.dataset.namespace} and
+ * {@code .name}) is that dataset instead, with the declared facets, whatever its catalog.
+ *
+ * <p>Does not match an undeclared relation without a catalog or identifier (a path-based V2 source), nor the target
+ * relation of a V2 write, which is a field of the write command and not a plan child.
  */
 public final class DataSourceV2RelationInputVisitor extends QueryPlanVisitor<LogicalPlan, OpenLineage.InputDataset> {
 
@@ -31,12 +34,16 @@ public final class DataSourceV2RelationInputVisitor extends QueryPlanVisitor<Log
 
   @Override
   public boolean isDefinedAt(LogicalPlan node) {
-    return relation(node).flatMap(V2TableIdentity::of).isPresent();
+    return relation(node).filter(r -> DeclaredDataset.of(r).isPresent() || V2TableIdentity.of(r).isPresent()).isPresent();
   }
 
   @Override
   protected List<OpenLineage.InputDataset> visit(LogicalPlan node) {
     DataSourceV2Relation relation = relation(node).orElseThrow();
+    Optional<DeclaredDataset> declared = DeclaredDataset.of(relation);
+    if (declared.isPresent()) {
+      return List.of(declared.get().input(context.openLineage(), context.datasetFactory(), relation.schema(), null));
+    }
     V2TableIdentity id = V2TableIdentity.of(relation).orElseThrow();
     return List.of(
         context.datasetFactory().input(id.namespace(), id.name(), relation.schema(), id.facets(context.openLineage())));

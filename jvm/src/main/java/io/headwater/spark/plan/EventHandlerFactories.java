@@ -27,7 +27,7 @@ public final class EventHandlerFactories {
         OpenLineageEventHandlerFactory factory = found.next();
         (factory instanceof BuiltInEventHandlerFactory ? builtIn : user).add(factory);
       } catch (ServiceConfigurationError | LinkageError e) {
-        failures.report(OpenLineageEventHandlerFactory.class, "ServiceLoader: " + e.getMessage(), e);
+        failures.reportLoading(e);
       }
     }
     if (builtIn.isEmpty()) {

@@ -12,7 +12,6 @@ import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineageClientUtils;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -20,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.V2CreateTableAsSelectPlan;
 import org.apache.spark.sql.catalyst.plans.logical.V2WriteCommand;
@@ -35,7 +33,7 @@ import scala.PartialFunction;
  * the rest of the lineage is still returned.
  */
 public final class LineageExtractor {
-  private final List<OpenLineageEventHandlerFactory> factories;
+  private final Extensions extensions;
   private final ExtensionFailures failures;
   private final HeadwaterConfig.ColumnLineageSettings columnLineage;
 
@@ -47,21 +45,26 @@ public final class LineageExtractor {
       List<OpenLineageEventHandlerFactory> factories,
       ExtensionFailures failures,
       HeadwaterConfig.ColumnLineageSettings columnLineage) {
-    this.factories = List.copyOf(factories);
+    this.extensions = new Extensions(factories, failures);
     this.failures = failures;
     this.columnLineage = columnLineage;
   }
 
+  /** The factories this extractor runs, for the dataset and facet builders evaluated next to it. */
+  public Extensions extensions() {
+    return extensions;
+  }
+
   public ExecutionLineage extract(OpenLineageContext context, LogicalPlan root) {
     List<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>> inputVisitors =
-        create(context, f -> f.createInputDatasetQueryPlanVisitors(context));
+        extensions.create("createInputDatasetQueryPlanVisitors", f -> f.createInputDatasetQueryPlanVisitors(context));
     List<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>> outputVisitors =
-        create(context, f -> f.createOutputDatasetQueryPlanVisitors(context));
+        extensions.create("createOutputDatasetQueryPlanVisitors", f -> f.createOutputDatasetQueryPlanVisitors(context));
 
     Map<String, OpenLineage.InputDataset> inputs = new LinkedHashMap<>();
     Map<LogicalPlan, ColumnLineageAnalyzer.SourceDataset> relationDatasets = new IdentityHashMap<>();
     for (LogicalPlan node : nodes(root)) {
-      List<OpenLineage.InputDataset> found = applyAll(inputVisitors, node);
+      List<OpenLineage.InputDataset> found = extensions.applyAll(inputVisitors, node);
       if (found.size() == 1) {
         relationDatasets.put(node, new ColumnLineageAnalyzer.SourceDataset(found.get(0).getNamespace(), found.get(0).getName()));
       }
@@ -71,7 +74,7 @@ public final class LineageExtractor {
     }
     Map<String, OpenLineage.OutputDataset> outputs = new LinkedHashMap<>();
     List<ColumnLineageSkip> skips = new ArrayList<>();
-    for (OpenLineage.OutputDataset dataset : applyAll(outputVisitors, root)) {
+    for (OpenLineage.OutputDataset dataset : extensions.<LogicalPlan, OpenLineage.OutputDataset>applyAll(outputVisitors, root)) {
       String key = dataset.getNamespace() + "\u0000" + dataset.getName();
       if (!outputs.containsKey(key)) {
         outputs.put(key, withColumnLineage(context, dataset, root, relationDatasets, skips));
@@ -165,45 +168,6 @@ public final class LineageExtractor {
     }
     List<LogicalPlan> below = PlanChildren.of(root);
     return below.isEmpty() ? Optional.empty() : Optional.of(below.get(0));
-  }
-
-  private <D> List<PartialFunction<LogicalPlan, List<D>>> create(
-      OpenLineageContext context,
-      Function<OpenLineageEventHandlerFactory, Collection<PartialFunction<LogicalPlan, List<D>>>> creator) {
-    List<PartialFunction<LogicalPlan, List<D>>> visitors = new ArrayList<>();
-    for (OpenLineageEventHandlerFactory factory : factories) {
-      try {
-        visitors.addAll(creator.apply(factory));
-      } catch (Throwable t) {
-        failures.report(factory.getClass(), "creating visitors", t);
-      }
-    }
-    return visitors;
-  }
-
-  private <D> List<D> applyAll(List<PartialFunction<LogicalPlan, List<D>>> visitors, LogicalPlan node) {
-    List<D> result = new ArrayList<>();
-    for (PartialFunction<LogicalPlan, List<D>> visitor : visitors) {
-      boolean defined;
-      try {
-        defined = visitor.isDefinedAt(node);
-      } catch (Throwable t) {
-        failures.report(visitor.getClass(), "isDefinedAt", t);
-        continue;
-      }
-      if (!defined) {
-        continue;
-      }
-      try {
-        List<D> datasets = visitor.apply(node);
-        if (datasets != null) {
-          result.addAll(datasets);
-        }
-      } catch (Throwable t) {
-        failures.report(visitor.getClass(), "apply", t);
-      }
-    }
-    return result;
   }
 
   private Optional<String> jobNameSuffix(

@@ -14,6 +14,8 @@ import org.apache.spark.sql.catalyst.plans.logical.ReplaceTable;
 import org.apache.spark.sql.catalyst.plans.logical.ReplaceTableAsSelect;
 import org.apache.spark.sql.catalyst.plans.logical.TableSpecBase;
 import org.apache.spark.sql.catalyst.plans.logical.V2CreateTablePlan;
+import org.apache.spark.sql.types.StructType;
+import scala.jdk.javaapi.CollectionConverters;
 import scala.jdk.javaapi.OptionConverters;
 
 /**
@@ -31,7 +33,8 @@ import scala.jdk.javaapi.OptionConverters;
  * In Spark 4.1 a CTAS/RTAS runs its write as a second execution ({@code AppendData}/{@code OverwriteByExpression},
  * see {@link V2WriteCommandOutputVisitor}); Spark holds the CTAS/RTAS query as an inner child, which the plan walk
  * visits for inputs. Does not match a name that is not a {@code ResolvedIdentifier} or names a session-catalog table.
- * Job-name suffix: {@code <ns>.<table>}, without the catalog ({@code ns_t}).
+ * A table whose {@code TBLPROPERTIES} declare its dataset ({@link DeclaredDataset}) is that dataset instead, with the
+ * declared facets. Job-name suffix: {@code <ns>.<table>}, without the catalog ({@code ns_t}).
  */
 public final class V2CreateTableOutputVisitor extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
 
@@ -53,8 +56,18 @@ public final class V2CreateTableOutputVisitor extends QueryPlanVisitor<LogicalPl
             context.openLineage(),
             id.facets(context.openLineage()),
             replaces ? LifecycleStateChange.OVERWRITE : LifecycleStateChange.CREATE);
-    return List.of(
-        context.datasetFactory().output(id.namespace(), id.name(), ((V2CreateTablePlan) node).tableSchema(), facets));
+    StructType schema = ((V2CreateTablePlan) node).tableSchema();
+    Optional<DeclaredDataset> declared =
+        tableSpec(node).flatMap(spec -> DeclaredDataset.of(CollectionConverters.asJava(spec.properties()), id.qualifiedTable()));
+    if (declared.isPresent()) {
+      OpenLineage.DatasetFacetsBuilder lifecycle =
+          DatasetFacets.lifecycle(
+              context.openLineage(),
+              context.openLineage().newDatasetFacetsBuilder(),
+              replaces ? LifecycleStateChange.OVERWRITE : LifecycleStateChange.CREATE);
+      return List.of(declared.get().output(context.openLineage(), context.datasetFactory(), schema, lifecycle));
+    }
+    return List.of(context.datasetFactory().output(id.namespace(), id.name(), schema, facets));
   }
 
   @Override

@@ -27,7 +27,10 @@ import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
  *     -> the same, with lifecycleStateChange OVERWRITE
  * </pre>
  *
- * Does not match other V2 write commands (the row-level {@code ReplaceData}/{@code WriteDelta} of MERGE, UPDATE and
+ * A table whose properties declare its dataset ({@link DeclaredDataset}) is that dataset instead, with the declared
+ * facets (and lifecycleStateChange as above).
+ *
+ * <p>Does not match other V2 write commands (the row-level {@code ReplaceData}/{@code WriteDelta} of MERGE, UPDATE and
  * DELETE) nor a target relation without a catalog or identifier. Job-name suffix: {@code <catalog>.<ns>.<table>}
  * ({@code testcat_ns_t}), the relation's name as Spark prints it.
  */
@@ -39,18 +42,23 @@ public final class V2WriteCommandOutputVisitor extends QueryPlanVisitor<LogicalP
 
   @Override
   public boolean isDefinedAt(LogicalPlan node) {
-    return target(node).flatMap(V2TableIdentity::of).isPresent();
+    return target(node).filter(r -> DeclaredDataset.of(r).isPresent() || V2TableIdentity.of(r).isPresent()).isPresent();
   }
 
   @Override
   protected List<OpenLineage.OutputDataset> visit(LogicalPlan node) {
     DataSourceV2Relation table = target(node).orElseThrow();
-    V2TableIdentity id = V2TableIdentity.of(table).orElseThrow();
-    OpenLineage.DatasetFacetsBuilder facets = id.facets(context.openLineage());
+    Optional<DeclaredDataset> declared = DeclaredDataset.of(table);
+    Optional<V2TableIdentity> id = V2TableIdentity.of(table);
+    OpenLineage.DatasetFacetsBuilder facets =
+        declared.isPresent() || id.isEmpty() ? context.openLineage().newDatasetFacetsBuilder() : id.get().facets(context.openLineage());
     if (node instanceof OverwriteByExpression || node instanceof OverwritePartitionsDynamic) {
       DatasetFacets.lifecycle(context.openLineage(), facets, LifecycleStateChange.OVERWRITE);
     }
-    return List.of(context.datasetFactory().output(id.namespace(), id.name(), table.schema(), facets));
+    if (declared.isPresent()) {
+      return List.of(declared.get().output(context.openLineage(), context.datasetFactory(), table.schema(), facets));
+    }
+    return List.of(context.datasetFactory().output(id.get().namespace(), id.get().name(), table.schema(), facets));
   }
 
   @Override

@@ -61,14 +61,7 @@ public class GenericTypesTest {
 
   private static OpenLineageContext context() {
     OpenLineage openLineage = new OpenLineage(URI.create("https://example/producer"));
-    return new OpenLineageContext(
-        openLineage,
-        null,
-        Optional.empty(),
-        UUID.randomUUID(),
-        UUID.randomUUID(),
-        Optional.empty(),
-        new StandardDatasetFactory(openLineage));
+    return io.headwater.spark.TestContexts.withoutSpark(openLineage);
   }
 
   @Test
@@ -121,6 +114,33 @@ public class GenericTypesTest {
 
     assertTrue(visitor.isDefinedAt(empty));
     assertFalse(visitor.isDefinedAt(new OneRowRelation()));
+  }
+
+  /** Declared directly with a concrete node type, overriding nothing but {@code visit}. */
+  static final class OneRowRelationVisitor extends QueryPlanVisitor<OneRowRelation, OpenLineage.InputDataset> {
+    OneRowRelationVisitor(OpenLineageContext context) {
+      super(context);
+    }
+
+    @Override
+    protected List<OpenLineage.InputDataset> visit(OneRowRelation node) {
+      return List.of(context.datasetFactory().input("mem", "one-row", node.schema()));
+    }
+  }
+
+  @Test
+  public void aVisitorDeclaredWithAConcreteNodeTypeIsDefinedAtThatTypeOnly() {
+    OneRowRelationVisitor visitor = new OneRowRelationVisitor(context());
+    LocalRelation empty =
+        new LocalRelation(
+            scala.collection.immutable.List$.MODULE$.empty(),
+            scala.collection.immutable.List$.MODULE$.empty(),
+            false,
+            scala.Option.empty());
+
+    assertTrue(visitor.isDefinedAt(new OneRowRelation()));
+    assertFalse(visitor.isDefinedAt(empty));
+    assertEquals("one-row", visitor.apply(new OneRowRelation()).get(0).getName());
   }
 
   @Test

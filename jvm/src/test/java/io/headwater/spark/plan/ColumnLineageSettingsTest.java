@@ -49,9 +49,7 @@ public class ColumnLineageSettingsTest {
   private static final int COLUMNS = 300;
   private static final OpenLineage OPEN_LINEAGE = new OpenLineage(URI.create("https://example/producer"));
   private static final OpenLineageContext CONTEXT =
-      new OpenLineageContext(
-          OPEN_LINEAGE, null, Optional.empty(), UUID.randomUUID(), UUID.randomUUID(), Optional.empty(),
-          new StandardDatasetFactory(OPEN_LINEAGE));
+      io.headwater.spark.TestContexts.withoutSpark(OPEN_LINEAGE);
 
   /** Names every {@code LocalRelation} {@code mem/source}. */
   private static final class LocalRelationVisitor extends QueryPlanVisitor<LocalRelation, OpenLineage.InputDataset> {

@@ -36,9 +36,7 @@ public class JdbcSaveIntoDataSourceOutputVisitorTest {
   private static final OpenLineage OPEN_LINEAGE = new OpenLineage(URI.create("https://example/producer"));
   private final JdbcSaveIntoDataSourceOutputVisitor visitor =
       new JdbcSaveIntoDataSourceOutputVisitor(
-          new OpenLineageContext(
-              OPEN_LINEAGE, null, Optional.empty(), UUID.randomUUID(), UUID.randomUUID(), Optional.empty(),
-              new StandardDatasetFactory(OPEN_LINEAGE)));
+          io.headwater.spark.TestContexts.withoutSpark(OPEN_LINEAGE));
 
   @SuppressWarnings("unchecked")
   private static LocalRelation query() {

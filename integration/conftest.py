@@ -1,0 +1,46 @@
+"""Fixtures of the integration tests that need their own driver."""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import headwater
+import pytest
+
+from integration.support import REPO, VENV_BIN
+
+EXAMPLE_PROJECT = REPO / "integration" / "example-extension"
+
+
+@dataclass(frozen=True)
+class ExampleJars:
+    """The jars of the example extension project (integration/example-extension), built once per session."""
+
+    connector: Path
+    extension: Path
+    broken: Path
+
+
+@pytest.fixture(scope="session")
+def example_jars() -> ExampleJars:
+    """Build the words connector, the example extension and the broken extension with Gradle, against the installed
+    agent jar (its API package only) and the pyspark wheel's Spark jars."""
+    spark_jars = next((VENV_BIN.parent / "lib").glob("python3*/site-packages/pyspark/jars"))
+    command = [
+        "gradle", "--console=plain", "-q", "-p", str(EXAMPLE_PROJECT),
+        f"-PheadwaterJar={headwater.jar_path()}", f"-PsparkJarsDir={spark_jars}",
+        "connectorJar", "jar", "brokenJar",
+    ]  # fmt: skip
+    built = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    libs = EXAMPLE_PROJECT / "build" / "libs"
+    jars = ExampleJars(
+        libs / "headwater-words-connector.jar",
+        libs / "headwater-example-extension.jar",
+        libs / "headwater-broken-extension.jar",
+    )
+    for jar in (jars.connector, jars.extension, jars.broken):
+        assert jar.is_file(), jar
+    return jars

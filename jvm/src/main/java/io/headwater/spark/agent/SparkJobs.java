@@ -1,0 +1,77 @@
+package io.headwater.spark.agent;
+
+import io.headwater.spark.plan.SchedulerObjects;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.spark.scheduler.ActiveJob;
+import org.apache.spark.scheduler.SparkListenerJobStart;
+import org.apache.spark.scheduler.Stage;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * The running Spark jobs of tracked SQL runs: which execution each job and stage belongs to, and the job's
+ * {@code ActiveJob} (when it was captured) to find its {@code Stage}s. Only the agent's analysis thread touches it;
+ * a job is forgotten when it ends.
+ */
+final class SparkJobs {
+  /** Spark's job property naming the SQL execution a job runs for ({@code SQLExecution.EXECUTION_ID_KEY}). */
+  static final String EXECUTION_ID = "spark.sql.execution.id";
+
+  /**
+   * @param executionId the SQL execution the job runs for
+   * @param activeJob the scheduler's job, or null when it was gone before the listener saw the job start
+   */
+  record Job(int jobId, long executionId, ActiveJob activeJob, int[] stageIds) {
+    /** The job's stage {@code stageId}, or null when unknown. */
+    Stage stage(int stageId) {
+      return activeJob == null ? null : SchedulerObjects.stage(activeJob, stageId).orElse(null);
+    }
+
+    /** The job's final stage (the one computing its result), or null when unknown. */
+    Stage finalStage() {
+      return activeJob == null ? null : activeJob.finalStage();
+    }
+  }
+
+  private final Map<Integer, Job> jobs = new HashMap<>();
+  private final Map<Integer, Job> byStage = new HashMap<>();
+
+  /** The SQL execution id in a job's properties, or null for a job outside SQL executions. */
+  static Long executionId(Properties properties) {
+    String id = properties == null ? null : properties.getProperty(EXECUTION_ID);
+    if (id == null) {
+      return null;
+    }
+    try {
+      return Long.parseLong(id.trim());
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  void started(SparkListenerJobStart event, ActiveJob activeJob, long executionId) {
+    int[] stageIds = CollectionConverters.asJava(event.stageIds()).stream().mapToInt(id -> (Integer) id).toArray();
+    Job job = new Job(event.jobId(), executionId, activeJob, stageIds);
+    jobs.put(job.jobId(), job);
+    for (int stageId : stageIds) {
+      byStage.put(stageId, job);
+    }
+  }
+
+  /** The job a stage belongs to, or null. */
+  Job ofStage(int stageId) {
+    return byStage.get(stageId);
+  }
+
+  /** Forgets the job and returns it, or null when it was not tracked. */
+  Job ended(int jobId) {
+    Job job = jobs.remove(jobId);
+    if (job != null) {
+      for (int stageId : job.stageIds()) {
+        byStage.remove(stageId, job);
+      }
+    }
+    return job;
+  }
+}
