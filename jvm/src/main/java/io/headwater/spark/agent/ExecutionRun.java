@@ -28,6 +28,15 @@ final class ExecutionRun {
   final java.util.Map<String, DatasetStatistics> read = new java.util.HashMap<>();
   /** What the run's writes wrote, summed over its executions; read at their ends. */
   Optional<DatasetStatistics> written = Optional.empty();
+  /** Tags from the local properties of the thread that started the run, read with its first Spark job. */
+  LocalPropertyTags.Snapshot localTags = LocalPropertyTags.Snapshot.NONE;
+  /**
+   * True once the run's first Spark job started (its local properties are known) or its root execution ended: START
+   * waits for it, so that it carries the thread's tags.
+   */
+  boolean tagsKnown;
+  /** How the run is reported: a run, or static events for metadata-only DDL ({@link StaticEvents}). */
+  StaticEvents.Kind staticKind = StaticEvents.Kind.NONE;
 
   ExecutionRun(UUID runId, long startTime) {
     this.runId = runId;

@@ -7,6 +7,7 @@ import io.headwater.spark.facets.SqlRedaction;
 import io.headwater.spark.facets.StandardDatasetFactory;
 import io.headwater.spark.plan.ExecutionLineage;
 import io.headwater.spark.plan.LineageExtractor;
+import io.headwater.spark.plan.MetadataOnlyCommands;
 import io.headwater.spark.plan.CatalogTables;
 import io.headwater.spark.plan.ScanStatistics;
 import io.headwater.spark.plan.SchemaInference;
@@ -44,6 +45,7 @@ final class LineageAgent {
   private final OpenLineage openLineage;
   private final SerialExecutor analysis;
   private final EmissionQueue emission;
+  private final StaticEvents staticEvents;
   // analysis thread only: runs by root execution id, nested execution id -> root id, nested ids already read
   private final Map<Long, ExecutionRun> executions = new HashMap<>();
   private final Map<Long, Long> nestedUnder = new HashMap<>();
@@ -61,7 +63,9 @@ final class LineageAgent {
     this.openLineage = openLineage;
     this.application =
         new ApplicationRun(UUIDUtils.generateNewUUID(), config.namespace(), JobNames.application(config.appName().orElse(appName)));
-    this.events = new RunEventFactory(openLineage, sparkVersion, config.parent());
+    this.events =
+        new RunEventFactory(openLineage, sparkVersion, config.parent(), new JobMetadata(openLineage, config.metadata()));
+    this.staticEvents = new StaticEvents(openLineage, events);
     this.properties = properties;
     this.extractor = extractor;
     this.emission = emission;
@@ -101,6 +105,14 @@ final class LineageAgent {
     analysis.submit(() -> onExecutionEnd(executionId, time, queryExecution, failure));
   }
 
+  /**
+   * A Spark job of SQL execution {@code executionId} started; {@code jobTags}/{@code runTags} are the
+   * {@code spark.openlineage.job.tags}/{@code run.tags} local properties it was submitted with (null when unset).
+   */
+  void jobStart(long executionId, String jobTags, String runTags) {
+    analysis.submit(() -> onJobStart(executionId, jobTags, runTags));
+  }
+
   /** Waits, at most {@code timeout} in all, until the work and events queued before the call are done. */
   boolean flush(Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
@@ -127,6 +139,17 @@ final class LineageAgent {
     }
   }
 
+  private void onJobStart(long executionId, String jobTags, String runTags) {
+    Long rootId = nestedUnder.get(executionId);
+    ExecutionRun run = executions.get(rootId == null ? executionId : rootId);
+    if (run == null || run.tagsKnown) {
+      return;
+    }
+    run.localTags = LocalPropertyTags.parse(jobTags, runTags);
+    run.tagsKnown = true;
+    emitStartWhenReady(run);
+  }
+
   private void onExecutionEnd(long executionId, long time, QueryExecution queryExecution, Throwable failure) {
     Long rootId = nestedUnder.remove(executionId);
     if (rootId != null) {
@@ -148,6 +171,11 @@ final class LineageAgent {
     if (run.planPart == null && queryExecution != null) {
       readRoot(run, queryExecution);
     }
+    if (run.staticKind != StaticEvents.Kind.NONE) {
+      emitStatic(run, time, queryExecution, failure);
+      return;
+    }
+    run.tagsKnown = true;
     emitStartWhenReady(run);
     if (!run.started()) {
       return; // touched no dataset: no events
@@ -157,6 +185,28 @@ final class LineageAgent {
     }
     EventType type = failure == null ? EventType.COMPLETE : EventType.FAIL;
     emission.submit(events.executionEvent(type, time, run, application, failure));
+  }
+
+  /**
+   * The static events of metadata-only DDL, after it succeeded (a failed DDL changed nothing: no event). The plan is
+   * read again now that the command ran, so the events show the catalog's new state (schema, properties).
+   */
+  private void emitStatic(ExecutionRun run, long time, QueryExecution queryExecution, Throwable failure) {
+    if (failure != null || run.staticKind == StaticEvents.Kind.NOTHING) {
+      LOG.debug("Headwater: run {}: no static event ({})", run.runId, failure != null ? "DDL failed" : run.staticKind);
+      return;
+    }
+    boolean reread = queryExecution != null && !MetadataOnlyCommands.isDrop(queryExecution.optimizedPlan());
+    ExecutionLineage lineage = reread ? lineageOf(run, queryExecution) : run.lineage;
+    if (run.staticKind == StaticEvents.Kind.DATASET_EVENTS) {
+      lineage.outputs().forEach(output -> emission.submit(staticEvents.datasetEvent(time, output)));
+    } else if (!lineage.isEmpty()) {
+      String jobName = JobNames.execution(application.jobName(), run.planPart, lineage.jobNameSuffix());
+      Optional<String> sql =
+          run.sql.or(() -> queryExecution == null ? Optional.empty() : MetadataOnlyCommands.viewText(queryExecution.optimizedPlan()))
+              .map(SqlRedaction::redact);
+      emission.submit(staticEvents.jobEvent(time, application.namespace(), jobName, lineage, sql, run.localTags));
+    }
   }
 
   private static void addStatistics(ExecutionRun run, QueryExecution queryExecution) {
@@ -170,13 +220,20 @@ final class LineageAgent {
   private void readRoot(ExecutionRun run, QueryExecution queryExecution) {
     run.lineage = lineageOf(run, queryExecution).merge(run.lineage);
     run.planPart = JobNames.planPart(queryExecution.executedPlan());
+    run.staticKind =
+        StaticEvents.kindOf(
+            queryExecution.optimizedPlan(), StaticEvents.mode(queryExecution.sparkSession(), config.metadata().ddl()));
     run.properties = properties.forSession(queryExecution.sparkSession());
     scala.Option<String> sqlText = queryExecution.logical().origin().sqlText();
     run.sql = sqlText.isDefined() ? Optional.of(SqlRedaction.redact(sqlText.get())) : Optional.empty();
   }
 
   private void emitStartWhenReady(ExecutionRun run) {
-    if (run.started() || run.planPart == null || run.lineage.isEmpty()) {
+    if (run.started()
+        || run.planPart == null
+        || run.lineage.isEmpty()
+        || !run.tagsKnown
+        || run.staticKind != StaticEvents.Kind.NONE) {
       return;
     }
     run.jobName = JobNames.execution(application.jobName(), run.planPart, run.lineage.jobNameSuffix());

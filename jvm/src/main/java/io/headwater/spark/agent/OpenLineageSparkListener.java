@@ -113,6 +113,18 @@ public final class OpenLineageSparkListener extends SparkListener {
   }
 
   @Override
+  public void onJobStart(org.apache.spark.scheduler.SparkListenerJobStart event) {
+    if (agent == null || event.properties() == null) {
+      return;
+    }
+    String executionId = event.properties().getProperty(SQLExecution.EXECUTION_ID_KEY());
+    if (executionId != null) {
+      String[] tags = LocalPropertyTags.raw(event.properties());
+      guard(() -> agent.jobStart(Long.parseLong(executionId), tags[0], tags[1]));
+    }
+  }
+
+  @Override
   public void onOtherEvent(SparkListenerEvent event) {
     if (agent == null) {
       return;

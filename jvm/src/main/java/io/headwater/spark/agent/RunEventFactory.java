@@ -23,11 +23,14 @@ final class RunEventFactory {
   private final OpenLineage openLineage;
   private final String sparkVersion;
   private final Optional<HeadwaterConfig.ParentJob> externalParent;
+  private final JobMetadata metadata;
 
-  RunEventFactory(OpenLineage openLineage, String sparkVersion, Optional<HeadwaterConfig.ParentJob> externalParent) {
+  RunEventFactory(
+      OpenLineage openLineage, String sparkVersion, Optional<HeadwaterConfig.ParentJob> externalParent, JobMetadata metadata) {
     this.openLineage = openLineage;
     this.sparkVersion = sparkVersion;
     this.externalParent = externalParent;
+    this.metadata = metadata;
   }
 
   /** START or COMPLETE of the application run; its parent is the external parent, when configured. */
@@ -35,6 +38,7 @@ final class RunEventFactory {
       OpenLineage.RunEvent.EventType type, long timeMillis, ApplicationRun app, SparkPropertiesRunFacet properties) {
     OpenLineage.RunFacetsBuilder runFacets =
         openLineage.newRunFacetsBuilder().processing_engine(processingEngine()).put(SparkPropertiesRunFacet.NAME, properties);
+    metadata.addTo(runFacets, LocalPropertyTags.Snapshot.NONE);
     externalParent.ifPresent(
         parent ->
             runFacets.parent(
@@ -44,7 +48,7 @@ final class RunEventFactory {
         .eventType(type)
         .eventTime(time(timeMillis))
         .run(openLineage.newRun(app.runId(), runFacets.build()))
-        .job(job(app.namespace(), app.jobName(), "APPLICATION", "NONE", Optional.empty()))
+        .job(job(app.namespace(), app.jobName(), "APPLICATION", "NONE", Optional.empty(), LocalPropertyTags.Snapshot.NONE))
         .inputs(List.of())
         .outputs(List.of())
         .build();
@@ -79,6 +83,7 @@ final class RunEventFactory {
     if (run.properties != null) {
       runFacets.put(SparkPropertiesRunFacet.NAME, run.properties);
     }
+    metadata.addTo(runFacets, run.localTags);
     if (!run.lineage.columnLineageSkips().isEmpty()) {
       runFacets.put(
           ColumnLineageSkippedRunFacet.NAME,
@@ -96,7 +101,7 @@ final class RunEventFactory {
         .eventType(type)
         .eventTime(time(timeMillis))
         .run(openLineage.newRun(runId, runFacets.build()))
-        .job(job(app.namespace(), run.jobName, "SQL_JOB", "BATCH", run.sql))
+        .job(job(app.namespace(), run.jobName, "SQL_JOB", "BATCH", run.sql, run.localTags))
         .inputs(inputs)
         .outputs(outputs)
         .build();
@@ -145,8 +150,13 @@ final class RunEventFactory {
         .build();
   }
 
-  private OpenLineage.Job job(
-      String namespace, String name, String jobType, String processingType, Optional<String> sql) {
+  OpenLineage.Job job(
+      String namespace,
+      String name,
+      String jobType,
+      String processingType,
+      Optional<String> sql,
+      LocalPropertyTags.Snapshot localTags) {
     OpenLineage.JobFacetsBuilder facets =
         openLineage
             .newJobFacetsBuilder()
@@ -158,6 +168,7 @@ final class RunEventFactory {
                     .integration("SPARK")
                     .build());
     sql.ifPresent(query -> facets.sql(openLineage.newSQLJobFacetBuilder().query(query).dialect("spark").build()));
+    metadata.addTo(facets, localTags);
     return openLineage.newJobBuilder().namespace(namespace).name(name).facets(facets.build()).build();
   }
 
@@ -178,7 +189,7 @@ final class RunEventFactory {
         .build();
   }
 
-  private static ZonedDateTime time(long millis) {
+  static ZonedDateTime time(long millis) {
     return Instant.ofEpochMilli(millis).atZone(ZoneOffset.UTC);
   }
 

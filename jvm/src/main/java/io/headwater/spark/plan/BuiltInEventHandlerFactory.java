@@ -38,7 +38,9 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
                 new LoadDataVisitor(context),
                 new JdbcSaveIntoDataSourceOutputVisitor(context),
                 new V2WriteCommandOutputVisitor(context),
-                new V2CreateTableOutputVisitor(context)));
+                new V2CreateTableOutputVisitor(context),
+                new ViewDefinitionVisitor(context),
+                new V2AlterTableVisitor(context)));
     if (HiveSupport.AVAILABLE) {
       visitors.add(new HiveWriteVisitor(context));
     }

@@ -33,6 +33,15 @@ public final class CatalogTables {
     return lookup(name).map(this::identify).orElseGet(() -> withSymlink(defaultPath(name), name));
   }
 
+  /**
+   * The identity of a persistent view, which has no location: the catalog's table symlink namespace (the metastore
+   * {@code hive://host:port}, else the warehouse location) and {@code <database>.<view>}.
+   */
+  public DatasetIdentifier viewIdentity(TableIdentifier name) {
+    TableIdentifier qualified = qualified(name);
+    return new DatasetIdentifier(qualified.database().get() + "." + qualified.table(), symlinkNamespace());
+  }
+
   /** The table's metadata, when the catalog has it. */
   public Optional<CatalogTable> lookup(TableIdentifier name) {
     try {
