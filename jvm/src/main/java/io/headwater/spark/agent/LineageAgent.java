@@ -46,6 +46,7 @@ final class LineageAgent {
   private final SerialExecutor analysis;
   private final EmissionQueue emission;
   private final StaticEvents staticEvents;
+  private final StaticLineageApi staticApi;
   // analysis thread only: runs by root execution id, nested execution id -> root id, nested ids already read
   private final Map<Long, ExecutionRun> executions = new HashMap<>();
   private final Map<Long, Long> nestedUnder = new HashMap<>();
@@ -66,6 +67,9 @@ final class LineageAgent {
     this.events =
         new RunEventFactory(openLineage, sparkVersion, config.parent(), new JobMetadata(openLineage, config.metadata()));
     this.staticEvents = new StaticEvents(openLineage, events);
+    this.staticApi =
+        new StaticLineageApi(
+            openLineage, extractor, emission, staticEvents, config.metadata(), config.namespace(), application.runId());
     this.properties = properties;
     this.extractor = extractor;
     this.emission = emission;
@@ -111,6 +115,11 @@ final class LineageAgent {
    */
   void jobStart(long executionId, String jobTags, String runTags) {
     analysis.submit(() -> onJobStart(executionId, jobTags, runTags));
+  }
+
+  /** The Python static-lineage API's entry point (called on the caller's thread; events go to the emission queue). */
+  StaticLineageApi staticApi() {
+    return staticApi;
   }
 
   /** Waits, at most {@code timeout} in all, until the work and events queued before the call are done. */
