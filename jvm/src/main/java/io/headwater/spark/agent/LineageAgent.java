@@ -8,6 +8,7 @@ import io.headwater.spark.facets.StandardDatasetFactory;
 import io.headwater.spark.plan.ExecutionLineage;
 import io.headwater.spark.plan.LineageExtractor;
 import io.headwater.spark.plan.MetadataOnlyCommands;
+import io.headwater.spark.plan.CatalogMetadata;
 import io.headwater.spark.plan.CatalogTables;
 import io.headwater.spark.plan.ScanStatistics;
 import io.headwater.spark.plan.SchemaInference;
@@ -263,7 +264,7 @@ final class LineageAgent {
             application.runId(),
             run.runId,
             Optional.of(queryExecution),
-            new StandardDatasetFactory(openLineage));
+            new StandardDatasetFactory(openLineage, new CatalogMetadata(queryExecution.sparkSession())));
     ExecutionLineage lineage = extractor.extract(context, plan);
     if (LOG.isDebugEnabled()) {
       LOG.debug(

@@ -11,6 +11,7 @@ import io.headwater.spark.facets.StandardDatasetFactory;
 import io.headwater.spark.facets.Tag;
 import io.headwater.spark.facets.TagSets;
 import io.headwater.spark.facets.DatasetFacets;
+import io.headwater.spark.plan.CatalogMetadata;
 import io.headwater.spark.plan.DatasetReferences;
 import io.headwater.spark.plan.ExecutionLineage;
 import io.headwater.spark.plan.LineageExtractor;
@@ -123,7 +124,7 @@ final class StaticLineageApi {
       builder.tags(TagSets.datasetFacet(openLineage, tags));
     }
     OpenLineage.OutputDataset described =
-        new StandardDatasetFactory(openLineage).output(resolved.id().getNamespace(), resolved.id().getName(), resolved.schema(), builder);
+        new StandardDatasetFactory(openLineage, new CatalogMetadata(session)).output(resolved.id().getNamespace(), resolved.id().getName(), resolved.schema(), builder);
     OpenLineage.DatasetFacets merged =
         facets.isEmpty()
             ? described.getFacets()
@@ -220,7 +221,7 @@ final class StaticLineageApi {
         applicationRunId,
         UUIDUtils.generateNewUUID(),
         execution,
-        new StandardDatasetFactory(openLineage));
+        new StandardDatasetFactory(openLineage, new CatalogMetadata(session)));
   }
 
   /** Facets by name from a JSON object; each gets {@code _producer} (Headwater's) when it has none. */

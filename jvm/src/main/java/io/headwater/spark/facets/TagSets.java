@@ -40,20 +40,25 @@ public final class TagSets {
    * (case-insensitive) are replaced by that user tag, spelled with the integration tag's key.
    */
   public static List<Tag> withUserTags(List<Tag> integration, List<Tag> user) {
-    Set<String> userKeys = user.stream().map(t -> t.key().toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+    Set<String> userKeys = user.stream().map(TagSets::keyAndField).collect(Collectors.toSet());
     Map<String, String> integrationSpelling = new LinkedHashMap<>();
     List<Tag> result = new ArrayList<>();
     for (Tag tag : integration) {
-      integrationSpelling.putIfAbsent(tag.key().toLowerCase(Locale.ROOT), tag.key());
-      if (!userKeys.contains(tag.key().toLowerCase(Locale.ROOT))) {
+      integrationSpelling.putIfAbsent(keyAndField(tag), tag.key());
+      if (!userKeys.contains(keyAndField(tag))) {
         result.add(tag);
       }
     }
     for (Tag tag : user) {
-      String key = integrationSpelling.getOrDefault(tag.key().toLowerCase(Locale.ROOT), tag.key());
+      String key = integrationSpelling.getOrDefault(keyAndField(tag), tag.key());
       result.add(new Tag(key, tag.value(), tag.source(), tag.field()));
     }
     return combine(result);
+  }
+
+  /** A tag's key, case-insensitive, and its field: what a user tag replaces. */
+  private static String keyAndField(Tag tag) {
+    return tag.key().toLowerCase(Locale.ROOT) + "\u0000" + (tag.field() == null ? "" : tag.field());
   }
 
   public static OpenLineage.TagsJobFacet jobFacet(OpenLineage openLineage, List<Tag> tags) {
@@ -87,6 +92,16 @@ public final class TagSets {
       return List.of();
     }
     return facet.getTags().stream().map(t -> new Tag(t.getKey(), t.getValue(), orUnknown(t.getSource()))).toList();
+  }
+
+  /** The tags of a dataset tags facet ({@code []} for null), with their fields. */
+  public static List<Tag> datasetTags(OpenLineage.TagsDatasetFacet facet) {
+    if (facet == null || facet.getTags() == null) {
+      return List.of();
+    }
+    return facet.getTags().stream()
+        .map(t -> new Tag(t.getKey(), t.getValue(), orUnknown(t.getSource()), t.getField()))
+        .toList();
   }
 
   private static String orUnknown(String source) {

@@ -79,7 +79,8 @@ public final class CatalogTables {
         qualified.database().get() + "." + qualified.table(), symlinkNamespace(), DatasetIdentifier.SymlinkType.TABLE);
   }
 
-  private String symlinkNamespace() {
+  /** The namespace of the TABLE symlinks of this catalog's tables: the metastore, else the warehouse location. */
+  public String symlinkNamespace() {
     String metastore = session.sparkContext().hadoopConfiguration().get("hive.metastore.uris");
     if (metastore != null && !metastore.isBlank()) {
       URI first = URI.create(metastore.split(",")[0].trim());
