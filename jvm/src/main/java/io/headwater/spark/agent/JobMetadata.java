@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * The user's metadata on jobs and runs, shared by RunEvents and JobEvents: the {@code tags} job and run facets
  * (configuration and environment tags, then the thread's local-property tags) and the {@code ownership} job facet
- * ({@code spark.openlineage.job.owners.<type>=<name>}).
+ * ({@code spark.openlineage.job.owners.<type>=<name>}), and the {@code sourceCode} and {@code sourceCodeLocation}
+ * job facets of the job's code ({@code spark.openlineage.sourceCode.file}, {@code sourceCodeLocation.*}).
  */
 final class JobMetadata {
   private final OpenLineage openLineage;
@@ -25,6 +26,22 @@ final class JobMetadata {
     List<Tag> tags = jobTags(local);
     if (!tags.isEmpty()) {
       facets.tags(TagSets.jobFacet(openLineage, tags));
+    }
+    settings.sourceCode()
+        .ifPresent(code -> facets.sourceCode(openLineage.newSourceCodeJobFacet(code.language(), code.text())));
+    if (!settings.sourceCodeLocation().isEmpty()) {
+      java.util.Map<String, String> location = settings.sourceCodeLocation();
+      facets.sourceCodeLocation(
+          openLineage
+              .newSourceCodeLocationJobFacetBuilder()
+              .type(location.get("type"))
+              .url(java.net.URI.create(location.get("url")))
+              .repoUrl(location.get("repoUrl"))
+              .path(location.get("path"))
+              .version(location.get("version"))
+              .tag(location.get("tag"))
+              .branch(location.get("branch"))
+              .build());
     }
     if (!settings.jobOwners().isEmpty()) {
       facets.ownership(

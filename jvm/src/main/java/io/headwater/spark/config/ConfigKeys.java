@@ -140,6 +140,13 @@ public final class ConfigKeys {
           Optional.of(MetadataSettings.DdlEvents.DATASET_EVENT),
           MetadataSettings.DdlEvents::parse);
 
+  public static final ConfigKey<String> SOURCE_CODE_FILE =
+      ConfigKey.string(
+          "sourceCode.file",
+          "The job's code file (headwater.configure() sets it to the calling script): its text, at most 64 KiB, "
+              + "goes into the sourceCode job facet of every job, its language from the suffix. Headwater's own key.",
+          null);
+
   /** Every key above, in documentation order. */
   public static final List<ConfigKey<?>> ALL =
       List.of(
@@ -156,6 +163,7 @@ public final class ConfigKeys {
           JOB_TAGS,
           RUN_TAGS,
           STATIC_LINEAGE_DDL,
+          SOURCE_CODE_FILE,
           EMIT_QUEUE_CAPACITY,
           EMIT_CLOSE_TIMEOUT_MILLIS,
           EMIT_RETRY_MAX_ATTEMPTS,

@@ -14,17 +14,34 @@ import java.util.Objects;
  *     {@code spark.openlineage.run.tags}
  * @param jobOwners owners of every job, from {@code spark.openlineage.job.owners.<type>=<name>}
  * @param ddl {@code spark.openlineage.staticLineage.ddl}: DatasetEvents/JobEvents, or runs, for metadata-only DDL
+ * @param sourceCode the job's code for the {@code sourceCode} job facet ({@code spark.openlineage.sourceCode.file})
+ * @param sourceCodeLocation the fields of the {@code sourceCodeLocation} job facet
+ *     ({@code spark.openlineage.sourceCodeLocation.<field>}: type, url, repoUrl, path, version, tag, branch); empty
+ *     when not set
  */
-public record MetadataSettings(List<Tag> jobTags, List<Tag> runTags, List<Owner> jobOwners, DdlEvents ddl) {
+public record MetadataSettings(
+    List<Tag> jobTags,
+    List<Tag> runTags,
+    List<Owner> jobOwners,
+    DdlEvents ddl,
+    java.util.Optional<SourceCode> sourceCode,
+    java.util.Map<String, String> sourceCodeLocation) {
   public MetadataSettings {
     jobTags = List.copyOf(jobTags);
     runTags = List.copyOf(runTags);
     jobOwners = List.copyOf(jobOwners);
     Objects.requireNonNull(ddl, "ddl");
+    Objects.requireNonNull(sourceCode, "sourceCode");
+    sourceCodeLocation = java.util.Map.copyOf(sourceCodeLocation);
   }
 
-  /** No tags, no owners, static events for DDL. */
-  public static final MetadataSettings DEFAULT = new MetadataSettings(List.of(), List.of(), List.of(), DdlEvents.DATASET_EVENT);
+  /** The code of the job: its language ({@code python}, ...) and text. */
+  public record SourceCode(String language, String text) {
+    public SourceCode {
+      Objects.requireNonNull(language, "language");
+      Objects.requireNonNull(text, "text");
+    }
+  }
 
   /** One owner of the {@code ownership} facet: {@code type} (e.g. {@code team}) and {@code name}. */
   public record Owner(String type, String name) {

@@ -54,7 +54,83 @@ final class MetadataSettingsLoader {
         TagSets.combine(envJob, configJob),
         TagSets.combine(envRun, configRun),
         owners(merged),
-        (MetadataSettings.DdlEvents) read.apply(ConfigKeys.STATIC_LINEAGE_DDL));
+        (MetadataSettings.DdlEvents) read.apply(ConfigKeys.STATIC_LINEAGE_DDL),
+        sourceCode((String) read.apply(ConfigKeys.SOURCE_CODE_FILE)),
+        sourceCodeLocation(merged));
+  }
+
+  /** At most this many bytes of a job's code go into the {@code sourceCode} facet. */
+  static final int SOURCE_CODE_MAX_BYTES = 64 * 1024;
+
+  private static java.util.Optional<MetadataSettings.SourceCode> sourceCode(String file) {
+    if (file == null || file.isBlank()) {
+      return java.util.Optional.empty();
+    }
+    java.nio.file.Path path = java.nio.file.Path.of(file.trim());
+    byte[] bytes;
+    try (java.io.InputStream in = java.nio.file.Files.newInputStream(path)) {
+      bytes = in.readNBytes(SOURCE_CODE_MAX_BYTES);
+    } catch (java.io.IOException e) {
+      throw new InvalidConfigException(
+          ConfigKeys.SOURCE_CODE_FILE.sparkKey(), "'" + file + "' cannot be read: " + e.getMessage(), e);
+    }
+    java.nio.charset.CharsetDecoder decoder =
+        java.nio.charset.StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(java.nio.charset.CodingErrorAction.IGNORE)
+            .onUnmappableCharacter(java.nio.charset.CodingErrorAction.IGNORE);
+    String text;
+    try {
+      text = decoder.decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+    } catch (java.nio.charset.CharacterCodingException e) {
+      text = new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+    }
+    return java.util.Optional.of(new MetadataSettings.SourceCode(language(path.getFileName().toString()), text));
+  }
+
+  /** The language of a file by its suffix: {@code .py} python, {@code .scala} scala, {@code .sql} sql, ... */
+  static String language(String fileName) {
+    int dot = fileName.lastIndexOf('.');
+    String suffix = dot < 0 ? "" : fileName.substring(dot + 1).toLowerCase(Locale.ROOT);
+    return switch (suffix) {
+      case "py" -> "python";
+      case "scala", "sc" -> "scala";
+      case "java" -> "java";
+      case "sql" -> "sql";
+      case "r" -> "r";
+      default -> suffix.isEmpty() ? "unknown" : suffix;
+    };
+  }
+
+  private static final List<String> LOCATION_FIELDS = List.of("type", "url", "repoUrl", "path", "version", "tag", "branch");
+
+  private static Map<String, String> sourceCodeLocation(JsonNode merged) {
+    JsonNode node = ConfigLoader.at(merged, new String[] {"sourceCodeLocation"});
+    Map<String, String> fields = new java.util.LinkedHashMap<>();
+    if (node == null || !node.isObject()) {
+      return fields;
+    }
+    for (String field : LOCATION_FIELDS) {
+      JsonNode value = node.get(field);
+      if (value != null && value.isValueNode() && !value.asText().isBlank()) {
+        fields.put(field, value.asText().trim());
+      }
+    }
+    if (!fields.isEmpty() && (!fields.containsKey("type") || !fields.containsKey("url"))) {
+      throw new InvalidConfigException(
+          "spark.openlineage.sourceCodeLocation", "needs both type and url (the facet requires them), got " + fields.keySet());
+    }
+    if (fields.containsKey("url")) {
+      try {
+        if (!java.net.URI.create(fields.get("url")).isAbsolute()) {
+          throw new IllegalArgumentException("not absolute");
+        }
+      } catch (IllegalArgumentException e) {
+        throw new InvalidConfigException(
+            "spark.openlineage.sourceCodeLocation.url", "'" + fields.get("url") + "' is not an absolute URI");
+      }
+    }
+    return fields;
   }
 
   @SuppressWarnings("unchecked")
