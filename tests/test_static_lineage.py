@@ -152,3 +152,41 @@ def test_create_view_emits_a_job_event(spark_session: SparkSession, lineage: Lin
     assert sorted(fields) == ["airline", "total"]
     assert [(f["name"], f["field"]) for f in fields["total"]["inputFields"]] == [(src.removeprefix("file:"), "delay")]
     assert fields["total"]["inputFields"][0]["transformations"][0]["subtype"] == "AGGREGATION"
+
+
+def test_v2_alter_table_emits_dataset_events_with_the_new_state(spark_session: SparkSession, lineage: LineageLog) -> None:
+    spark_session.sql("CREATE TABLE testcat.static.accounts (id INT)")
+    spark_session.sql("INSERT INTO testcat.static.accounts VALUES (1)")
+    lineage.mark(spark_session)
+
+    spark_session.sql("ALTER TABLE testcat.static.accounts SET TBLPROPERTIES ('openlineage.tags.tier' = 'gold')")
+    spark_session.sql("ALTER TABLE testcat.static.accounts ADD COLUMNS (email STRING)")
+    spark_session.sql("COMMENT ON TABLE testcat.static.accounts IS 'customer accounts'")
+
+    events = lineage.events(spark_session)
+    assert execution_runs(events) == []
+    props, add, comment = (e["dataset"] for e in dataset_events(events))
+    for dataset in (props, add, comment):
+        assert (dataset["namespace"], dataset["name"], lifecycle(dataset)) == ("testcat", "static.accounts", "ALTER")
+        assert dataset["facets"]["tags"]["tags"] == [{"key": "tier", "value": "gold", "source": "SPARK"}]
+    assert props["facets"]["schema"]["fields"] == [{"name": "id", "type": "integer"}]
+    assert add["facets"]["schema"]["fields"] == [{"name": "id", "type": "integer"}, {"name": "email", "type": "string"}]
+    assert "documentation" not in add["facets"]
+    assert comment["facets"]["documentation"]["description"] == "customer accounts"
+    assert spark_session.table("testcat.static.accounts").collect()[0].asDict() == {"id": 1, "email": None}
+    spark_session.sql("DROP TABLE testcat.static.accounts")
+
+
+@pytest.mark.usefixtures("ddl_runs")
+def test_create_view_as_a_run_with_run_event(spark_session: SparkSession, lineage: LineageLog, db: str) -> None:
+    spark_session.sql(f"CREATE TABLE {db}.src (id INT) USING parquet")
+    lineage.mark(spark_session)
+
+    spark_session.sql(f"CREATE VIEW {db}.v AS SELECT id FROM {db}.src")
+
+    events = lineage.events(spark_session)
+    assert [e for e in events if "run" not in e] == []
+    (run,) = execution_runs(events)
+    assert [e["eventType"] for e in run] == ["START", "COMPLETE"]
+    assert run[-1]["job"]["name"] == f"{APP}.execute_create_view_command.{db}_v"
+    assert datasets(run[-1], "outputs") == [(warehouse(spark_session), f"{db}.v")]
