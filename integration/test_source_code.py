@@ -1,4 +1,5 @@
-"""headwater.configure() records the calling script: sourceCode and sourceCodeLocation job facets (own driver)."""
+"""headwater.configure() records the calling script: sourceCode and sourceCodeLocation job facets; configured tags
+applied to an event sent with headwater.emit (own driver)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,15 @@ def test_configure_records_the_scripts_code_and_location(tmp_path: Path) -> None
     assert finished.returncode == 0, finished.stderr[-3000:]
     events = read_jsonl(events_file)  # validated against the spec, facets included
     kinds = sorted(e["schemaURL"].rsplit("/", 1)[1] for e in events)
-    assert kinds == ["JobEvent", "RunEvent", "RunEvent", "RunEvent", "RunEvent"]  # app START/COMPLETE, write START/COMPLETE
+    # app START/COMPLETE, write START/COMPLETE, the declared job, the event sent with headwater.emit
+    assert kinds == ["JobEvent", "RunEvent", "RunEvent", "RunEvent", "RunEvent", "RunEvent"]
+    external = events.pop(next(i for i, e in enumerate(events) if e["job"]["namespace"] == "scheduler"))
+    # the configured tag replaces the event's tag of the same key (case-insensitive), keeping the event's spelling
+    assert external["job"]["facets"]["tags"]["tags"] == [
+        {"key": "queue", "value": "fast", "source": "SCHEDULER"},
+        {"key": "Team", "value": "platform", "source": "CONFIG"},
+    ]
+    assert "sourceCode" not in external["job"]["facets"]  # an emitted event is sent as given, tags aside
     location = {
         "type": "git",
         "url": SCRIPT.resolve().as_uri(),  # the checkout has no https remote to browse
