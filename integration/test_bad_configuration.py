@@ -58,6 +58,10 @@ def test_bad_spark_settings_disable_the_agent(spark_session: SparkSession, tmp_p
             {"transport.type": "file", "transport.location": str(not_a_dir / "events.jsonl")},
             f"spark.openlineage.transport.location: directory '{not_a_dir}' does not exist and cannot be created",
         ),
+        "malformed_tag": (
+            {"transport.type": "console", "job.tags": "team:flights;a:b:c:d"},
+            "spark.openlineage.job.tags: tag 'a:b:c:d' has 4 ':'-separated parts",
+        ),
         "bad_number": (
             {"transport.type": "console", "emit.queueCapacity": "lots"},
             "spark.openlineage.emit.queueCapacity: 'lots' is not a whole number",

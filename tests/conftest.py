@@ -37,3 +37,14 @@ def postgres_server() -> Iterator[postgres.PostgresServer]:
     server = postgres.start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def ddl_runs(spark_session: SparkSession) -> Iterator[None]:
+    """Metadata-only DDL reported as START/COMPLETE runs (``spark.openlineage.staticLineage.ddl=run_event``) in the
+    shared session for one test, instead of the default DatasetEvents/JobEvents."""
+    spark_session.conf.set("spark.openlineage.staticLineage.ddl", "run_event")
+    try:
+        yield
+    finally:
+        spark_session.conf.unset("spark.openlineage.staticLineage.ddl")

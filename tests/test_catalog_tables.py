@@ -103,7 +103,10 @@ def test_insert_into_and_overwrite_partitions(spark_session: SparkSession, linea
     assert {e[0]["job"]["name"] for e in runs} == {f"{APP}.execute_insert_into_hadoop_fs_relation_command.{db}_p"}
 
 
-def test_ddl_lifecycle(spark_session: SparkSession, lineage: LineageLog, db: str, tmp_path: Path) -> None:
+@pytest.mark.usefixtures("ddl_runs")
+def test_ddl_lifecycle_as_runs(spark_session: SparkSession, lineage: LineageLog, db: str, tmp_path: Path) -> None:
+    """With staticLineage.ddl=run_event, DDL is a START/COMPLETE run with lifecycleStateChange (the static default is
+    in tests/test_static_lineage.py)."""
     spark_session.sql(f"CREATE TABLE {db}.t (id INT) USING parquet")
     spark_session.sql(f"ALTER TABLE {db}.t ADD COLUMNS (note STRING)")
     spark_session.sql(f"INSERT INTO {db}.t VALUES (1, 'n')")
@@ -152,6 +155,7 @@ def test_load_data(spark_session: SparkSession, lineage: LineageLog, db: str, tm
     assert spark_session.table(f"{db}.lines").count() == 2
 
 
+@pytest.mark.usefixtures("ddl_runs")
 def test_hive_tables(spark_session: SparkSession, lineage: LineageLog, db: str) -> None:
     spark_session.sql(f"CREATE TABLE {db}.h1 (id INT, name STRING) STORED AS PARQUET")
     spark_session.sql(f"CREATE TABLE {db}.htext (id INT, name STRING) ROW FORMAT DELIMITED FIELDS TERMINATED BY ','")
@@ -212,6 +216,7 @@ def test_schema_inference_reads_emit_nothing(spark_session: SparkSession, lineag
     assert datasets(run[-1], "inputs") == [("file", str(csv_dir))]
 
 
+@pytest.mark.usefixtures("ddl_runs")
 def test_failing_ddl_and_ctas_end_with_fail(spark_session: SparkSession, lineage: LineageLog, db: str) -> None:
     spark_session.sql(f"CREATE TABLE {db}.exists (id INT) USING parquet")
     lineage.mark(spark_session)

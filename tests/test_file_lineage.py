@@ -93,7 +93,7 @@ def test_parent_facet_names_the_application_run(
     spark_session.range(5).write.json(str(tmp_path / "ids"))
 
     events = lineage.events(spark_session)
-    app_starts = [e for e in lineage.all_events() if e["job"]["name"] == APP_JOB and e["eventType"] == "START"]
+    app_starts = [e for e in lineage.all_events() if e.get("job", {}).get("name") == APP_JOB and e["eventType"] == "START"]
     assert len(app_starts) == 1
     app = app_starts[0]
     assert app["job"]["facets"]["jobType"]["jobType"] == "APPLICATION"

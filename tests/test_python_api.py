@@ -87,3 +87,38 @@ def test_summary_names_a_broken_line(tmp_path: Path) -> None:
 
 def test_summary_of_nothing_is_empty() -> None:
     assert format_summary(summarize([])) == ""
+
+
+def test_source_settings_of_a_script_in_a_git_checkout(tmp_path: Path) -> None:
+    import subprocess
+
+    from headwater._source import source_settings
+
+    repo = tmp_path / "repo"
+    (repo / "jobs").mkdir(parents=True)
+    script = repo / "jobs" / "load.py"
+    script.write_text("print('load')\n")
+
+    def git(*args: str) -> str:
+        command = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.com", *args]
+        return subprocess.run(command, capture_output=True, text=True, check=True).stdout.strip()
+
+    git("init", "-q", "-b", "main")
+    git("remote", "add", "origin", "https://bot:s3cr3t@github.com/acme/pipelines.git")
+    git("add", ".")
+    git("commit", "-q", "-m", "first")
+    commit = git("rev-parse", "HEAD")
+
+    assert source_settings(script) == {
+        "spark.openlineage.sourceCode.file": str(script.resolve()),
+        "spark.openlineage.sourceCodeLocation.type": "git",
+        "spark.openlineage.sourceCodeLocation.path": "jobs/load.py",
+        "spark.openlineage.sourceCodeLocation.version": commit,
+        "spark.openlineage.sourceCodeLocation.branch": "main",
+        "spark.openlineage.sourceCodeLocation.repoUrl": "https://github.com/acme/pipelines.git",
+        "spark.openlineage.sourceCodeLocation.url": f"https://github.com/acme/pipelines/blob/{commit}/jobs/load.py",
+    }
+    outside = tmp_path / "scratch.py"
+    outside.write_text("x = 1\n")
+    assert source_settings(outside) == {"spark.openlineage.sourceCode.file": str(outside.resolve())}
+    assert source_settings(tmp_path / "missing.py") == {}

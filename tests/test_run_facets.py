@@ -68,7 +68,7 @@ def test_spark_properties_facet_with_secrets_redacted(spark_session: SparkSessio
             "spark.app.name": "headwater-tests",
             "spark.hadoop.fs.s3a.secret.key": "*********(redacted)",
         }
-    app = [e for e in lineage.all_events() if e["job"]["name"] == APP]
+    app = [e for e in lineage.all_events() if e.get("job", {}).get("name") == APP]
     assert app[0]["run"]["facets"]["spark_properties"]["properties"]["spark.hadoop.fs.s3a.secret.key"] == "*********(redacted)"
     assert all("0xC0FFEE" not in line for line in lineage.path.read_text().splitlines())
 

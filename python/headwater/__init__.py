@@ -18,6 +18,19 @@ Importing ``headwater`` never starts a JVM; pyspark is imported only by the func
 from __future__ import annotations
 
 from headwater._session import LISTENER_CLASS, configure, flush, jar_path
+from headwater._static import LineageError, emit, emit_dataset_event, emit_job_event
+from headwater._tags import tags
 from headwater._version import __version__
 
-__all__ = ["LISTENER_CLASS", "__version__", "configure", "flush", "jar_path"]
+__all__ = [
+    "LISTENER_CLASS",
+    "LineageError",
+    "__version__",
+    "configure",
+    "emit",
+    "emit_dataset_event",
+    "emit_job_event",
+    "flush",
+    "jar_path",
+    "tags",
+]

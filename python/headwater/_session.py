@@ -56,6 +56,7 @@ def configure(  # noqa: PLR0913 - one keyword per common setting is the point of
     namespace: str | None = None,
     app_name: str | None = None,
     options: Mapping[str, Any] | None = None,
+    source_code: bool = True,
 ) -> SparkSession.Builder:
     """Add the Headwater agent to a ``SparkSession.Builder`` and return the builder.
 
@@ -77,6 +78,11 @@ def configure(  # noqa: PLR0913 - one keyword per common setting is the point of
 
     ``options`` sets any other key; a key without the ``spark.`` prefix gets ``spark.openlineage.`` in front
     (``{"transport.headers.X-Team": "data"}``).
+
+    With ``source_code`` (the default), the script that calls ``configure`` is recorded: every job then carries the
+    ``sourceCode`` facet (language ``python``, the script's text, at most 64 KiB) and, when the script is in a git
+    checkout, ``sourceCodeLocation`` (git remote URL, commit, branch, path of the script in the repository); see
+    ``spark.openlineage.sourceCode.file`` and ``spark.openlineage.sourceCodeLocation.*`` in docs/configuration.md.
 
     The agent is attached when the builder creates the session's SparkContext: a builder whose ``getOrCreate()``
     returns an already running session is not changed by this call.
@@ -111,6 +117,13 @@ def configure(  # noqa: PLR0913 - one keyword per common setting is the point of
             settings[_KEYWORD_KEYS[keyword]] = str(value)
     if api_key is not None:
         settings["spark.openlineage.transport.auth.type"] = "api_key"
+    if source_code:
+        import inspect
+
+        from headwater._source import source_settings
+
+        caller = inspect.stack()[1].filename
+        settings.update(source_settings(Path(caller)))
     for key, value in (options or {}).items():
         full_key = key if key.startswith("spark.") else f"spark.openlineage.{key}"
         settings[full_key] = str(value).lower() if isinstance(value, bool) else str(value)

@@ -26,7 +26,15 @@ final class EmissionQueue {
   }
 
   void submit(OpenLineage.RunEvent event) {
-    executor.submit(() -> deliver(event));
+    executor.submit(() -> deliver(() -> client.emit(event)));
+  }
+
+  void submit(OpenLineage.DatasetEvent event) {
+    executor.submit(() -> deliver(() -> client.emit(event)));
+  }
+
+  void submit(OpenLineage.JobEvent event) {
+    executor.submit(() -> deliver(() -> client.emit(event)));
   }
 
   /** Waits, at most {@code timeout}, until every event queued before the call was delivered or failed. */
@@ -49,9 +57,9 @@ final class EmissionQueue {
     return undelivered;
   }
 
-  private void deliver(OpenLineage.RunEvent event) {
+  private void deliver(Runnable emit) {
     try {
-      client.emit(event);
+      emit.run();
     } catch (RuntimeException e) {
       failures.warn("Headwater: a lineage event could not be delivered", e);
     }

@@ -41,6 +41,15 @@ final class ExecutionRun {
   io.headwater.spark.api.OpenLineageContext context;
   /** The facets extensions' facet builders reported for the run so far. */
   io.headwater.spark.plan.CustomFacets facets = io.headwater.spark.plan.CustomFacets.EMPTY;
+  /** Tags from the local properties of the thread that started the run, read with its first Spark job. */
+  LocalPropertyTags.Snapshot localTags = LocalPropertyTags.Snapshot.NONE;
+  /**
+   * True once the run's first Spark job started (its local properties are known) or its root execution ended: START
+   * waits for it, so that it carries the thread's tags.
+   */
+  boolean tagsKnown;
+  /** How the run is reported: a run, or static events for metadata-only DDL ({@link StaticEvents}). */
+  StaticEvents.Kind staticKind = StaticEvents.Kind.NONE;
 
   ExecutionRun(UUID runId, long startTime) {
     this.runId = runId;

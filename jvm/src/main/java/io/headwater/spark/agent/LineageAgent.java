@@ -5,11 +5,14 @@ import io.headwater.spark.config.ConfigKeys;
 import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.facets.SqlRedaction;
 import io.headwater.spark.facets.StandardDatasetFactory;
+import io.headwater.spark.facets.TableMetadata;
 import io.headwater.spark.plan.DatasetBuilders;
 import io.headwater.spark.plan.ExecutionLineage;
 import io.headwater.spark.plan.FacetBuilders;
 import io.headwater.spark.plan.SchedulerObjects;
 import io.headwater.spark.plan.LineageExtractor;
+import io.headwater.spark.plan.MetadataOnlyCommands;
+import io.headwater.spark.plan.CatalogMetadata;
 import io.headwater.spark.plan.CatalogTables;
 import io.headwater.spark.plan.ScanStatistics;
 import io.headwater.spark.plan.SchemaInference;
@@ -57,6 +60,8 @@ final class LineageAgent {
   private final OpenLineage openLineage;
   private final SerialExecutor analysis;
   private final EmissionQueue emission;
+  private final StaticEvents staticEvents;
+  private final StaticLineageApi staticApi;
   // analysis thread only: runs by root execution id, nested execution id -> root id, nested ids already read
   private final Map<Long, ExecutionRun> executions = new HashMap<>();
   private final Map<Long, Long> nestedUnder = new HashMap<>();
@@ -80,7 +85,12 @@ final class LineageAgent {
     this.openLineage = openLineage;
     this.application =
         new ApplicationRun(UUIDUtils.generateNewUUID(), config.namespace(), JobNames.application(config.appName().orElse(appName)));
-    this.events = new RunEventFactory(openLineage, sparkVersion, config.parent());
+    this.events =
+        new RunEventFactory(openLineage, sparkVersion, config.parent(), new JobMetadata(openLineage, config.metadata()));
+    this.staticEvents = new StaticEvents(openLineage, events);
+    this.staticApi =
+        new StaticLineageApi(
+            openLineage, extractor, emission, staticEvents, config, application.runId());
     this.properties = properties;
     this.extractor = extractor;
     this.datasetBuilders = new DatasetBuilders(extractor.extensions());
@@ -170,6 +180,11 @@ final class LineageAgent {
     analysis.submit(() -> onStreamingQueryTerminated(queryRunId, time, exception));
   }
 
+  /** The Python static-lineage API's entry point (called on the caller's thread; events go to the emission queue). */
+  StaticLineageApi staticApi() {
+    return staticApi;
+  }
+
   /** Waits, at most {@code timeout} in all, until the work and events queued before the call are done. */
   boolean flush(Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
@@ -247,6 +262,8 @@ final class LineageAgent {
       run = readMicroBatch(microBatch, time); // its start was not seen
     }
     if (run != null && StreamingQueryRuns.isStreaming(run)) {
+      run.tagsKnown = true; // a micro-batch that ran no Spark job gave no local properties: START waits no longer
+      emitStartWhenReady(run);
       if (failure == null && run.started()) {
         emission.submit(events.executionEvent(EventType.RUNNING, time, run, application, null)); // one per micro-batch
       }
@@ -260,6 +277,11 @@ final class LineageAgent {
       readRoot(run, queryExecution);
     }
     evaluateBuilders(run, List.of(event));
+    if (run.staticKind != StaticEvents.Kind.NONE) {
+      emitStatic(run, time, queryExecution, failure);
+      return;
+    }
+    run.tagsKnown = true;
     emitStartWhenReady(run);
     if (!run.started()) {
       return; // touched no dataset: no events
@@ -271,6 +293,10 @@ final class LineageAgent {
     emission.submit(events.executionEvent(type, time, run, application, failure));
   }
 
+  /**
+   * A job of a SQL run: shown to the extensions' builders, and the first one gives the run the tags of the thread's
+   * local properties.
+   */
   private void onJobStart(SparkListenerJobStart event, ActiveJob job) {
     Long executionId = SparkJobs.executionId(event.properties());
     ExecutionRun run = executionId == null ? null : runOf(executionId);
@@ -279,6 +305,12 @@ final class LineageAgent {
     }
     jobs.started(event, job, executionId);
     evaluateBuilders(run, SchedulerObjects.jobStart(event, job));
+    if (!run.tagsKnown) {
+      // the thread's local properties reach the agent only with a job: START waits for the first one
+      run.localTags = LocalPropertyTags.of(event.properties());
+      run.tagsKnown = true;
+      emitStartWhenReady(run);
+    }
   }
 
   private void onStageCompleted(StageInfo stage) {
@@ -312,6 +344,28 @@ final class LineageAgent {
     run.facets = run.facets.merge(facetBuilders.evaluate(run.context, objects));
   }
 
+  /**
+   * The static events of metadata-only DDL, after it succeeded (a failed DDL changed nothing: no event). The plan is
+   * read again now that the command ran, so the events show the catalog's new state (schema, properties).
+   */
+  private void emitStatic(ExecutionRun run, long time, QueryExecution queryExecution, Throwable failure) {
+    if (failure != null || run.staticKind == StaticEvents.Kind.NOTHING) {
+      LOG.debug("Headwater: run {}: no static event ({})", run.runId, failure != null ? "DDL failed" : run.staticKind);
+      return;
+    }
+    boolean reread = queryExecution != null && !MetadataOnlyCommands.isDrop(queryExecution.optimizedPlan());
+    ExecutionLineage lineage = reread ? lineageOf(run, queryExecution) : run.lineage;
+    if (run.staticKind == StaticEvents.Kind.DATASET_EVENTS) {
+      lineage.outputs().forEach(output -> emission.submit(staticEvents.datasetEvent(time, output)));
+    } else if (!lineage.isEmpty()) {
+      String jobName = JobNames.execution(application.jobName(), run.planPart, lineage.jobNameSuffix());
+      Optional<String> sql =
+          run.sql.or(() -> queryExecution == null ? Optional.empty() : MetadataOnlyCommands.viewText(queryExecution.optimizedPlan()))
+              .map(SqlRedaction::redact);
+      emission.submit(staticEvents.jobEvent(time, application.namespace(), jobName, lineage, sql, run.localTags));
+    }
+  }
+
   private static void addStatistics(ExecutionRun run, QueryExecution queryExecution) {
     DatasetStatistics.written(queryExecution.executedPlan())
         .ifPresent(stats -> run.written = Optional.of(run.written.map(stats::plus).orElse(stats)));
@@ -323,13 +377,20 @@ final class LineageAgent {
   private void readRoot(ExecutionRun run, QueryExecution queryExecution) {
     run.lineage = lineageOf(run, queryExecution).merge(run.lineage);
     run.planPart = JobNames.planPart(queryExecution.executedPlan());
+    run.staticKind =
+        StaticEvents.kindOf(
+            queryExecution.optimizedPlan(), StaticEvents.mode(queryExecution.sparkSession(), config.metadata().ddl()));
     run.properties = properties.forSession(queryExecution.sparkSession());
     scala.Option<String> sqlText = queryExecution.logical().origin().sqlText();
     run.sql = sqlText.isDefined() ? Optional.of(SqlRedaction.redact(sqlText.get())) : Optional.empty();
   }
 
   private void emitStartWhenReady(ExecutionRun run) {
-    if (run.started() || run.planPart == null || run.lineage.isEmpty()) {
+    if (run.started()
+        || run.planPart == null
+        || run.lineage.isEmpty()
+        || !run.tagsKnown
+        || run.staticKind != StaticEvents.Kind.NONE) {
       return;
     }
     run.jobName = JobNames.execution(application.jobName(), run.planPart, run.lineage.jobNameSuffix());
@@ -373,7 +434,10 @@ final class LineageAgent {
             .or(() -> OptionConverters.toJava(SparkSession.getDefaultSession()).map(SparkSession.class::cast));
     SparkContext sparkContext =
         session.map(SparkSession::sparkContext).orElseGet(() -> OptionConverters.toJava(SparkContext$.MODULE$.getActive()).orElse(null));
-    return new OpenLineageContext(
-        openLineage, sparkContext, session, application.runId(), run.runId, execution, new StandardDatasetFactory(openLineage), config);
+    // table datasets get their catalog metadata (tags, owner, comment): one look-up per table per context
+    StandardDatasetFactory datasets =
+        new StandardDatasetFactory(
+            openLineage, session.<TableMetadata.Source>map(CatalogMetadata::new).orElse(TableMetadata.Source.NONE));
+    return new OpenLineageContext(openLineage, sparkContext, session, application.runId(), run.runId, execution, datasets, config);
   }
 }

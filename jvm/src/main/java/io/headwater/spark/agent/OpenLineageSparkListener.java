@@ -107,6 +107,51 @@ public final class OpenLineageSparkListener extends SparkListener {
     return agent == null || agent.flush(Duration.ofMillis(timeoutMillis));
   }
 
+  /**
+   * Python's {@code headwater.emit_job_event}: emits a JobEvent of the declared lineage of {@code frame} written to
+   * {@code output} (a table name or a path), from its analyzed plan, without executing it.
+   *
+   * @param namespace the job's namespace, or null for {@code spark.openlineage.namespace}
+   * @param facetsJson a JSON object of extra job facets, or null
+   * @return the emitted event as JSON
+   * @throws IllegalArgumentException naming what was wrong (no input dataset, bad output name); nothing is emitted
+   * @throws IllegalStateException when the agent is disabled
+   */
+  public String emitJobEvent(org.apache.spark.sql.Dataset<?> frame, String jobName, String output, String namespace, String facetsJson) {
+    return enabledAgent().staticApi().emitJobEvent(frame, jobName, output, namespace, facetsJson);
+  }
+
+  /**
+   * Python's {@code headwater.emit_dataset_event}: emits a DatasetEvent of an existing table or path.
+   *
+   * @param format the file format a path is read as (for its schema), e.g. {@code parquet}
+   * @param tagsJson a JSON object of dataset tags (source USER), or null
+   * @param facetsJson a JSON object of extra dataset facets, or null
+   * @return the emitted event as JSON
+   * @throws IllegalArgumentException when no such table or path exists; nothing is emitted
+   */
+  public String emitDatasetEvent(
+      org.apache.spark.sql.SparkSession session, String dataset, String format, String tagsJson, String facetsJson) {
+    return enabledAgent().staticApi().emitDatasetEvent(session, dataset, format, tagsJson, facetsJson);
+  }
+
+  /**
+   * Python's {@code headwater.emit}: emits an OpenLineage event given as JSON (RunEvent, JobEvent or DatasetEvent)
+   * through the configured transport, with the configured job and run tags applied.
+   *
+   * @return the emitted event as JSON
+   */
+  public String emit(String eventJson) {
+    return enabledAgent().staticApi().emit(eventJson);
+  }
+
+  private LineageAgent enabledAgent() {
+    if (agent == null) {
+      throw new IllegalStateException("the Headwater agent is disabled (see the driver log for why); nothing was emitted");
+    }
+    return agent;
+  }
+
   @Override
   public void onApplicationStart(SparkListenerApplicationStart event) {
     if (agent != null) {

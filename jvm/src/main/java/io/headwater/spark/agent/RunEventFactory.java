@@ -23,11 +23,14 @@ final class RunEventFactory {
   private final OpenLineage openLineage;
   private final String sparkVersion;
   private final Optional<HeadwaterConfig.ParentJob> externalParent;
+  private final JobMetadata metadata;
 
-  RunEventFactory(OpenLineage openLineage, String sparkVersion, Optional<HeadwaterConfig.ParentJob> externalParent) {
+  RunEventFactory(
+      OpenLineage openLineage, String sparkVersion, Optional<HeadwaterConfig.ParentJob> externalParent, JobMetadata metadata) {
     this.openLineage = openLineage;
     this.sparkVersion = sparkVersion;
     this.externalParent = externalParent;
+    this.metadata = metadata;
   }
 
   /** START or COMPLETE of the application run; its parent is the external parent, when configured. */
@@ -35,6 +38,7 @@ final class RunEventFactory {
       OpenLineage.RunEvent.EventType type, long timeMillis, ApplicationRun app, SparkPropertiesRunFacet properties) {
     OpenLineage.RunFacetsBuilder runFacets =
         openLineage.newRunFacetsBuilder().processing_engine(processingEngine()).put(SparkPropertiesRunFacet.NAME, properties);
+    metadata.addTo(runFacets, LocalPropertyTags.Snapshot.NONE);
     externalParent.ifPresent(
         parent ->
             runFacets.parent(
@@ -44,7 +48,7 @@ final class RunEventFactory {
         .eventType(type)
         .eventTime(time(timeMillis))
         .run(openLineage.newRun(app.runId(), runFacets.build()))
-        .job(job(app.namespace(), app.jobName(), "APPLICATION", "NONE", Optional.empty()))
+        .job(job(app.namespace(), app.jobName(), "APPLICATION", "NONE", Optional.empty(), LocalPropertyTags.Snapshot.NONE))
         .inputs(List.of())
         .outputs(List.of())
         .build();
@@ -80,6 +84,7 @@ final class RunEventFactory {
     if (run.properties != null) {
       runFacets.put(SparkPropertiesRunFacet.NAME, run.properties);
     }
+    metadata.addTo(runFacets, run.localTags);
     if (!run.lineage.columnLineageSkips().isEmpty()) {
       runFacets.put(
           ColumnLineageSkippedRunFacet.NAME,
@@ -97,7 +102,7 @@ final class RunEventFactory {
         .eventType(type)
         .eventTime(time(timeMillis))
         .run(openLineage.newRun(runId, run.facets.addTo(runFacets.build())))
-        .job(run.facets.addTo(openLineage, job(app.namespace(), run.jobName, run.jobType, run.processingType, run.sql)))
+        .job(run.facets.addTo(openLineage, job(app.namespace(), run.jobName, run.jobType, run.processingType, run.sql, run.localTags)))
         .inputs(run.facets.addToInputs(openLineage, inputs))
         .outputs(run.facets.addToOutputs(openLineage, outputs))
         .build();
@@ -146,8 +151,13 @@ final class RunEventFactory {
         .build();
   }
 
-  private OpenLineage.Job job(
-      String namespace, String name, String jobType, String processingType, Optional<String> sql) {
+  OpenLineage.Job job(
+      String namespace,
+      String name,
+      String jobType,
+      String processingType,
+      Optional<String> sql,
+      LocalPropertyTags.Snapshot localTags) {
     OpenLineage.JobFacetsBuilder facets =
         openLineage
             .newJobFacetsBuilder()
@@ -159,6 +169,7 @@ final class RunEventFactory {
                     .integration("SPARK")
                     .build());
     sql.ifPresent(query -> facets.sql(openLineage.newSQLJobFacetBuilder().query(query).dialect("spark").build()));
+    metadata.addTo(facets, localTags);
     return openLineage.newJobBuilder().namespace(namespace).name(name).facets(facets.build()).build();
   }
 
@@ -179,7 +190,7 @@ final class RunEventFactory {
         .build();
   }
 
-  private static ZonedDateTime time(long millis) {
+  static ZonedDateTime time(long millis) {
     return Instant.ofEpochMilli(millis).atZone(ZoneOffset.UTC);
   }
 

@@ -114,6 +114,39 @@ public final class ConfigKeys {
       ConfigKey.positiveInt(
           "emit.retry.maxBackoffMillis", "Longest wait in milliseconds between two HTTP attempts.", 5_000);
 
+  public static final ConfigKey<List<io.headwater.spark.facets.Tag>> JOB_TAGS =
+      new ConfigKey<>(
+          "job.tags",
+          "Tags of every job, key:value:SOURCE;label;... (TagParser); source CONFIG when not written. A malformed tag "
+              + "disables the agent with a log line naming it. The same key as a SparkContext local property tags the "
+              + "jobs of that thread.",
+          Optional.empty(),
+          TagParser::parse);
+
+  public static final ConfigKey<List<io.headwater.spark.facets.Tag>> RUN_TAGS =
+      new ConfigKey<>(
+          "run.tags",
+          "Tags of every run, in the syntax of job.tags. The same key as a SparkContext local property tags the runs "
+              + "of that thread.",
+          Optional.empty(),
+          TagParser::parse);
+
+  public static final ConfigKey<MetadataSettings.DdlEvents> STATIC_LINEAGE_DDL =
+      new ConfigKey<>(
+          "staticLineage.ddl",
+          "dataset_event: DDL that changes metadata without moving data emits DatasetEvents (CREATE TABLE without "
+              + "data, ALTER TABLE, COMMENT ON, DROP TABLE) and a view definition a JobEvent; run_event: START/COMPLETE "
+              + "runs instead. Headwater's own key.",
+          Optional.of(MetadataSettings.DdlEvents.DATASET_EVENT),
+          MetadataSettings.DdlEvents::parse);
+
+  public static final ConfigKey<String> SOURCE_CODE_FILE =
+      ConfigKey.string(
+          "sourceCode.file",
+          "The job's code file (headwater.configure() sets it to the calling script): its text, at most 64 KiB, "
+              + "goes into the sourceCode job facet of every job, its language from the suffix. Headwater's own key.",
+          null);
+
   /** Every key above, in documentation order. */
   public static final List<ConfigKey<?>> ALL =
       List.of(
@@ -127,6 +160,10 @@ public final class ConfigKeys {
           COLUMN_LINEAGE_DATASET_LINEAGE_ENABLED,
           COLUMN_LINEAGE_SCHEMA_SIZE_LIMIT,
           COLUMN_LINEAGE_TIME_BUDGET_MILLIS,
+          JOB_TAGS,
+          RUN_TAGS,
+          STATIC_LINEAGE_DDL,
+          SOURCE_CODE_FILE,
           EMIT_QUEUE_CAPACITY,
           EMIT_CLOSE_TIMEOUT_MILLIS,
           EMIT_RETRY_MAX_ATTEMPTS,

@@ -80,7 +80,9 @@ public final class ConfigLoader {
             new HeadwaterConfig.RetrySettings(
                 read(merged, ConfigKeys.EMIT_RETRY_MAX_ATTEMPTS),
                 Duration.ofMillis(read(merged, ConfigKeys.EMIT_RETRY_INITIAL_BACKOFF_MILLIS)),
-                Duration.ofMillis(read(merged, ConfigKeys.EMIT_RETRY_MAX_BACKOFF_MILLIS)))));
+                Duration.ofMillis(read(merged, ConfigKeys.EMIT_RETRY_MAX_BACKOFF_MILLIS)))),
+        MetadataSettingsLoader.load(
+            key -> readOrDefault(merged, key), merged, sources.environment()));
   }
 
   private ObjectNode officialClientUrlTree() {
@@ -140,6 +142,11 @@ public final class ConfigLoader {
     return readOptional(tree, key)
         .or(key::defaultValue)
         .orElseThrow(() -> new IllegalStateException(key.path() + " has no default"));
+  }
+
+  /** The key's value, else its default, else null. */
+  private <T> T readOrDefault(ObjectNode tree, ConfigKey<T> key) {
+    return readOptional(tree, key).or(key::defaultValue).orElse(null);
   }
 
   private <T> Optional<T> readOptional(ObjectNode tree, ConfigKey<T> key) {

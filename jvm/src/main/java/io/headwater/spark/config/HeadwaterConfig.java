@@ -22,6 +22,7 @@ import java.util.UUID;
  *     ({@code spark.openlineage.capturedProperties})
  * @param columnLineage how the {@code columnLineage} facet is built
  * @param emit how events are queued and delivered
+ * @param metadata tags, owners and the static-lineage switch ({@link MetadataSettings})
  */
 public record HeadwaterConfig(
     boolean disabled,
@@ -32,7 +33,8 @@ public record HeadwaterConfig(
     Set<String> disabledFacets,
     java.util.List<String> capturedProperties,
     ColumnLineageSettings columnLineage,
-    EmitSettings emit) {
+    EmitSettings emit,
+    MetadataSettings metadata) {
 
   public HeadwaterConfig {
     Objects.requireNonNull(namespace, "namespace");
@@ -43,6 +45,7 @@ public record HeadwaterConfig(
     capturedProperties = java.util.List.copyOf(capturedProperties);
     Objects.requireNonNull(columnLineage, "columnLineage");
     Objects.requireNonNull(emit, "emit");
+    Objects.requireNonNull(metadata, "metadata");
   }
 
   /**

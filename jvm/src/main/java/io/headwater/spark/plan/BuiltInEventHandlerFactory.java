@@ -39,7 +39,9 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
                 new JdbcSaveIntoDataSourceOutputVisitor(context),
                 new V2WriteCommandOutputVisitor(context),
                 new V2CreateTableOutputVisitor(context),
-                new io.headwater.spark.plan.streaming.MicroBatchFileSinkOutputVisitor(context)));
+                new io.headwater.spark.plan.streaming.MicroBatchFileSinkOutputVisitor(context),
+                new ViewDefinitionVisitor(context),
+                new V2AlterTableVisitor(context)));
     if (HiveSupport.AVAILABLE) {
       visitors.add(new HiveWriteVisitor(context));
     }

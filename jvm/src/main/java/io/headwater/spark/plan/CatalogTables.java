@@ -33,6 +33,15 @@ public final class CatalogTables {
     return lookup(name).map(this::identify).orElseGet(() -> withSymlink(defaultPath(name), name));
   }
 
+  /**
+   * The identity of a persistent view, which has no location: the catalog's table symlink namespace (the metastore
+   * {@code hive://host:port}, else the warehouse location) and {@code <database>.<view>}.
+   */
+  public DatasetIdentifier viewIdentity(TableIdentifier name) {
+    TableIdentifier qualified = qualified(name);
+    return new DatasetIdentifier(qualified.database().get() + "." + qualified.table(), symlinkNamespace());
+  }
+
   /** The table's metadata, when the catalog has it. */
   public Optional<CatalogTable> lookup(TableIdentifier name) {
     try {
@@ -70,7 +79,8 @@ public final class CatalogTables {
         qualified.database().get() + "." + qualified.table(), symlinkNamespace(), DatasetIdentifier.SymlinkType.TABLE);
   }
 
-  private String symlinkNamespace() {
+  /** The namespace of the TABLE symlinks of this catalog's tables: the metastore, else the warehouse location. */
+  public String symlinkNamespace() {
     String metastore = session.sparkContext().hadoopConfiguration().get("hive.metastore.uris");
     if (metastore != null && !metastore.isBlank()) {
       URI first = URI.create(metastore.split(",")[0].trim());

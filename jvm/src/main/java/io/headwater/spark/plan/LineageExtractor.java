@@ -61,8 +61,44 @@ public final class LineageExtractor {
     List<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>> outputVisitors =
         extensions.create("createOutputDatasetQueryPlanVisitors", f -> f.createOutputDatasetQueryPlanVisitors(context));
 
-    Map<String, OpenLineage.InputDataset> inputs = new LinkedHashMap<>();
     Map<LogicalPlan, ColumnLineageAnalyzer.SourceDataset> relationDatasets = new IdentityHashMap<>();
+    Map<String, OpenLineage.InputDataset> inputs = inputs(inputVisitors, root, relationDatasets);
+    Map<String, OpenLineage.OutputDataset> outputs = new LinkedHashMap<>();
+    List<ColumnLineageSkip> skips = new ArrayList<>();
+    for (OpenLineage.OutputDataset dataset : extensions.<LogicalPlan, OpenLineage.OutputDataset>applyAll(outputVisitors, root)) {
+      String key = dataset.getNamespace() + "\u0000" + dataset.getName();
+      if (!outputs.containsKey(key)) {
+        outputs.put(key, withColumnLineage(context, dataset, writtenQuery(root), relationDatasets, skips));
+      }
+    }
+    return new ExecutionLineage(
+        new ArrayList<>(inputs.values()),
+        new ArrayList<>(outputs.values()),
+        jobNameSuffix(outputVisitors, root),
+        skips);
+  }
+
+  /**
+   * The declared lineage of a query that is not run (a JobEvent of the Python API): the inputs of {@code query} (input
+   * visitors on every node, as in {@link #extract}) and {@code output} with the {@code columnLineage} facet of the
+   * query's columns, when its schema matches them.
+   */
+  public ExecutionLineage declared(OpenLineageContext context, LogicalPlan query, OpenLineage.OutputDataset output) {
+    List<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>> inputVisitors =
+        extensions.create("createInputDatasetQueryPlanVisitors", f -> f.createInputDatasetQueryPlanVisitors(context));
+    Map<LogicalPlan, ColumnLineageAnalyzer.SourceDataset> relationDatasets = new IdentityHashMap<>();
+    Map<String, OpenLineage.InputDataset> inputs = inputs(inputVisitors, query, relationDatasets);
+    List<ColumnLineageSkip> skips = new ArrayList<>();
+    OpenLineage.OutputDataset withLineage = withColumnLineage(context, output, Optional.of(query), relationDatasets, skips);
+    return new ExecutionLineage(new ArrayList<>(inputs.values()), List.of(withLineage), Optional.empty(), skips);
+  }
+
+  /** The input datasets of every node under {@code root}, recording each single-dataset relation's dataset. */
+  private Map<String, OpenLineage.InputDataset> inputs(
+      List<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>> inputVisitors,
+      LogicalPlan root,
+      Map<LogicalPlan, ColumnLineageAnalyzer.SourceDataset> relationDatasets) {
+    Map<String, OpenLineage.InputDataset> inputs = new LinkedHashMap<>();
     for (LogicalPlan node : nodes(root)) {
       List<OpenLineage.InputDataset> found = extensions.applyAll(inputVisitors, node);
       if (found.size() == 1) {
@@ -72,19 +108,7 @@ public final class LineageExtractor {
         inputs.putIfAbsent(dataset.getNamespace() + "\u0000" + dataset.getName(), dataset);
       }
     }
-    Map<String, OpenLineage.OutputDataset> outputs = new LinkedHashMap<>();
-    List<ColumnLineageSkip> skips = new ArrayList<>();
-    for (OpenLineage.OutputDataset dataset : extensions.<LogicalPlan, OpenLineage.OutputDataset>applyAll(outputVisitors, root)) {
-      String key = dataset.getNamespace() + "\u0000" + dataset.getName();
-      if (!outputs.containsKey(key)) {
-        outputs.put(key, withColumnLineage(context, dataset, root, relationDatasets, skips));
-      }
-    }
-    return new ExecutionLineage(
-        new ArrayList<>(inputs.values()),
-        new ArrayList<>(outputs.values()),
-        jobNameSuffix(outputVisitors, root),
-        skips);
+    return inputs;
   }
 
   /**
@@ -96,12 +120,11 @@ public final class LineageExtractor {
   private OpenLineage.OutputDataset withColumnLineage(
       OpenLineageContext context,
       OpenLineage.OutputDataset output,
-      LogicalPlan root,
+      Optional<LogicalPlan> written,
       Map<LogicalPlan, ColumnLineageAnalyzer.SourceDataset> relationDatasets,
       List<ColumnLineageSkip> skips) {
     try {
       OpenLineage.SchemaDatasetFacet schema = output.getFacets() == null ? null : output.getFacets().getSchema();
-      Optional<LogicalPlan> written = writtenQuery(root);
       if (schema == null || schema.getFields() == null || written.isEmpty()) {
         return output;
       }

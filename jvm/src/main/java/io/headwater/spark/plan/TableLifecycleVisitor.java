@@ -12,6 +12,9 @@ import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.catalog.CatalogTable;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.command.AlterTableAddColumnsCommand;
+import org.apache.spark.sql.execution.command.AlterTableChangeColumnCommand;
+import org.apache.spark.sql.execution.command.AlterTableSetPropertiesCommand;
+import org.apache.spark.sql.execution.command.AlterTableUnsetPropertiesCommand;
 import org.apache.spark.sql.execution.command.AlterTableRenameCommand;
 import org.apache.spark.sql.execution.command.AlterTableSetLocationCommand;
 import org.apache.spark.sql.execution.command.TruncateTableCommand;
@@ -27,6 +30,9 @@ import scala.jdk.javaapi.CollectionConverters;
  *   AlterTableAddColumnsCommand(table, cols)     -> ALTER, schema with the added columns
  *   AlterTableSetLocationCommand(tableName, loc) -> ALTER, identity at the new location
  *   AlterTableRenameCommand(oldName, newName)    -> RENAME, identity of the new name, previousIdentifier the old one
+ *   AlterTableSetPropertiesCommand(tableName, _) -> ALTER (SET TBLPROPERTIES, COMMENT ON TABLE)
+ *   AlterTableUnsetPropertiesCommand(tableName)  -> ALTER (UNSET TBLPROPERTIES)
+ *   AlterTableChangeColumnCommand(tableName, ..) -> ALTER (ALTER COLUMN ... COMMENT)
  * </pre>
  *
  * Views renamed with {@code ALTER VIEW ... RENAME} are not datasets and are skipped.
@@ -41,6 +47,9 @@ public final class TableLifecycleVisitor extends QueryPlanVisitor<LogicalPlan, O
     return node instanceof TruncateTableCommand
         || node instanceof AlterTableAddColumnsCommand
         || node instanceof AlterTableSetLocationCommand
+        || node instanceof AlterTableChangeColumnCommand
+        || (node instanceof AlterTableSetPropertiesCommand set && !set.isView())
+        || (node instanceof AlterTableUnsetPropertiesCommand unset && !unset.isView())
         || (node instanceof AlterTableRenameCommand rename && !rename.isView());
   }
 
@@ -81,6 +90,15 @@ public final class TableLifecycleVisitor extends QueryPlanVisitor<LogicalPlan, O
     }
     if (node instanceof AlterTableAddColumnsCommand add) {
       return add.table();
+    }
+    if (node instanceof AlterTableSetPropertiesCommand set) {
+      return set.tableName();
+    }
+    if (node instanceof AlterTableUnsetPropertiesCommand unset) {
+      return unset.tableName();
+    }
+    if (node instanceof AlterTableChangeColumnCommand change) {
+      return change.tableName();
     }
     return ((AlterTableSetLocationCommand) node).tableName();
   }

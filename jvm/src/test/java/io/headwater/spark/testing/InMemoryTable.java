@@ -65,6 +65,27 @@ final class InMemoryTable implements SupportsRead, SupportsWrite {
     return name;
   }
 
+  /** This table's schema as a StructType. */
+  StructType sparkSchema() {
+    return schema;
+  }
+
+  /**
+   * A copy with {@code newSchema} (this schema with columns appended) and {@code newProperties}; rows keep their
+   * values, appended columns are null.
+   */
+  synchronized InMemoryTable altered(StructType newSchema, Map<String, String> newProperties) {
+    InMemoryTable copy = new InMemoryTable(name, newSchema, partitioning, newProperties);
+    for (InternalRow row : rows) {
+      Object[] values = new Object[newSchema.fields().length];
+      for (int i = 0; i < schema.fields().length; i++) {
+        values[i] = row.get(i, schema.fields()[i].dataType());
+      }
+      copy.rows.add(new org.apache.spark.sql.catalyst.expressions.GenericInternalRow(values));
+    }
+    return copy;
+  }
+
   @Override
   public Column[] columns() {
     return CatalogV2Util.structTypeToV2Columns(schema);

@@ -56,9 +56,31 @@ public final class InMemoryTableCatalog implements TableCatalog {
     return table;
   }
 
+  /**
+   * Property changes ({@code SET/UNSET TBLPROPERTIES}, {@code COMMENT ON TABLE}) and columns added at the end (existing
+   * rows get null); other schema changes are refused.
+   */
   @Override
-  public Table alterTable(Identifier ident, TableChange... changes) {
-    throw new UnsupportedOperationException("the test catalog does not alter tables");
+  public Table alterTable(Identifier ident, TableChange... changes) throws NoSuchTableException {
+    InMemoryTable table = tables.get(ident);
+    if (table == null) {
+      throw new NoSuchTableException(ident);
+    }
+    scala.collection.immutable.Seq<TableChange> all = scala.jdk.javaapi.CollectionConverters.asScala(Arrays.asList(changes)).toList();
+    for (TableChange change : changes) {
+      if (!(change instanceof TableChange.SetProperty
+          || change instanceof TableChange.RemoveProperty
+          || (change instanceof TableChange.AddColumn add && add.fieldNames().length == 1 && add.position() == null))) {
+        throw new UnsupportedOperationException("the test catalog does not apply " + change.getClass().getSimpleName());
+      }
+    }
+    InMemoryTable altered =
+        table.altered(
+            org.apache.spark.sql.connector.catalog.CatalogV2Util.applySchemaChanges(
+                table.sparkSchema(), all, scala.Option.empty(), "ALTER TABLE"),
+            org.apache.spark.sql.connector.catalog.CatalogV2Util.applyPropertiesChanges(table.properties(), all));
+    tables.put(ident, altered);
+    return altered;
   }
 
   @Override

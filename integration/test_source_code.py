@@ -1,0 +1,48 @@
+"""headwater.configure() records the calling script: sourceCode and sourceCodeLocation job facets; configured tags
+applied to an event sent with headwater.emit (own driver)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from integration.support import JOBS, REPO, run_python
+from tests.support.events import read_jsonl
+
+SCRIPT = JOBS / "configured_job.py"
+
+
+def git(*args: str) -> str:
+    return subprocess.run(["git", "-C", str(REPO), *args], capture_output=True, text=True, check=True).stdout.strip()
+
+
+def test_configure_records_the_scripts_code_and_location(tmp_path: Path) -> None:
+    events_file = tmp_path / "events.jsonl"
+
+    finished = run_python(SCRIPT, [str(events_file), str(tmp_path)], cwd=tmp_path)
+
+    assert finished.returncode == 0, finished.stderr[-3000:]
+    events = read_jsonl(events_file)  # validated against the spec, facets included
+    kinds = sorted(e["schemaURL"].rsplit("/", 1)[1] for e in events)
+    # app START/COMPLETE, write START/COMPLETE, the declared job, the event sent with headwater.emit
+    assert kinds == ["JobEvent", "RunEvent", "RunEvent", "RunEvent", "RunEvent", "RunEvent"]
+    external = events.pop(next(i for i, e in enumerate(events) if e["job"]["namespace"] == "scheduler"))
+    # the configured tag replaces the event's tag of the same key (case-insensitive), keeping the event's spelling
+    assert external["job"]["facets"]["tags"]["tags"] == [
+        {"key": "queue", "value": "fast", "source": "SCHEDULER"},
+        {"key": "Team", "value": "platform", "source": "CONFIG"},
+    ]
+    assert "sourceCode" not in external["job"]["facets"]  # an emitted event is sent as given, tags aside
+    location = {
+        "type": "git",
+        "url": SCRIPT.resolve().as_uri(),  # the checkout has no https remote to browse
+        "path": SCRIPT.resolve().relative_to(Path(git("rev-parse", "--show-toplevel")).resolve()).as_posix(),
+        "version": git("rev-parse", "HEAD"),
+        "branch": git("rev-parse", "--abbrev-ref", "HEAD"),
+    }
+    for event in events:
+        facets = event["job"]["facets"]
+        assert facets["sourceCode"]["language"] == "python"
+        assert facets["sourceCode"]["sourceCode"] == SCRIPT.read_text()
+        found = {k: v for k, v in facets["sourceCodeLocation"].items() if not k.startswith("_")}
+        assert found == location
