@@ -75,7 +75,7 @@ def test_declared_dataset_on_create_write_and_read(spark_session: SparkSession, 
     table = "testcat.props.orders"
     with driver_log.capture(spark_session, "io.headwater.spark.plan.DeclaredDataset", "WARN") as log:
         spark_session.sql(f"CREATE TABLE {table} (id INT, amount DOUBLE) TBLPROPERTIES ({tblproperties(PROPERTIES)})")
-        create = only_run(lineage.events(spark_session))
+        created = lineage.events(spark_session)
     lineage.mark(spark_session)
     spark_session.sql(f"INSERT INTO {table} VALUES (1, 9.5), (2, 20.0)")
     insert = only_run(lineage.events(spark_session))
@@ -84,10 +84,10 @@ def test_declared_dataset_on_create_write_and_read(spark_session: SparkSession, 
     read = only_run(lineage.events(spark_session))
 
     assert total == 29.5
-    for event in create:
-        assert datasets(event, "outputs") == [(NAMESPACE, "orders.v1")]
-        assert_declared(event["outputs"][0])
-        assert event["outputs"][0]["facets"]["lifecycleStateChange"]["lifecycleStateChange"] == "CREATE"
+    # CREATE TABLE without data is metadata only: one DatasetEvent (the default static lineage), of the declared dataset
+    assert [event["schemaURL"].rsplit("/", 1)[-1] for event in created] == ["DatasetEvent"]
+    assert_declared(created[0]["dataset"])
+    assert created[0]["dataset"]["facets"]["lifecycleStateChange"]["lifecycleStateChange"] == "CREATE"
     for event in insert:
         assert datasets(event, "inputs") == []
         assert datasets(event, "outputs") == [(NAMESPACE, "orders.v1")]

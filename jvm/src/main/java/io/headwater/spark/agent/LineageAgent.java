@@ -224,6 +224,8 @@ final class LineageAgent {
   /** Folds a streaming micro-batch into its query's run, which starts with the first batch touching a dataset. */
   private ExecutionRun readMicroBatch(IncrementalExecution microBatch, long time) {
     ExecutionRun run = streaming.microBatch(microBatch.runId(), time, microBatch.logical());
+    // a streaming run starts with its first micro-batch, not its first Spark job: local-property tags do not reach it
+    run.tagsKnown = true;
     run.lineage = run.lineage.merge(lineageOf(run, microBatch, microBatch.logical()));
     if (run.properties == null) {
       run.properties = properties.forSession(microBatch.sparkSession());
@@ -262,8 +264,6 @@ final class LineageAgent {
       run = readMicroBatch(microBatch, time); // its start was not seen
     }
     if (run != null && StreamingQueryRuns.isStreaming(run)) {
-      run.tagsKnown = true; // a micro-batch that ran no Spark job gave no local properties: START waits no longer
-      emitStartWhenReady(run);
       if (failure == null && run.started()) {
         emission.submit(events.executionEvent(EventType.RUNNING, time, run, application, null)); // one per micro-batch
       }
@@ -303,14 +303,15 @@ final class LineageAgent {
     if (run == null) {
       return; // not a job of a tracked SQL run
     }
-    jobs.started(event, job, executionId);
-    evaluateBuilders(run, SchedulerObjects.jobStart(event, job));
     if (!run.tagsKnown) {
-      // the thread's local properties reach the agent only with a job: START waits for the first one
+      // the thread's local properties reach the agent only with a job: START waits for the first one, and carries
+      // what the execution's start gave the builders, not what its jobs give them
       run.localTags = LocalPropertyTags.of(event.properties());
       run.tagsKnown = true;
       emitStartWhenReady(run);
     }
+    jobs.started(event, job, executionId);
+    evaluateBuilders(run, SchedulerObjects.jobStart(event, job));
   }
 
   private void onStageCompleted(StageInfo stage) {
