@@ -38,7 +38,9 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
                 new LoadDataVisitor(context),
                 new JdbcSaveIntoDataSourceOutputVisitor(context),
                 new V2WriteCommandOutputVisitor(context),
-                new V2CreateTableOutputVisitor(context)));
+                new V2CreateTableOutputVisitor(context),
+                new DeltaSaveOutputVisitor(context),
+                new DeltaRowLevelCommandOutputVisitor(context)));
     if (HiveSupport.AVAILABLE) {
       visitors.add(new HiveWriteVisitor(context));
     }
