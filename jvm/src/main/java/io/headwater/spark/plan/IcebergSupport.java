@@ -51,6 +51,28 @@ final class IcebergSupport {
   }
 
   /**
+   * True for an Iceberg metadata table ({@code <table>.snapshots}, {@code .history}, {@code .files}, ...): a
+   * {@code SparkTable} over an {@code org.apache.iceberg.BaseMetadataTable}. Its {@code location} property is the base
+   * table's, which does not name it.
+   */
+  static boolean isMetadataTable(Table table) {
+    if (!SPARK_TABLE.equals(table.getClass().getName())) {
+      return false;
+    }
+    try {
+      Object iceberg = table.getClass().getMethod("table").invoke(table);
+      for (Class<?> c = iceberg == null ? null : iceberg.getClass(); c != null; c = c.getSuperclass()) {
+        if ("org.apache.iceberg.BaseMetadataTable".equals(c.getName())) {
+          return true;
+        }
+      }
+      return false;
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  /**
    * The location of table {@code ident} of {@code catalog} when that is an Iceberg Hadoop catalog with a warehouse,
    * e.g. {@code file:/wh/db/t} for warehouse {@code file:/wh} and {@code db.t}; empty for any other catalog.
    */

@@ -61,10 +61,16 @@ public record V2TableIdentity(String catalog, String table, Optional<DatasetIden
     return location.getScheme() != null || (location.getPath() != null && location.getPath().startsWith("/"));
   }
 
-  /** The identity of a relation's table; empty when Spark does not know its catalog and identifier. */
+  /**
+   * The identity of a relation's table; empty when Spark does not know its catalog and identifier. An Iceberg metadata
+   * table ({@code iceberg.db.t.snapshots}) has no location of its own: it is {@code iceberg} + {@code db.t.snapshots}.
+   */
   public static Optional<V2TableIdentity> of(DataSourceV2Relation relation, SparkSession session) {
     if (relation.catalog().isEmpty() || relation.identifier().isEmpty()) {
       return Optional.empty();
+    }
+    if (IcebergSupport.isMetadataTable(relation.table())) { // t.snapshots: named by the catalog, not t's location
+      return Optional.of(of(relation.catalog().get().name(), relation.identifier().get(), Optional.empty()));
     }
     String location = relation.table().properties().get(TableCatalog.PROP_LOCATION);
     return of(session, relation.catalog().get(), relation.identifier().get(), Optional.ofNullable(location));
