@@ -152,6 +152,7 @@ def test_merge_update_delete_and_drop(spark_session: SparkSession, lineage: Line
         assert version(output) == after
         assert version(run[-1]["inputs"][0]) == before
         assert schema_fields(run[-1]["inputs"][0]) == SCHEMA  # the table's columns, not _file/_pos
+        assert "columnLineage" not in output["facets"]  # row-level writes: not covered, rather than wrong
     assert symlinks(merge[-1]["inputs"][1]) == table_symlink("iceberg", "hw_rows.updates")
     assert version(merge[-1]["inputs"][1]) == updates_snapshots[0]
 
@@ -160,3 +161,33 @@ def test_merge_update_delete_and_drop(spark_session: SparkSession, lineage: Line
     assert symlinks(drop[-1]["outputs"][0]) == table_symlink("iceberg", "hw_rows.updates")
     assert lifecycle(drop[-1]["outputs"][0]) == "DROP"
     assert version(drop[-1]["outputs"][0]) is None
+
+
+def test_merge_on_read_delete_writes_deltas(spark_session: SparkSession, lineage: LineageLog, tmp_path: Path) -> None:
+    src = source(spark_session, tmp_path)
+    table = "iceberg.hw_mor.t"
+    table_path = [("file", f"{ICEBERG_WAREHOUSE}/hw_mor/t")]
+    spark_session.sql(
+        f"CREATE TABLE {table} USING iceberg TBLPROPERTIES ('format-version' = '2', 'write.delete.mode' = "
+        f"'merge-on-read', 'write.update.mode' = 'merge-on-read') AS SELECT * FROM parquet.`{src}`"
+    )
+    lineage.mark(spark_session)
+
+    spark_session.sql(f"DELETE FROM {table} WHERE id = 2")
+    delete = only_run(lineage, spark_session)
+    spark_session.sql(f"UPDATE {table} SET v = 'z' WHERE id = 3")
+    update = only_run(lineage, spark_session)
+    rows = sorted(tuple(r) for r in spark_session.table(table).collect())
+    table_snapshots = snapshots(spark_session, table)
+
+    assert rows == [(1, "a"), (3, "z")]
+    # merge-on-read writes delete files (and new rows) instead of rewriting data files: Spark's WriteDelta
+    for run, before, after in ((delete, table_snapshots[0], table_snapshots[1]), (update, table_snapshots[1], table_snapshots[2])):
+        assert_datasets(run, table_path, table_path)
+        assert run[-1]["job"]["name"] == f"{APP_JOB}.write_delta.iceberg_hw_mor_t"
+        output = run[-1]["outputs"][0]
+        assert symlinks(output) == table_symlink("iceberg", "hw_mor.t")
+        assert schema_fields(output) == SCHEMA
+        assert lifecycle(output) is None
+        assert version(run[-1]["inputs"][0]) == before
+        assert version(output) == after
