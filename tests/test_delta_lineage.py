@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from pyspark.sql import SparkSession
 
-from tests.support.events import LineageLog, schema_fields
+from tests.support.events import LineageLog, runs_by_id, schema_fields
 from tests.support.table_runs import APP_JOB, assert_datasets, lifecycle, only_run, symlinks, table_symlink, version
 
 SCHEMA = [{"name": "id", "type": "integer"}, {"name": "v", "type": "string"}]
@@ -222,3 +222,26 @@ def test_path_tables(spark_session: SparkSession, lineage: LineageLog, src: str,
     assert schema_fields(read[-1]["inputs"][0]) == SCHEMA
     assert version(read[-1]["inputs"][0]) == "4"
     assert version(time_travel[-1]["inputs"][0]) == "0"
+
+
+def test_failing_merge_ends_with_fail(spark_session: SparkSession, lineage: LineageLog, db: str, src: str) -> None:
+    wh = warehouse(spark_session)
+    target_path = f"{wh.removeprefix('file:')}/{db}.db/target"
+    spark_session.sql(f"CREATE TABLE {db}.target USING delta AS SELECT * FROM parquet.`{src}`")  # version 0
+    lineage.mark(spark_session)
+
+    # two source rows match one target row: Delta refuses the MERGE while running it
+    with pytest.raises(Exception, match="DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE"):
+        spark_session.sql(
+            f"MERGE INTO {db}.target t USING (SELECT * FROM parquet.`{src}` UNION ALL SELECT * FROM parquet.`{src}`) s "
+            "ON t.id = s.id WHEN MATCHED THEN UPDATE SET v = s.v"
+        )
+
+    runs = [evs for evs in runs_by_id(lineage.events(spark_session)).values() if evs[0]["job"]["name"] != APP_JOB]
+    assert len(runs) == 1, [evs[0]["job"]["name"] for evs in runs]
+    start, fail = runs[0]
+    assert (start["eventType"], fail["eventType"]) == ("START", "FAIL")
+    assert fail["job"]["name"] == f"{APP_JOB}.execute_merge_into_command.{db}_target"
+    assert_datasets([start, fail], [("file", src), ("file", target_path)], [("file", target_path)])
+    assert "DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE" in fail["run"]["facets"]["errorMessage"]["message"]
+    assert version(fail["outputs"][0]) == "0"  # nothing was committed: the table is still at version 0
