@@ -3,7 +3,8 @@
 pytest-spark builds its session-scoped ``spark_session`` from the ``spark_options`` in pyproject.toml. The jar's
 path depends on where the package is installed, so it is added here, before pytest-spark reads the options, together
 with PostgreSQL's JDBC driver (Debian's ``libpostgresql-jdbc-java``) for the JDBC lineage tests, and with the
-DataSourceV2 test catalog's jar (``make test-catalog``; configured as ``testcat`` in pyproject.toml).
+DataSourceV2 test catalog's jar (``make test-catalog``; configured as ``testcat`` in pyproject.toml), and with the
+absolute warehouse of the Iceberg Hadoop catalog ``iceberg``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ REPO = Path(__file__).resolve().parent
 TEST_OUTPUT = REPO / "build" / "pytest"
 SESSION_EVENTS = TEST_OUTPUT / "lineage" / "events.jsonl"
 TEST_CATALOG_JAR = REPO / "build" / "test-catalog" / "headwater-test-catalog.jar"
+# The warehouse of the Iceberg Hadoop catalog `iceberg` (pyproject.toml). Absolute: Iceberg stores table locations
+# as the warehouse path is given, and a relative location would not name a dataset.
+ICEBERG_WAREHOUSE = TEST_OUTPUT / "iceberg"
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -37,4 +41,5 @@ def pytest_configure(config: pytest.Config) -> None:
     if not TEST_CATALOG_JAR.is_file():
         raise pytest.UsageError(f"{TEST_CATALOG_JAR} is missing: run `make test-catalog` (or `make test`) first")
     options.append(f"spark.jars: {headwater.jar_path()},{JDBC_DRIVER_JAR},{TEST_CATALOG_JAR}")
+    options.append(f"spark.sql.catalog.iceberg.warehouse: {ICEBERG_WAREHOUSE}")
     SparkConfigBuilder.initialize(options_from_ini=options)

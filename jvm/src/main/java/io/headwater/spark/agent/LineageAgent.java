@@ -16,6 +16,7 @@ import io.headwater.spark.plan.CatalogMetadata;
 import io.headwater.spark.plan.CatalogTables;
 import io.headwater.spark.plan.ScanStatistics;
 import io.headwater.spark.plan.SchemaInference;
+import io.headwater.spark.plan.TableVersions;
 import io.headwater.spark.plan.DatasetStatistics;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.RunEvent.EventType;
@@ -48,7 +49,8 @@ import org.slf4j.LoggerFactory;
  * {@code errorMessage}) with one run id; an operation that touches none emits nothing, and neither do the reads Spark
  * runs to infer a schema ({@link SchemaInference}). An operation is a top-level SQL execution together with the
  * executions Spark nests under it ({@link ExecutionRun}). The application is a run too: START at application start,
- * COMPLETE at its end.
+ * COMPLETE at its end. Terminal events carry the {@code version} facet of outputs that are Delta or Iceberg tables
+ * ({@link TableVersions}), read when the operation has ended.
  */
 final class LineageAgent {
   private static final Logger LOG = LoggerFactory.getLogger(LineageAgent.class);
@@ -288,6 +290,9 @@ final class LineageAgent {
     }
     if (queryExecution != null) {
       addStatistics(run, queryExecution);
+      run.lineage =
+          run.lineage.withOutputs(
+              TableVersions.attach(openLineage, run.lineage.outputs(), queryExecution.sparkSession().sessionState().newHadoopConf()));
     }
     EventType type = failure == null ? EventType.COMPLETE : EventType.FAIL;
     emission.submit(events.executionEvent(type, time, run, application, failure));

@@ -41,7 +41,10 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
                 new V2CreateTableOutputVisitor(context),
                 new io.headwater.spark.plan.streaming.MicroBatchFileSinkOutputVisitor(context),
                 new ViewDefinitionVisitor(context),
-                new V2AlterTableVisitor(context)));
+                new V2AlterTableVisitor(context),
+
+                new DeltaSaveOutputVisitor(context),
+                new DeltaRowLevelCommandOutputVisitor(context)));
     if (HiveSupport.AVAILABLE) {
       visitors.add(new HiveWriteVisitor(context));
     }

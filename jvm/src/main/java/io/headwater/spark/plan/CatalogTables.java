@@ -42,6 +42,11 @@ public final class CatalogTables {
     return new DatasetIdentifier(qualified.database().get() + "." + qualified.table(), symlinkNamespace());
   }
 
+  /** The identity of table {@code name} stored at {@code location} (a {@code CREATE TABLE ... LOCATION}). */
+  public DatasetIdentifier identify(URI location, TableIdentifier name) {
+    return withSymlink(location, name);
+  }
+
   /** The table's metadata, when the catalog has it. */
   public Optional<CatalogTable> lookup(TableIdentifier name) {
     try {

@@ -74,7 +74,7 @@ public final class DropTableVisitor extends QueryPlanVisitor<DropTable, OpenLine
     return Optional.of(new TableIdentifier(identifier.name(), database));
   }
 
-  private static Optional<V2TableIdentity> v2Table(DropTable node) {
-    return V2TableIdentity.of(node.child(), Optional.empty());
+  private Optional<V2TableIdentity> v2Table(DropTable node) {
+    return V2TableIdentity.of(node.child(), Optional.empty(), context.sparkSession().orElse(null));
   }
 }

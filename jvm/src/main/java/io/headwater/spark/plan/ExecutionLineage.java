@@ -58,6 +58,11 @@ public record ExecutionLineage(
     return List.copyOf(byName.values());
   }
 
+  /** This lineage with {@code outputs} in place of its outputs (e.g. with facets known only at the end). */
+  public ExecutionLineage withOutputs(List<OpenLineage.OutputDataset> outputs) {
+    return new ExecutionLineage(inputs, outputs, jobNameSuffix, columnLineageSkips);
+  }
+
   /** True when the execution touches no dataset: such executions emit no events. */
   public boolean isEmpty() {
     return inputs.isEmpty() && outputs.isEmpty();

@@ -12,7 +12,8 @@ import scala.jdk.javaapi.CollectionConverters;
 /**
  * What the plan walk descends into below a node: its children, its logical inner children, the subquery plans in its
  * expressions, and the plans Spark keeps out of the tree — the logical plan a cached DataFrame ({@code InMemoryRelation}) was built from, and the
- * query of commands that run it themselves (V1 CTAS, {@code saveAsTable}; Hive CTAS through {@link HiveSupport}).
+ * query of commands that run it themselves (V1 CTAS, {@code saveAsTable}; Hive CTAS through {@link HiveSupport}; the
+ * source and target of a Delta {@code MERGE INTO} through {@link DeltaSupport}).
  */
 final class PlanChildren {
   private PlanChildren() {}
@@ -33,6 +34,7 @@ final class PlanChildren {
       next.add(save.query());
     } else {
       HiveSupport.hiddenQuery(node).ifPresent(next::add);
+      next.addAll(DeltaSupport.hiddenQueries(node));
     }
     return next;
   }

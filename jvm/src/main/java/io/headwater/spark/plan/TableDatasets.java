@@ -6,6 +6,9 @@ import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.util.List;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.execution.datasources.HadoopFsRelation;
+import org.apache.spark.sql.execution.datasources.LogicalRelation;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import scala.collection.immutable.Seq;
@@ -19,8 +22,15 @@ final class TableDatasets {
   private TableDatasets() {}
 
   static List<OpenLineage.InputDataset> input(OpenLineageContext context, DatasetIdentifier id, StructType schema) {
-    return List.of(
-        context.datasetFactory().input(id.getNamespace(), id.getName(), schema, DatasetFacets.withSymlinks(context.openLineage(), id)));
+    return input(context, id, schema, java.util.Optional.empty());
+  }
+
+  /** @param version the {@code version} facet's value (the table version the read reads), when known */
+  static List<OpenLineage.InputDataset> input(
+      OpenLineageContext context, DatasetIdentifier id, StructType schema, java.util.Optional<String> version) {
+    OpenLineage.DatasetFacetsBuilder facets = DatasetFacets.withSymlinks(context.openLineage(), id);
+    version.ifPresent(v -> facets.version(context.openLineage().newDatasetVersionDatasetFacet(v)));
+    return List.of(context.datasetFactory().input(id.getNamespace(), id.getName(), schema, facets));
   }
 
   /** @param state the lifecycle change, or null for a plain write */
@@ -45,6 +55,27 @@ final class TableDatasets {
       renamed[i] = new StructField(names.get(i), fields[i].dataType(), fields[i].nullable(), fields[i].metadata());
     }
     return new StructType(renamed);
+  }
+
+  /**
+   * The identity of the table a file relation reads: its catalog table ({@link CatalogTables}) when it has one, else
+   * its first root path ({@link FileDatasetNames}), e.g. a Delta path table {@code delta.`/data/t`}.
+   */
+  static DatasetIdentifier identify(OpenLineageContext context, LogicalRelation relation) {
+    if (relation.catalogTable().isDefined()) {
+      return catalog(context).identify(relation.catalogTable().get());
+    }
+    HadoopFsRelation files = (HadoopFsRelation) relation.relation();
+    Path root = CollectionConverters.asJava(files.location().rootPaths()).get(0);
+    return FileDatasetNames.of(root.toUri());
+  }
+
+  /** The job-name suffix of {@link #identify}'s table: {@code db_table}, or the last two segments of the path. */
+  static String jobNameSuffix(OpenLineageContext context, LogicalRelation relation) {
+    if (relation.catalogTable().isDefined()) {
+      return catalog(context).jobNameSuffix(relation.catalogTable().get().identifier());
+    }
+    return FileDatasetNames.jobNameSuffix(identify(context, relation).getName());
   }
 
   static CatalogTables catalog(OpenLineageContext context) {

@@ -32,9 +32,10 @@ import scala.jdk.javaapi.OptionConverters;
  *
  * In Spark 4.1 a CTAS/RTAS runs its write as a second execution ({@code AppendData}/{@code OverwriteByExpression},
  * see {@link V2WriteCommandOutputVisitor}); Spark holds the CTAS/RTAS query as an inner child, which the plan walk
- * visits for inputs. Does not match a name that is not a {@code ResolvedIdentifier} or names a session-catalog table.
- * A table whose {@code TBLPROPERTIES} declare its dataset ({@link DeclaredDataset}) is that dataset instead, with the
- * declared facets. Job-name suffix: {@code <ns>.<table>}, without the catalog ({@code ns_t}).
+ * visits for inputs. A session-catalog table (Delta Lake's {@code DeltaCatalog}: {@code CREATE TABLE ... USING delta},
+ * {@code saveAsTable}) is named like a V1 table ({@link V2TableIdentity}). Does not match a name that is not a
+ * {@code ResolvedIdentifier}. A table whose {@code TBLPROPERTIES} declare its dataset ({@link DeclaredDataset}) is that
+ * dataset instead, with the declared facets. Job-name suffix: {@code <ns>.<table>}, without the catalog ({@code ns_t}).
  */
 public final class V2CreateTableOutputVisitor extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
 
@@ -75,9 +76,9 @@ public final class V2CreateTableOutputVisitor extends QueryPlanVisitor<LogicalPl
     return identity(node).map(V2TableIdentity::table);
   }
 
-  private static Optional<V2TableIdentity> identity(LogicalPlan node) {
+  private Optional<V2TableIdentity> identity(LogicalPlan node) {
     LogicalPlan name = node instanceof V2CreateTablePlan plan ? plan.name() : null;
-    return tableSpec(node).flatMap(spec -> V2TableIdentity.of(name, OptionConverters.toJava(spec.location())));
+    return tableSpec(node).flatMap(spec -> V2TableIdentity.of(name, OptionConverters.toJava(spec.location()), context.sparkSession().orElse(null)));
   }
 
   /** The table spec of the four covered nodes; {@code tableSpec()} is not on their common trait. */

@@ -11,6 +11,8 @@ import org.apache.spark.sql.catalyst.plans.logical.AppendData;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.OverwriteByExpression;
 import org.apache.spark.sql.catalyst.plans.logical.OverwritePartitionsDynamic;
+import org.apache.spark.sql.catalyst.plans.logical.ReplaceData;
+import org.apache.spark.sql.catalyst.plans.logical.WriteDelta;
 import org.apache.spark.sql.catalyst.plans.logical.V2WriteCommand;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
 
@@ -25,14 +27,18 @@ import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
  *   OverwriteByExpression(table = DataSourceV2Relation(...), deleteExpr, query)
  *   OverwritePartitionsDynamic(table = DataSourceV2Relation(...), query)
  *     -> the same, with lifecycleStateChange OVERWRITE
+ *   ReplaceData(table = DataSourceV2Relation(...), query, originalTable)   copy-on-write MERGE INTO / UPDATE / DELETE
+ *   WriteDelta(table = DataSourceV2Relation(...), query, originalTable)    merge-on-read MERGE INTO / UPDATE / DELETE
+ *     -> the same, without lifecycleStateChange (the rows change, not the table); the query reads the table itself,
+ *        so it is an input too
  * </pre>
  *
  * A table whose properties declare its dataset ({@link DeclaredDataset}) is that dataset instead, with the declared
  * facets (and lifecycleStateChange as above).
  *
- * <p>Does not match other V2 write commands (the row-level {@code ReplaceData}/{@code WriteDelta} of MERGE, UPDATE and
- * DELETE) nor a target relation without a catalog or identifier. Job-name suffix: {@code <catalog>.<ns>.<table>}
- * ({@code testcat_ns_t}), the relation's name as Spark prints it.
+ * <p>Does not match a target relation without a catalog or identifier. Job-name suffix: {@code <catalog>.<ns>.<table>}
+ * ({@code testcat_ns_t}), the relation's name as Spark prints it; {@code <db>.<table>} for a session-catalog table
+ * (Delta Lake's {@code DeltaCatalog}), as for V1 writes.
  */
 public final class V2WriteCommandOutputVisitor extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
 
@@ -42,14 +48,14 @@ public final class V2WriteCommandOutputVisitor extends QueryPlanVisitor<LogicalP
 
   @Override
   public boolean isDefinedAt(LogicalPlan node) {
-    return target(node).filter(r -> DeclaredDataset.of(r).isPresent() || V2TableIdentity.of(r).isPresent()).isPresent();
+    return target(node).filter(r -> DeclaredDataset.of(r).isPresent() || identity(r).isPresent()).isPresent();
   }
 
   @Override
   protected List<OpenLineage.OutputDataset> visit(LogicalPlan node) {
     DataSourceV2Relation table = target(node).orElseThrow();
     Optional<DeclaredDataset> declared = DeclaredDataset.of(table);
-    Optional<V2TableIdentity> id = V2TableIdentity.of(table);
+    Optional<V2TableIdentity> id = identity(table);
     OpenLineage.DatasetFacetsBuilder facets =
         declared.isPresent() || id.isEmpty() ? context.openLineage().newDatasetFacetsBuilder() : id.get().facets(context.openLineage());
     if (node instanceof OverwriteByExpression || node instanceof OverwritePartitionsDynamic) {
@@ -63,14 +69,20 @@ public final class V2WriteCommandOutputVisitor extends QueryPlanVisitor<LogicalP
 
   @Override
   public Optional<String> jobNameSuffix(LogicalPlan node) {
-    return target(node).flatMap(V2TableIdentity::of).map(V2TableIdentity::qualifiedTable);
+    return target(node).flatMap(this::identity).map(V2TableIdentity::qualifiedTable);
+  }
+
+  private Optional<V2TableIdentity> identity(DataSourceV2Relation table) {
+    return V2TableIdentity.of(table, context.sparkSession().orElse(null));
   }
 
   private static Optional<DataSourceV2Relation> target(LogicalPlan node) {
     boolean covered =
         node instanceof AppendData
             || node instanceof OverwriteByExpression
-            || node instanceof OverwritePartitionsDynamic;
+            || node instanceof OverwritePartitionsDynamic
+            || node instanceof ReplaceData
+            || node instanceof WriteDelta;
     if (covered && ((V2WriteCommand) node).table() instanceof DataSourceV2Relation relation) {
       return Optional.of(relation);
     }

@@ -29,6 +29,11 @@ import scala.jdk.javaapi.CollectionConverters;
 /** The V2 dataset-identity rule, on real catalog tables, relations and resolved identifiers. */
 public class V2TableIdentityTest {
   private static final OpenLineage OL = new OpenLineage(URI.create("https://example.com/test"));
+  /**
+   * No SparkSession: the rule reads one only for session-catalog tables and Iceberg catalogs, which the end-to-end
+   * tests cover (tests/test_delta_lineage.py, tests/test_iceberg_lineage.py).
+   */
+  private static final org.apache.spark.sql.SparkSession NO_SESSION = null;
 
   private static TableCatalog catalog() {
     InMemoryTableCatalog catalog = new InMemoryTableCatalog();
@@ -47,7 +52,7 @@ public class V2TableIdentityTest {
   }
 
   private static Optional<V2TableIdentity> identityOf(Table table, TableCatalog catalog, Identifier ident) {
-    return V2TableIdentity.of(DataSourceV2Relation.create(table, Option.apply(catalog), Option.apply(ident)));
+    return V2TableIdentity.of(DataSourceV2Relation.create(table, Option.apply(catalog), Option.apply(ident)), NO_SESSION);
   }
 
   private static ResolvedIdentifier resolved(TableCatalog catalog, Identifier ident) {
@@ -108,9 +113,9 @@ public class V2TableIdentityTest {
   public void resolvedIdentifierOfADdlCommandGivesTheSameIdentity() {
     TableCatalog catalog = catalog();
     Identifier ident = Identifier.of(new String[] {"ns"}, "t");
-    V2TableIdentity id = V2TableIdentity.of(resolved(catalog, ident), Optional.empty()).orElseThrow();
+    V2TableIdentity id = V2TableIdentity.of(resolved(catalog, ident), Optional.empty(), NO_SESSION).orElseThrow();
 
-    assertEquals(new V2TableIdentity("testcat", "ns.t", Optional.empty()), id);
+    assertEquals(new V2TableIdentity("testcat", "ns.t", Optional.empty(), "testcat"), id);
   }
 
   @Test
@@ -119,19 +124,8 @@ public class V2TableIdentityTest {
     Identifier ident = Identifier.of(new String[] {"ns"}, "t");
     Table table = create(catalog, ident, Map.of());
 
-    assertFalse(V2TableIdentity.of(DataSourceV2Relation.create(table, Option.empty(), Option.empty())).isPresent());
+    assertFalse(V2TableIdentity.of(DataSourceV2Relation.create(table, Option.empty(), Option.empty()), NO_SESSION).isPresent());
     assertTrue(identityOf(table, catalog, ident).isPresent());
-  }
-
-  @Test
-  public void sessionCatalogTablesAreNotCoveredByTheRule() throws Exception {
-    InMemoryTableCatalog session = new InMemoryTableCatalog();
-    session.initialize("spark_catalog", CaseInsensitiveStringMap.empty());
-    Identifier ident = Identifier.of(new String[] {"default"}, "t");
-    Table table = create(session, ident, Map.of());
-
-    assertFalse(identityOf(table, session, ident).isPresent());
-    assertFalse(V2TableIdentity.of(resolved(session, ident), Optional.empty()).isPresent());
   }
 
   @Test

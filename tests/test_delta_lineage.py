@@ -1,0 +1,247 @@
+"""Delta Lake tables on the shared session: DeltaCatalog as the session catalog, and path tables.
+
+Delta 4.4 (``delta-spark_4.1_2.13``, pulled by ``spark.jars.packages``) is configured in pyproject.toml. A catalog
+table is named like every session-catalog table: its location (``file`` + ``<warehouse>/<db>.db/<table>``) with a
+``symlinks`` entry ``<db>.<table>`` in the warehouse namespace; a path table by its path. Outputs carry the
+``version`` facet (the Delta table version after the operation) on the terminal event; reads carry the version they
+read, time travel included. Delta's reads of its own transaction log are never inputs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pyspark.sql import SparkSession
+
+from tests.support.events import LineageLog, runs_by_id, schema_fields
+from tests.support.table_runs import APP_JOB, assert_datasets, lifecycle, only_run, symlinks, table_symlink, version
+
+SCHEMA = [{"name": "id", "type": "integer"}, {"name": "v", "type": "string"}]
+
+
+def warehouse(spark: SparkSession) -> str:
+    """The warehouse location as Spark qualified it, the symlink namespace of session-catalog tables."""
+    return spark.conf.get("spark.sql.warehouse.dir").rstrip("/")
+
+
+@pytest.fixture
+def db(spark_session: SparkSession, request: pytest.FixtureRequest) -> Iterator[str]:
+    name = "hw_delta_" + re.sub(r"\W", "_", request.node.name.removeprefix("test_")).lower()[:40]
+    spark_session.sql(f"CREATE DATABASE IF NOT EXISTS {name}")
+    yield name
+    spark_session.sql(f"DROP DATABASE IF EXISTS {name} CASCADE")
+
+
+@pytest.fixture
+def src(spark_session: SparkSession, tmp_path: Path) -> str:
+    """A parquet source with the tables' schema, read through ``parquet.`path```."""
+    path = str(tmp_path / "src")
+    spark_session.createDataFrame([(1, "a"), (2, "b"), (3, "c")], SCHEMA_DDL).write.parquet(path)
+    return path
+
+
+SCHEMA_DDL = "id INT, v STRING"
+
+
+def test_catalog_table_create_ctas_insert_overwrite_read_and_time_travel(
+    spark_session: SparkSession, lineage: LineageLog, db: str, src: str
+) -> None:
+    wh = warehouse(spark_session)
+    events_path = f"{wh.removeprefix('file:')}/{db}.db/events"
+    copy_path = f"{wh.removeprefix('file:')}/{db}.db/copy"
+    events_link = table_symlink(wh, f"{db}.events")
+    copy_link = table_symlink(wh, f"{db}.copy")
+    lineage.mark(spark_session)
+
+    spark_session.sql(f"CREATE TABLE {db}.events ({SCHEMA_DDL}) USING delta")
+    create = only_run(lineage, spark_session)
+    spark_session.sql(f"CREATE TABLE {db}.copy USING delta AS SELECT * FROM parquet.`{src}`")
+    ctas = only_run(lineage, spark_session)
+    spark_session.sql(f"INSERT INTO {db}.events SELECT * FROM {db}.copy")
+    insert = only_run(lineage, spark_session)
+    spark_session.sql(f"INSERT OVERWRITE {db}.events SELECT * FROM {db}.copy WHERE id > 1")
+    overwrite = only_run(lineage, spark_session)
+    rows = spark_session.table(f"{db}.events").collect()
+    read = only_run(lineage, spark_session)
+    old_rows = spark_session.sql(f"SELECT * FROM {db}.events VERSION AS OF 1").collect()
+    time_travel = only_run(lineage, spark_session)
+
+    assert sorted(r.id for r in rows) == [2, 3]
+    assert sorted(r.id for r in old_rows) == [1, 2, 3]
+
+    assert_datasets(create, [], [("file", events_path)])
+    assert create[-1]["job"]["name"] == f"{APP_JOB}.create_table.{db}_events"
+    assert_datasets(ctas, [("file", src)], [("file", copy_path)])
+    assert ctas[-1]["job"]["name"] == f"{APP_JOB}.atomic_create_table_as_select.{db}_copy"
+    assert_datasets(insert, [("file", copy_path)], [("file", events_path)])
+    assert insert[-1]["job"]["name"] == f"{APP_JOB}.append_data_exec_v1.{db}_events"
+    assert_datasets(overwrite, [("file", copy_path)], [("file", events_path)])
+    assert overwrite[-1]["job"]["name"] == f"{APP_JOB}.overwrite_by_expression_exec_v1.{db}_events"
+    # (state, version after) per write: CREATE TABLE commits version 0 of an empty table
+    for run, state, after in ((create, "CREATE", "0"), (ctas, "CREATE", "0"), (insert, None, "1"), (overwrite, "OVERWRITE", "2")):
+        start, complete = run[0]["outputs"][0], run[-1]["outputs"][0]
+        assert symlinks(complete) == (copy_link if run is ctas else events_link)
+        assert schema_fields(complete) == SCHEMA
+        assert lifecycle(start) == lifecycle(complete) == state
+        assert version(start) is None  # known only once the write has committed
+        assert version(complete) == after
+    for run in (insert, overwrite):
+        assert symlinks(run[-1]["inputs"][0]) == copy_link
+        assert version(run[-1]["inputs"][0]) == "0"
+    identity = [{"type": "DIRECT", "subtype": "IDENTITY", "masking": False}]
+    assert insert[-1]["outputs"][0]["facets"]["columnLineage"]["fields"] == {
+        col: {"inputFields": [{"namespace": "file", "name": copy_path, "field": col, "transformations": identity}]}
+        for col in ("id", "v")
+    }
+
+    assert_datasets(read, [("file", events_path)], [])
+    assert_datasets(time_travel, [("file", events_path)], [])
+    assert symlinks(read[-1]["inputs"][0]) == events_link
+    assert schema_fields(read[-1]["inputs"][0]) == SCHEMA
+    assert version(read[-1]["inputs"][0]) == "2"
+    assert version(time_travel[-1]["inputs"][0]) == "1"
+
+
+@pytest.mark.parametrize(("mode", "state", "root", "after"), [
+    ("errorifexists", "CREATE", "atomic_create_table_as_select", "0"),
+    ("append", None, "append_data_exec_v1", "1"),
+    ("overwrite", "OVERWRITE", "atomic_replace_table_as_select", "1"),
+])
+def test_save_as_table_modes(
+    spark_session: SparkSession, lineage: LineageLog, db: str, src: str, mode: str, state: str | None, root: str, after: str
+) -> None:
+    table_path = f"{warehouse(spark_session).removeprefix('file:')}/{db}.db/t"
+    if mode != "errorifexists":
+        spark_session.read.parquet(src).write.format("delta").saveAsTable(f"{db}.t")
+    lineage.mark(spark_session)
+
+    spark_session.read.parquet(src).write.format("delta").mode(mode).saveAsTable(f"{db}.t")
+
+    run = only_run(lineage, spark_session)
+    assert_datasets(run, [("file", src)], [("file", table_path)])
+    assert run[-1]["job"]["name"] == f"{APP_JOB}.{root}.{db}_t"
+    output = run[-1]["outputs"][0]
+    assert symlinks(output) == table_symlink(warehouse(spark_session), f"{db}.t")
+    assert schema_fields(output) == SCHEMA
+    assert lifecycle(output) == state
+    assert version(output) == after
+
+
+def test_merge_update_delete_and_drop(spark_session: SparkSession, lineage: LineageLog, db: str, src: str) -> None:
+    wh = warehouse(spark_session)
+    target_path = f"{wh.removeprefix('file:')}/{db}.db/target"
+    updates_path = f"{wh.removeprefix('file:')}/{db}.db/updates"
+    spark_session.sql(f"CREATE TABLE {db}.target USING delta AS SELECT * FROM parquet.`{src}` WHERE id < 3")  # v0
+    spark_session.sql(f"CREATE TABLE {db}.updates USING delta AS SELECT id, concat(v, '!') AS v FROM parquet.`{src}`")
+    lineage.mark(spark_session)
+
+    spark_session.sql(
+        f"MERGE INTO {db}.target t USING {db}.updates s ON t.id = s.id "
+        "WHEN MATCHED THEN UPDATE SET v = s.v WHEN NOT MATCHED THEN INSERT *"
+    )
+    merge = only_run(lineage, spark_session)
+    spark_session.sql(f"UPDATE {db}.target SET v = 'z' WHERE id = 1")
+    update = only_run(lineage, spark_session)
+    spark_session.sql(f"DELETE FROM {db}.target WHERE id = 2")
+    delete = only_run(lineage, spark_session)
+    rows = sorted(tuple(r) for r in spark_session.table(f"{db}.target").collect())
+    lineage.mark(spark_session)
+    spark_session.sql(f"DROP TABLE {db}.target")
+    drop = only_run(lineage, spark_session)
+
+    assert rows == [(1, "z"), (3, "c!")]
+    target = [("file", target_path)]
+    # MERGE reads the source and the target table; it writes the target
+    assert_datasets(merge, [("file", updates_path), ("file", target_path)], target)
+    assert merge[-1]["job"]["name"] == f"{APP_JOB}.execute_merge_into_command.{db}_target"
+    assert [version(d) for d in merge[-1]["inputs"]] == ["0", "0"]
+    assert symlinks(merge[-1]["inputs"][0]) == table_symlink(wh, f"{db}.updates")
+    assert_datasets(update, target, target)
+    assert update[-1]["job"]["name"] == f"{APP_JOB}.execute_update_command.{db}_target"
+    assert_datasets(delete, target, target)
+    assert delete[-1]["job"]["name"] == f"{APP_JOB}.execute_delete_command.{db}_target"
+    # (run, version read, version written)
+    for run, before, after in ((merge, "0", "1"), (update, "1", "2"), (delete, "2", "3")):
+        output = run[-1]["outputs"][0]
+        assert symlinks(output) == table_symlink(wh, f"{db}.target")
+        assert schema_fields(output) == SCHEMA
+        assert lifecycle(output) is None
+        assert version(run[0]["outputs"][0]) is None
+        assert version(output) == after
+        assert version(run[-1]["inputs"][-1]) == before
+        assert "columnLineage" not in output["facets"]  # row-level writes: not covered, rather than wrong
+
+    assert_datasets(drop, [], target)
+    assert drop[-1]["job"]["name"] == f"{APP_JOB}.drop_table.{db}_target"
+    assert lifecycle(drop[-1]["outputs"][0]) == "DROP"
+    assert version(drop[-1]["outputs"][0]) is None
+
+
+def test_path_tables(spark_session: SparkSession, lineage: LineageLog, src: str, tmp_path: Path) -> None:
+    table = str(tmp_path / "lake" / "events")
+    lineage.mark(spark_session)
+
+    spark_session.read.parquet(src).write.format("delta").save(table)
+    create = only_run(lineage, spark_session)
+    spark_session.read.parquet(src).write.format("delta").mode("append").save(table)
+    append = only_run(lineage, spark_session)
+    spark_session.read.parquet(src).where("id > 1").write.format("delta").mode("overwrite").save(table)
+    overwrite = only_run(lineage, spark_session)
+    spark_session.sql(f"UPDATE delta.`{table}` SET v = 'z' WHERE id = 2")
+    update = only_run(lineage, spark_session)
+    spark_session.sql(f"DELETE FROM delta.`{table}` WHERE id = 3")
+    delete = only_run(lineage, spark_session)
+    current = spark_session.read.format("delta").load(table).collect()
+    read = only_run(lineage, spark_session)
+    first = spark_session.read.format("delta").option("versionAsOf", 0).load(table).collect()
+    time_travel = only_run(lineage, spark_session)
+
+    assert [tuple(r) for r in current] == [(2, "z")]
+    assert len(first) == 3
+    path = [("file", table)]
+    for run, state, after in ((create, "CREATE", "0"), (append, None, "1"), (overwrite, "OVERWRITE", "2")):
+        assert_datasets(run, [("file", src)], path)
+        assert run[-1]["job"]["name"] == f"{APP_JOB}.execute_save_into_data_source_command.lake_events"
+        output = run[-1]["outputs"][0]
+        assert symlinks(output) is None  # a path table has no name but its path
+        assert schema_fields(output) == SCHEMA
+        assert lifecycle(output) == state
+        assert version(run[0]["outputs"][0]) is None
+        assert version(output) == after
+    for run, root, before, after in ((update, "execute_update_command", "2", "3"), (delete, "execute_delete_command", "3", "4")):
+        assert_datasets(run, path, path)
+        assert run[-1]["job"]["name"] == f"{APP_JOB}.{root}.lake_events"
+        assert version(run[-1]["inputs"][0]) == before
+        assert version(run[-1]["outputs"][0]) == after
+        assert lifecycle(run[-1]["outputs"][0]) is None
+    assert_datasets(read, path, [])
+    assert_datasets(time_travel, path, [])
+    assert schema_fields(read[-1]["inputs"][0]) == SCHEMA
+    assert version(read[-1]["inputs"][0]) == "4"
+    assert version(time_travel[-1]["inputs"][0]) == "0"
+
+
+def test_failing_merge_ends_with_fail(spark_session: SparkSession, lineage: LineageLog, db: str, src: str) -> None:
+    wh = warehouse(spark_session)
+    target_path = f"{wh.removeprefix('file:')}/{db}.db/target"
+    spark_session.sql(f"CREATE TABLE {db}.target USING delta AS SELECT * FROM parquet.`{src}`")  # version 0
+    lineage.mark(spark_session)
+
+    # two source rows match one target row: Delta refuses the MERGE while running it
+    with pytest.raises(Exception, match="DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE"):
+        spark_session.sql(
+            f"MERGE INTO {db}.target t USING (SELECT * FROM parquet.`{src}` UNION ALL SELECT * FROM parquet.`{src}`) s "
+            "ON t.id = s.id WHEN MATCHED THEN UPDATE SET v = s.v"
+        )
+
+    runs = [evs for evs in runs_by_id(lineage.events(spark_session)).values() if evs[0]["job"]["name"] != APP_JOB]
+    assert len(runs) == 1, [evs[0]["job"]["name"] for evs in runs]
+    start, fail = runs[0]
+    assert (start["eventType"], fail["eventType"]) == ("START", "FAIL")
+    assert fail["job"]["name"] == f"{APP_JOB}.execute_merge_into_command.{db}_target"
+    assert_datasets([start, fail], [("file", src), ("file", target_path)], [("file", target_path)])
+    assert "DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE" in fail["run"]["facets"]["errorMessage"]["message"]
+    assert version(fail["outputs"][0]) == "0"  # nothing was committed: the table is still at version 0
