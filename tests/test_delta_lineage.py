@@ -47,7 +47,7 @@ SCHEMA_DDL = "id INT, v STRING"
 
 
 def test_catalog_table_create_ctas_insert_overwrite_read_and_time_travel(
-    spark_session: SparkSession, lineage: LineageLog, db: str, src: str
+    spark_session: SparkSession, lineage: LineageLog, ddl_runs: None, db: str, src: str
 ) -> None:
     wh = warehouse(spark_session)
     events_path = f"{wh.removeprefix('file:')}/{db}.db/events"
@@ -130,7 +130,7 @@ def test_save_as_table_modes(
     assert version(output) == after
 
 
-def test_merge_update_delete_and_drop(spark_session: SparkSession, lineage: LineageLog, db: str, src: str) -> None:
+def test_merge_update_delete_and_drop(spark_session: SparkSession, lineage: LineageLog, ddl_runs: None, db: str, src: str) -> None:
     wh = warehouse(spark_session)
     target_path = f"{wh.removeprefix('file:')}/{db}.db/target"
     updates_path = f"{wh.removeprefix('file:')}/{db}.db/updates"
@@ -245,3 +245,24 @@ def test_failing_merge_ends_with_fail(spark_session: SparkSession, lineage: Line
     assert_datasets([start, fail], [("file", src), ("file", target_path)], [("file", target_path)])
     assert "DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE" in fail["run"]["facets"]["errorMessage"]["message"]
     assert version(fail["outputs"][0]) == "0"  # nothing was committed: the table is still at version 0
+
+
+def test_metadata_only_ddl_emits_dataset_events(spark_session: SparkSession, lineage: LineageLog, db: str) -> None:
+    """By default (staticLineage.ddl=dataset_event) CREATE TABLE without data and DROP TABLE of a Delta table are
+    DatasetEvents of the table, named like its runs: its location with the db.table symlink."""
+    wh = warehouse(spark_session)
+    path = f"{wh.removeprefix('file:')}/{db}.db/declared_only"
+    lineage.mark(spark_session)
+
+    spark_session.sql(f"CREATE TABLE {db}.declared_only ({SCHEMA_DDL}) USING delta")
+    spark_session.sql(f"DROP TABLE {db}.declared_only")
+    events = lineage.events(spark_session)
+
+    assert [event["schemaURL"].rsplit("/", 1)[-1] for event in events] == ["DatasetEvent", "DatasetEvent"]
+    create, drop = (event["dataset"] for event in events)
+    for dataset in (create, drop):
+        assert (dataset["namespace"], dataset["name"]) == ("file", path)
+        assert dataset["facets"]["symlinks"]["identifiers"] == table_symlink(wh, f"{db}.declared_only")
+    assert create["facets"]["lifecycleStateChange"]["lifecycleStateChange"] == "CREATE"
+    assert [f["name"] for f in create["facets"]["schema"]["fields"]] == ["id", "v"]
+    assert drop["facets"]["lifecycleStateChange"]["lifecycleStateChange"] == "DROP"

@@ -37,7 +37,7 @@ def source(spark: SparkSession, tmp_path: Path) -> str:
     return path
 
 
-def test_create_ctas_writes_reads_and_time_travel(spark_session: SparkSession, lineage: LineageLog, tmp_path: Path) -> None:
+def test_create_ctas_writes_reads_and_time_travel(spark_session: SparkSession, lineage: LineageLog, ddl_runs: None, tmp_path: Path) -> None:
     src = source(spark_session, tmp_path)
     events, copy = "iceberg.hw_writes.events", "iceberg.hw_writes.copy"
     events_path = [("file", f"{ICEBERG_WAREHOUSE}/hw_writes/events")]
@@ -107,7 +107,7 @@ def test_create_ctas_writes_reads_and_time_travel(spark_session: SparkSession, l
     assert version(metadata_read[-1]["inputs"][0]) == events_snapshots[-1]
 
 
-def test_merge_update_delete_and_drop(spark_session: SparkSession, lineage: LineageLog, tmp_path: Path) -> None:
+def test_merge_update_delete_and_drop(spark_session: SparkSession, lineage: LineageLog, ddl_runs: None, tmp_path: Path) -> None:
     src = source(spark_session, tmp_path)
     target, updates = "iceberg.hw_rows.target", "iceberg.hw_rows.updates"
     target_path = [("file", f"{ICEBERG_WAREHOUSE}/hw_rows/target")]
@@ -191,3 +191,22 @@ def test_merge_on_read_delete_writes_deltas(spark_session: SparkSession, lineage
         assert lifecycle(output) is None
         assert version(run[-1]["inputs"][0]) == before
         assert version(output) == after
+
+
+def test_metadata_only_ddl_emits_dataset_events(spark_session: SparkSession, lineage: LineageLog) -> None:
+    """By default (staticLineage.ddl=dataset_event) CREATE TABLE without data and DROP TABLE of an Iceberg table are
+    DatasetEvents of the table, named like its runs: its location in the Hadoop catalog's warehouse."""
+    table = "iceberg.hw_static.declared_only"
+    lineage.mark(spark_session)
+
+    spark_session.sql(f"CREATE TABLE {table} (id INT, v STRING) USING iceberg")
+    spark_session.sql(f"DROP TABLE {table}")
+    events = lineage.events(spark_session)
+
+    assert [event["schemaURL"].rsplit("/", 1)[-1] for event in events] == ["DatasetEvent", "DatasetEvent"]
+    create, drop = (event["dataset"] for event in events)
+    for dataset in (create, drop):
+        assert (dataset["namespace"], dataset["name"]) == ("file", f"{ICEBERG_WAREHOUSE}/hw_static/declared_only")
+    assert create["facets"]["lifecycleStateChange"]["lifecycleStateChange"] == "CREATE"
+    assert [f["name"] for f in create["facets"]["schema"]["fields"]] == ["id", "v"]
+    assert drop["facets"]["lifecycleStateChange"]["lifecycleStateChange"] == "DROP"
