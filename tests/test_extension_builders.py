@@ -51,7 +51,13 @@ def test_builders_see_the_job_its_stages_and_the_unwrapped_rdds(
 
     # START is emitted when the SQL execution starts: no Spark job has run yet.
     assert datasets(start, "inputs") == [("file", str(path))]
-    assert not any(name.startswith("probe_") for name in start["run"]["facets"])
+    assert [name for name in start["run"]["facets"] if name.startswith("probe_")] == ["probe_executionStart"]
+    for event in (start, complete):
+        assert event["run"]["facets"]["probe_executionStart"] == {
+            "_producer": PROBE_PRODUCER,
+            "_schemaURL": RUN_FACET,
+            "queryExecution": "QueryExecution",
+        }
     assert "probe_executionEnd" not in start["inputs"][0]["facets"]
 
     # The stage computes wrappers around the FileScanRDD: the builder found it unwrapped.
