@@ -17,7 +17,7 @@ import headwater
 import pytest
 
 from integration.conftest import ExampleJars
-from integration.support import JOBS, spark_submit, write_flights_csv
+from integration.support import JOBS, REPO, spark_submit, write_flights_csv
 from tests.support.events import datasets, read_jsonl, runs_by_id
 
 APP = "words_example"
@@ -60,7 +60,8 @@ def _without_volatile(value: Any) -> Any:
     return value
 
 
-def run_words_job(directory: Path, jars: list[Path]) -> JobRun:
+def run_words_job(directory: Path, jars: list[Path], conf: tuple[str, ...] = ()) -> JobRun:
+    """Runs the words job with the connector and ``jars`` on ``--jars``, and ``conf`` (``key=value``) added."""
     directory.mkdir(parents=True)
     source = write_flights_csv(directory / "in")
     events_file = directory / "events.jsonl"
@@ -71,6 +72,7 @@ def run_words_job(directory: Path, jars: list[Path]) -> JobRun:
             "--conf", "spark.openlineage.transport.type=file",
             "--conf", f"spark.openlineage.transport.location={events_file}",
             "--conf", "spark.example.team=lineage-platform",
+            *[arg for setting in conf for arg in ("--conf", setting)],
             str(JOBS / "words_job.py"), str(source), str(directory / "carriers.txt"), str(directory / "out"),
         ],
         cwd=directory,
@@ -132,7 +134,7 @@ def test_the_example_extension_changes_the_events_as_designed(
         }
     }
 
-    # The application run is not a SQL run: builders never see it.
+    # The application run's builders see the application start and end events; none of the example's is defined there.
     assert all(not name.startswith("example_") for e in runs[APP] for name in e["run"]["facets"])
 
     # Take the designed effects away and what is left is exactly the events without the extension.
@@ -202,3 +204,51 @@ def test_a_broken_extension_loses_no_built_in_lineage(example_jars: ExampleJars,
         assert len(matching) == 1, (owner, stage, reports)
         assert message in matching[0]
     assert len(reports) == len(EXPECTED_FAILURES), reports
+
+
+TEST_EXTENSION_JAR = REPO / "build" / "test-catalog" / "headwater-test-catalog.jar"
+PROBE_PRODUCER = "https://github.com/headwater-lineage/headwater/tree/main/jvm/src/test"
+
+
+def test_builders_see_the_application_start_and_end(
+    example_jars: ExampleJars, baseline: JobRun, tmp_path: Path
+) -> None:
+    """The test extension (the test catalog jar, ``SchedulerProbeFactory``) probes the application run's events in a
+    driver launched with ``spark.headwater.test.applicationProbe=true``."""
+    assert TEST_EXTENSION_JAR.is_file(), "make test-catalog builds it"
+    run = run_words_job(
+        tmp_path / "wordsjob",
+        [example_jars.connector, TEST_EXTENSION_JAR],
+        conf=("spark.headwater.test.applicationProbe=true",),
+    )
+    start, complete = run.runs()[APP]
+
+    def probe(event: dict[str, Any], facets: str) -> dict[str, Any]:
+        found = event["run" if facets == "run" else "job"]["facets"]
+        return {name: facet for name, facet in found.items() if name.startswith("probe_")}
+
+    assert probe(start, "run") == {
+        "probe_application": {
+            "_producer": PROBE_PRODUCER,
+            "_schemaURL": BASE_SCHEMA + "RunFacet",
+            "event": "SparkListenerApplicationStart",
+        }
+    }
+    assert probe(start, "job") == {
+        "probe_applicationJob": {"_producer": PROBE_PRODUCER, "_schemaURL": BASE_SCHEMA + "JobFacet", "appName": "Words Example"}
+    }
+    assert probe(complete, "run") == {
+        "probe_application": {
+            "_producer": PROBE_PRODUCER,
+            "_schemaURL": BASE_SCHEMA + "RunFacet",
+            "event": "SparkListenerApplicationEnd",
+        }
+    }
+    assert probe(complete, "job") == {}  # its job facet builder reads the start event only
+    # Headwater's own application facets stay, and nothing else in the job's events changes.
+    assert start["job"]["facets"]["jobType"]["jobType"] == "APPLICATION"
+    for event in run.events:
+        for where in (event["run"]["facets"], event["job"]["facets"]):
+            for name in [n for n in where if n.startswith("probe_")]:
+                del where[name]
+    assert run.normalized() == baseline.normalized()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F  # noqa: N812
@@ -51,7 +52,13 @@ def test_builders_see_the_job_its_stages_and_the_unwrapped_rdds(
 
     # START is emitted when the SQL execution starts: no Spark job has run yet.
     assert datasets(start, "inputs") == [("file", str(path))]
-    assert not any(name.startswith("probe_") for name in start["run"]["facets"])
+    assert [name for name in start["run"]["facets"] if name.startswith("probe_")] == ["probe_executionStart"]
+    for event in (start, complete):
+        assert event["run"]["facets"]["probe_executionStart"] == {
+            "_producer": PROBE_PRODUCER,
+            "_schemaURL": RUN_FACET,
+            "queryExecution": "QueryExecution",
+        }
     assert "probe_executionEnd" not in start["inputs"][0]["facets"]
 
     # The stage computes wrappers around the FileScanRDD: the builder found it unwrapped.
@@ -75,3 +82,144 @@ def test_an_inactive_extension_adds_nothing(spark_session: SparkSession, lineage
     for event in runs[0]:
         assert datasets(event, "inputs") == [("file", str(path))]
         assert "probe_" not in str(event)
+
+
+def _probe_facet(**values: object) -> dict[str, object]:
+    return {"_producer": PROBE_PRODUCER, "_schemaURL": RUN_FACET, **values}
+
+
+def _probe_facets(event: dict[str, Any]) -> dict[str, Any]:
+    return {name: facet for name, facet in event["run"]["facets"].items() if name.startswith("probe_")}
+
+
+def _child_runs(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    return [evs for evs in runs_by_id(events).values() if evs[0]["job"]["name"] != APP_JOB]
+
+
+def test_rdd_job_runs_get_the_builders_datasets_and_facets(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
+    source = tmp_path / "words"
+    source.mkdir()
+    (source / "part-1.txt").write_text("alpha\nbeta\n")
+    (source / "part-2.txt").write_text("gamma\n")
+    out = tmp_path / "upper"
+    lineage.mark(spark_session)
+    spark_session.conf.set(PROBE, "true")
+    try:
+        spark_session.sparkContext.textFile(str(source)).map(str.upper).saveAsTextFile(str(out))
+        events = lineage.events(spark_session)
+    finally:
+        spark_session.conf.unset(PROBE)
+
+    runs = _child_runs(events)
+    assert len(runs) == 1
+    start, complete = runs[0]
+    assert [start["eventType"], complete["eventType"]] == ["START", "COMPLETE"]
+    for event in (start, complete):
+        assert event["job"]["name"] == f"{APP_JOB}.map_partitions_python_map_partitions_hadoop"
+        assert datasets(event, "outputs") == [("file", str(out))]  # the built-in output builder
+    # START comes at the job's start: the built-in input builder over the ActiveJob, the probe's job facet.
+    assert datasets(start, "inputs") == [("file", str(source))]
+    assert _probe_facets(start) == {"probe_activeJob": _probe_facet(finalStage="ResultStage")}
+    # The completed stage's unwrapped RDDs reach the HadoopRDD under the Python and mapping wrappers.
+    assert datasets(complete, "inputs") == [("file", str(source)), ("probe", "HadoopRDD/3")]
+    assert _probe_facets(complete) == {
+        "probe_activeJob": _probe_facet(finalStage="ResultStage"),
+        "probe_stage": _probe_facet(stage="ResultStage"),
+        "probe_jobEnd": _probe_facet(result="JobSucceeded"),
+    }
+    for dataset in complete["inputs"] + complete["outputs"]:
+        assert "probe_executionEnd" not in dataset["facets"]  # no SQL execution: no execution end
+
+
+def test_an_extension_output_makes_an_rdd_job_that_writes_nothing_a_run(
+    spark_session: SparkSession, lineage: LineageLog
+) -> None:
+    sc = spark_session.sparkContext
+    lineage.mark(spark_session)
+    # slowly: the scheduler still has the job when the listener sees it start (else no RDD job gets a run)
+    assert sc.parallelize([0, 1, 2, 3], 2).setName("probe_numbers").map(_slowly).collect() == [0, 1, 2, 3]
+    assert _child_runs(lineage.events(spark_session)) == []  # the same job without the extension: nothing
+
+    lineage.mark(spark_session)
+    spark_session.conf.set(PROBE, "true")
+    try:
+        assert sc.parallelize([0, 1, 2, 3], 2).setName("probe_numbers").map(_slowly).collect() == [0, 1, 2, 3]
+        events = lineage.events(spark_session)
+    finally:
+        spark_session.conf.unset(PROBE)
+
+    runs = _child_runs(events)
+    assert len(runs) == 1
+    start, complete = runs[0]
+    assert [start["eventType"], complete["eventType"]] == ["START", "COMPLETE"]
+    for event in (start, complete):
+        assert event["job"]["name"] == f"{APP_JOB}.python_probe_numbers"
+        assert event["job"]["facets"]["jobType"]["jobType"] == "RDD_JOB"
+        assert datasets(event, "inputs") == []
+        assert datasets(event, "outputs") == [("probe", "probe_numbers/2")]
+    # The output came with the completed stage: START then, carrying the job's start time.
+    assert _probe_facets(start) == {
+        "probe_activeJob": _probe_facet(finalStage="ResultStage"),
+        "probe_stage": _probe_facet(stage="ResultStage"),
+    }
+    assert start["eventTime"] <= complete["eventTime"]
+    assert _probe_facets(complete) == {**_probe_facets(start), "probe_jobEnd": _probe_facet(result="JobSucceeded")}
+
+
+def _write_json_rows(directory: Path, name: str, rows: list[tuple[int, str]]) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    staging = directory.parent / f".{name}.tmp"
+    staging.write_text("".join(f'{{"id": {i}, "city": "{c}"}}\n' for i, c in rows))
+    staging.rename(directory / name)  # appear atomically, as a file source expects
+
+
+def test_streaming_micro_batches_go_through_the_builders(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
+    source = tmp_path / "arrivals"
+    _write_json_rows(source, "a.json", [(1, "Oslo"), (2, "Lima")])
+    _write_json_rows(source, "b.json", [(3, "Pune")])
+    out = tmp_path / "out"
+    lineage.mark(spark_session)
+    spark_session.conf.set(PROBE, "true")  # the query's session is a clone taken at start: set before
+    try:
+        query = (
+            spark_session.readStream.schema("id INT, city STRING")
+            .option("maxFilesPerTrigger", 1)
+            .json(str(source))
+            .writeStream.format("parquet")
+            .option("checkpointLocation", str(tmp_path / "checkpoint"))
+            .trigger(availableNow=True)
+            .start(str(out))
+        )
+        query.awaitTermination()
+        events = lineage.events(spark_session)
+    finally:
+        spark_session.conf.unset(PROBE)
+
+    runs = _child_runs(events)
+    assert len(runs) == 1
+    run = runs[0]
+    assert [e["eventType"] for e in run] == ["START", "RUNNING", "RUNNING", "COMPLETE"]
+    start, *ends = run
+    # The first micro-batch's execution start: the context holds the micro-batch's IncrementalExecution.
+    assert datasets(start, "inputs") == [("file", str(source))]
+    assert _probe_facets(start) == {"probe_executionStart": _probe_facet(queryExecution="IncrementalExecution")}
+    for event in ends:
+        assert datasets(event, "inputs") == [("file", str(source)), ("probe", "FileScanRDD/1")]
+        assert datasets(event, "outputs") == [("file", str(out))]
+        assert _probe_facets(event) == {
+            "probe_executionStart": _probe_facet(queryExecution="IncrementalExecution"),
+            "probe_activeJob": _probe_facet(finalStage="ResultStage"),
+            "probe_stage": _probe_facet(stage="ResultStage"),
+            "probe_jobEnd": _probe_facet(result="JobSucceeded"),
+        }
+        # every micro-batch's execution end
+        for dataset in event["inputs"] + event["outputs"]:
+            assert dataset["facets"]["probe_executionEnd"] == {
+                "_producer": PROBE_PRODUCER,
+                "_schemaURL": DATASET_FACET,
+                "seen": True,
+            }

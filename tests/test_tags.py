@@ -137,3 +137,18 @@ def test_malformed_local_property_is_logged_and_ignored(spark_session: SparkSess
         "WARN io.headwater.spark.agent.LocalPropertyTags - Headwater: local property spark.openlineage.job.tags ignored: tag 'a:b:c:d' has 4 ':'-separated parts; "
         "write key, key:value or key:value:SOURCE (escape a literal ':' as \\:)"
     ]
+
+
+def test_tags_context_manager_tags_rdd_job_runs(spark_session: SparkSession, lineage: LineageLog, tmp_path: Path) -> None:
+    source = tmp_path / "lines.txt"
+    source.write_text("a\nb\n", encoding="utf-8")
+    lineage.mark(spark_session)
+    with headwater.tags(spark_session, job={"team": "rdd"}, run={"attempt": 2}):
+        spark_session.sparkContext.textFile(str(source)).map(str.upper).saveAsTextFile(str(tmp_path / "upper"))
+
+    (run,) = execution_runs(lineage, spark_session)
+    assert [e["eventType"] for e in run] == ["START", "COMPLETE"]
+    assert run[0]["job"]["facets"]["jobType"]["jobType"] == "RDD_JOB"
+    for event in run:
+        assert job_tags(event) == [{"key": "team", "value": "rdd", "source": "CONFIG"}]
+        assert run_tags(event) == [{"key": "attempt", "value": "2", "source": "CONFIG"}]

@@ -1,6 +1,5 @@
 package io.headwater.spark.agent;
 
-import java.util.Properties;
 import org.apache.spark.SparkContext;
 import org.apache.spark.SparkContext$;
 import org.apache.spark.scheduler.ActiveJob;
@@ -13,15 +12,7 @@ import scala.Option;
  * start: such a job has no ActiveJob (builders see the listener events only; an RDD job gets no run). Never throws.
  */
 final class ActiveJobs {
-  /** The local property Spark sets on every job that runs for a SQL execution. */
-  static final String SQL_EXECUTION_ID = "spark.sql.execution.id";
-
   private volatile SparkContext sparkContext;
-
-  /** True for a job that does not run inside a SQL execution: an RDD job. */
-  static boolean isRddJob(Properties jobProperties) {
-    return jobProperties == null || jobProperties.getProperty(SQL_EXECUTION_ID) == null;
-  }
 
   /** The scheduler's running job {@code jobId}, or null when it is gone or cannot be read. */
   ActiveJob lookup(int jobId) {

@@ -6,6 +6,7 @@ import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.facets.SqlRedaction;
 import io.headwater.spark.facets.StandardDatasetFactory;
 import io.headwater.spark.facets.TableMetadata;
+import io.headwater.spark.plan.CustomFacets;
 import io.headwater.spark.plan.DatasetBuilders;
 import io.headwater.spark.plan.ExecutionLineage;
 import io.headwater.spark.plan.FacetBuilders;
@@ -29,6 +30,8 @@ import java.util.Optional;
 import org.apache.spark.SparkContext;
 import org.apache.spark.SparkContext$;
 import org.apache.spark.scheduler.ActiveJob;
+import org.apache.spark.scheduler.SparkListenerApplicationEnd;
+import org.apache.spark.scheduler.SparkListenerApplicationStart;
 import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.StageInfo;
@@ -99,16 +102,20 @@ final class LineageAgent {
     this.facetBuilders = new FacetBuilders(extractor.extensions());
     this.emission = emission;
     this.analysis = new SerialExecutor("headwater-analysis", config.emit().queueCapacity());
-    this.rddJobs = new RddJobRuns(openLineage, application, events, emission, properties);
+    this.rddJobs = new RddJobRuns(application, events, emission, properties, this::evaluateBuilders);
   }
 
-  void applicationStart(long time) {
-    analysis.submit(() -> emission.submit(events.applicationEvent(EventType.START, time, application, properties.forApplication())));
+  /** Emits the application's START, with the run and job facets the factories' facet builders give for {@code event}. */
+  void applicationStart(SparkListenerApplicationStart event) {
+    analysis.submit(() -> emitApplicationEvent(EventType.START, event.time(), event));
   }
 
-  /** Emits the application's COMPLETE and waits, at most the configured close time-out, for delivery. */
-  void applicationEnd(long time) {
-    analysis.submit(() -> emission.submit(events.applicationEvent(EventType.COMPLETE, time, application, properties.forApplication())));
+  /**
+   * Emits the application's COMPLETE, with the facets the builders give for {@code event}, and waits, at most the
+   * configured close time-out, for delivery.
+   */
+  void applicationEnd(SparkListenerApplicationEnd event) {
+    analysis.submit(() -> emitApplicationEvent(EventType.COMPLETE, event.time(), event));
     Duration timeout = config.emit().closeTimeout();
     long deadline = System.nanoTime() + timeout.toNanos();
     analysis.shutdown(timeout);
@@ -163,13 +170,23 @@ final class LineageAgent {
    *
    * @param job the scheduler's job, read on the listener-bus thread ({@link ActiveJobs#lookup}); null if not found
    */
-  void rddJobStart(int jobId, long time, org.apache.spark.scheduler.ActiveJob job) {
-    analysis.submit(() -> rddJobs.start(jobId, time, job));
+  void rddJobStart(SparkListenerJobStart event, ActiveJob job) {
+    analysis.submit(
+        () -> {
+          if (job != null) {
+            jobs.started(event, job, null);
+          }
+          rddJobs.start(event, job);
+        });
   }
 
   /** @param failure why the RDD job failed, or null when it succeeded */
-  void rddJobEnd(int jobId, long time, Throwable failure) {
-    analysis.submit(() -> rddJobs.end(jobId, time, failure));
+  void rddJobEnd(SparkListenerJobEnd event, Throwable failure) {
+    analysis.submit(
+        () -> {
+          jobs.ended(event.jobId());
+          rddJobs.end(event, failure);
+        });
   }
 
   /** A streaming query run started ({@link StreamingQueryRuns}); {@code timestamp} as its start event gives it. */
@@ -209,7 +226,10 @@ final class LineageAgent {
       return;
     }
     if (queryExecution instanceof IncrementalExecution microBatch) {
-      executions.put(executionId, readMicroBatch(microBatch, time));
+      ExecutionRun run = readMicroBatch(microBatch, time);
+      executions.put(executionId, run);
+      evaluateBuilders(run, List.of(event));
+      emitStartWhenReady(run);
       return;
     }
     ExecutionRun run = new ExecutionRun(UUIDUtils.generateNewUUID(), time);
@@ -232,7 +252,6 @@ final class LineageAgent {
     if (run.properties == null) {
       run.properties = properties.forSession(microBatch.sparkSession());
     }
-    emitStartWhenReady(run);
     return run;
   }
 
@@ -266,6 +285,8 @@ final class LineageAgent {
       run = readMicroBatch(microBatch, time); // its start was not seen
     }
     if (run != null && StreamingQueryRuns.isStreaming(run)) {
+      evaluateBuilders(run, List.of(event));
+      emitStartWhenReady(run);
       if (failure == null && run.started()) {
         emission.submit(events.executionEvent(EventType.RUNNING, time, run, application, null)); // one per micro-batch
       }
@@ -321,6 +342,10 @@ final class LineageAgent {
 
   private void onStageCompleted(StageInfo stage) {
     SparkJobs.Job job = jobs.ofStage(stage.stageId());
+    if (job != null && job.executionId() == null) {
+      rddJobs.stageCompleted(job.jobId(), SchedulerObjects.stageCompleted(stage, job.stage(stage.stageId())));
+      return;
+    }
     ExecutionRun run = job == null ? null : runOf(job.executionId());
     if (run != null) {
       evaluateBuilders(run, SchedulerObjects.stageCompleted(stage, job.stage(stage.stageId())));
@@ -430,8 +455,18 @@ final class LineageAgent {
     return lineage;
   }
 
+  private void emitApplicationEvent(EventType type, long time, Object event) {
+    CustomFacets facets = facetBuilders.evaluate(context(application.runId(), null), List.of(event));
+    emission.submit(events.applicationEvent(type, time, application, properties.forApplication(), facets));
+  }
+
   /** The context extensions get for {@code run}, reading {@code queryExecution} (null for none). */
   private OpenLineageContext context(ExecutionRun run, QueryExecution queryExecution) {
+    return context(run.runId, queryExecution);
+  }
+
+  /** The context extensions get for the run {@code runId}, reading {@code queryExecution} (null for none). */
+  private OpenLineageContext context(java.util.UUID runId, QueryExecution queryExecution) {
     Optional<QueryExecution> execution = Optional.ofNullable(queryExecution);
     Optional<SparkSession> session =
         execution
@@ -444,6 +479,6 @@ final class LineageAgent {
     StandardDatasetFactory datasets =
         new StandardDatasetFactory(
             openLineage, session.<TableMetadata.Source>map(CatalogMetadata::new).orElse(TableMetadata.Source.NONE));
-    return new OpenLineageContext(openLineage, sparkContext, session, application.runId(), run.runId, execution, datasets, config);
+    return new OpenLineageContext(openLineage, sparkContext, session, application.runId(), runId, execution, datasets, config);
   }
 }

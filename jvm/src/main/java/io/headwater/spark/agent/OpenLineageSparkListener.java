@@ -155,14 +155,14 @@ public final class OpenLineageSparkListener extends SparkListener {
   @Override
   public void onApplicationStart(SparkListenerApplicationStart event) {
     if (agent != null) {
-      guard(() -> agent.applicationStart(event.time()));
+      guard(() -> agent.applicationStart(event));
     }
   }
 
   @Override
   public void onApplicationEnd(SparkListenerApplicationEnd event) {
     if (agent != null) {
-      guard(() -> agent.applicationEnd(event.time()));
+      guard(() -> agent.applicationEnd(event));
     }
   }
 
@@ -200,9 +200,9 @@ public final class OpenLineageSparkListener extends SparkListener {
     guard(
         () -> {
           ActiveJob job = activeJobs.lookup(event.jobId());
-          if (ActiveJobs.isRddJob(event.properties())) {
+          if (io.headwater.spark.plan.rdd.RddJobs.isRddJob(event.properties())) {
             rddJobIds.add(event.jobId());
-            agent.rddJobStart(event.jobId(), event.time(), job);
+            agent.rddJobStart(event, job);
           } else {
             agent.jobStart(event, job);
           }
@@ -223,7 +223,7 @@ public final class OpenLineageSparkListener extends SparkListener {
     }
     if (rddJobIds.remove(event.jobId())) {
       Throwable failure = event.jobResult() instanceof JobFailed failed ? failed.exception() : null;
-      guard(() -> agent.rddJobEnd(event.jobId(), event.time(), failure));
+      guard(() -> agent.rddJobEnd(event, failure));
     } else {
       guard(() -> agent.jobEnd(event));
     }

@@ -1,90 +1,120 @@
 package io.headwater.spark.agent;
 
-import io.headwater.spark.facets.StandardDatasetFactory;
-import io.headwater.spark.plan.ExecutionLineage;
-import io.headwater.spark.plan.rdd.RddInputs;
+import io.headwater.spark.plan.SchedulerObjects;
+import io.headwater.spark.plan.rdd.RddJobInputDatasetBuilder;
 import io.headwater.spark.plan.rdd.RddJobNames;
-import io.headwater.spark.plan.rdd.RddOutputs;
-import io.openlineage.client.OpenLineage;
+import io.headwater.spark.plan.rdd.RddJobOutputDatasetBuilder;
 import io.openlineage.client.OpenLineage.RunEvent.EventType;
 import io.openlineage.client.utils.UUIDUtils;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.function.BiConsumer;
 import org.apache.spark.scheduler.ActiveJob;
+import org.apache.spark.scheduler.SparkListenerJobEnd;
+import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Runs of RDD jobs: Spark jobs outside any SQL execution, such as {@code sc.textFile(...).map(...)
- * .saveAsTextFile(...)}. A job that writes a dataset is one run, child of the application run: START when the job
- * starts (its inputs from the RDD lineage, {@link RddInputs}; its output from the write, {@link RddOutputs}) and
- * COMPLETE, or FAIL with {@code errorMessage}, when it ends. Job facet {@code jobType}
- * {@code RDD_JOB}/{@code BATCH}; name {@code <app>.<rdd suffix>} ({@link RddJobNames}), as the OpenLineage Spark
- * integration names RDD jobs.
+ * .saveAsTextFile(...)}. Their datasets and facets come from the factories' dataset and facet builders, user
+ * factories first, over the job's scheduler objects ({@link SchedulerObjects}: the job start and its
+ * {@code ActiveJob}, each completed stage with its unwrapped RDDs, the job end with its final stage and RDDs); the
+ * built-in factory's builders read the job's inputs and its Hadoop write at the {@code ActiveJob}
+ * ({@link RddJobInputDatasetBuilder}, {@link RddJobOutputDatasetBuilder}).
+ *
+ * <p>A job that writes a dataset is one run, child of the application run: START as soon as the builders have given
+ * it an output (at its start for the built-in writes; at a stage's completion or the job's end when only an
+ * extension's builder gives one then), with the job's start time, and COMPLETE, or FAIL with {@code errorMessage},
+ * when it ends. Job facet {@code jobType} {@code RDD_JOB}/{@code BATCH}; name {@code <app>.<rdd suffix>}
+ * ({@link RddJobNames}), as the OpenLineage Spark integration names RDD jobs.
  *
  * <p>A job that writes nothing emits nothing, even when it reads files: Spark itself runs many such jobs outside
  * SQL executions (CSV and JSON schema inference, {@code take} probes, {@code df.rdd} samplings), and the OpenLineage
- * integration sends no terminal event for them either. Only the analysis thread uses this class.
+ * integration sends no terminal event for them either. A job whose {@code ActiveJob} was not captured
+ * ({@link ActiveJobs}) gets no run. Only the analysis thread uses this class.
  */
 final class RddJobRuns {
   private static final Logger LOG = LoggerFactory.getLogger(RddJobRuns.class);
+
+  /** A running RDD job: its run (started once it has an output) and the scheduler's job, for its name. */
+  private record Running(ExecutionRun run, ActiveJob job) {}
 
   private final ApplicationRun application;
   private final RunEventFactory events;
   private final EmissionQueue emission;
   private final SparkPropertiesCapture properties;
-  private final StandardDatasetFactory datasets;
-  private final Map<Integer, ExecutionRun> running = new HashMap<>();
+  private final BiConsumer<ExecutionRun, List<?>> builders;
+  private final Map<Integer, Running> running = new HashMap<>();
 
+  /** @param builders adds what the builders give for one event's objects to a run */
   RddJobRuns(
-      OpenLineage openLineage,
       ApplicationRun application,
       RunEventFactory events,
       EmissionQueue emission,
-      SparkPropertiesCapture properties) {
+      SparkPropertiesCapture properties,
+      BiConsumer<ExecutionRun, List<?>> builders) {
     this.application = application;
     this.events = events;
     this.emission = emission;
     this.properties = properties;
-    this.datasets = new StandardDatasetFactory(openLineage);
+    this.builders = builders;
   }
 
   /** @param job the scheduler's job, or null when it could not be found (then the job gets no run) */
-  void start(int jobId, long time, ActiveJob job) {
+  void start(SparkListenerJobStart event, ActiveJob job) {
     if (job == null) {
-      LOG.debug("Headwater: RDD job {} had ended before its start was seen; no lineage", jobId);
+      LOG.debug("Headwater: RDD job {} had ended before its start was seen; no lineage", event.jobId());
       return;
     }
-    ExecutionLineage lineage;
-    String suffix;
-    try {
-      List<OpenLineage.OutputDataset> outputs = RddOutputs.of(job, datasets);
-      if (outputs.isEmpty()) {
-        return; // writes nothing: no run
-      }
-      lineage = new ExecutionLineage(RddInputs.of(job.finalStage().rdd(), datasets), outputs, Optional.empty());
-      suffix = RddJobNames.suffix(job.finalStage().rdd());
-    } catch (Exception | LinkageError e) {
-      LOG.warn("Headwater: the lineage of RDD job {} could not be read: {}", jobId, e.toString());
-      return;
-    }
-    ExecutionRun run = new ExecutionRun(UUIDUtils.generateNewUUID(), time);
+    ExecutionRun run = new ExecutionRun(UUIDUtils.generateNewUUID(), event.time());
     run.jobType = ExecutionRun.RDD_JOB;
-    run.lineage = lineage;
     run.properties = properties.forApplication();
-    run.jobName = application.jobName() + "." + suffix;
-    running.put(jobId, run);
-    emission.submit(events.executionEvent(EventType.START, time, run, application, null));
+    run.localTags = LocalPropertyTags.of(event.properties()); // headwater.tags(...) around an RDD action
+    running.put(event.jobId(), new Running(run, job));
+    evaluate(event.jobId(), SchedulerObjects.jobStart(event, job));
+  }
+
+  /** A stage of RDD job {@code jobId} completed; {@code objects} as {@link SchedulerObjects#stageCompleted} gives them. */
+  void stageCompleted(int jobId, List<?> objects) {
+    evaluate(jobId, objects);
   }
 
   /** @param failure why the job failed, or null when it succeeded */
-  void end(int jobId, long time, Throwable failure) {
-    ExecutionRun run = running.remove(jobId);
-    if (run != null) {
-      emission.submit(
-          events.executionEvent(failure == null ? EventType.COMPLETE : EventType.FAIL, time, run, application, failure));
+  void end(SparkListenerJobEnd event, Throwable failure) {
+    Running job = running.get(event.jobId());
+    if (job == null) {
+      return;
     }
+    evaluate(event.jobId(), SchedulerObjects.jobEnd(event, job.job().finalStage()));
+    running.remove(event.jobId());
+    if (job.run().started()) {
+      EventType type = failure == null ? EventType.COMPLETE : EventType.FAIL;
+      emission.submit(events.executionEvent(type, event.time(), job.run(), application, failure));
+    }
+  }
+
+  /** Adds what the builders give for {@code objects} to the job's run and starts the run once it has an output. */
+  private void evaluate(int jobId, List<?> objects) {
+    Running job = running.get(jobId);
+    if (job == null) {
+      return;
+    }
+    ExecutionRun run = job.run();
+    builders.accept(run, objects);
+    if (run.started() || run.lineage.outputs().isEmpty()) {
+      return; // writes nothing (yet): no run
+    }
+    String suffix;
+    try {
+      suffix = RddJobNames.suffix(job.job().finalStage().rdd());
+    } catch (RuntimeException | LinkageError e) {
+      LOG.warn("Headwater: the RDD graph of job {} could not be read to name it; no lineage: {}", jobId, e.toString());
+      running.remove(jobId);
+      return;
+    }
+    run.jobName = application.jobName() + "." + suffix;
+    emission.submit(events.executionEvent(EventType.START, run.startTime, run, application, null));
   }
 }

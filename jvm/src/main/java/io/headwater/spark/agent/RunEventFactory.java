@@ -33,9 +33,16 @@ final class RunEventFactory {
     this.metadata = metadata;
   }
 
-  /** START or COMPLETE of the application run; its parent is the external parent, when configured. */
+  /**
+   * START or COMPLETE of the application run; its parent is the external parent, when configured. The run and job
+   * facets extensions reported for the application event are added last (never replacing Headwater's own).
+   */
   OpenLineage.RunEvent applicationEvent(
-      OpenLineage.RunEvent.EventType type, long timeMillis, ApplicationRun app, SparkPropertiesRunFacet properties) {
+      OpenLineage.RunEvent.EventType type,
+      long timeMillis,
+      ApplicationRun app,
+      SparkPropertiesRunFacet properties,
+      io.headwater.spark.plan.CustomFacets extensionFacets) {
     OpenLineage.RunFacetsBuilder runFacets =
         openLineage.newRunFacetsBuilder().processing_engine(processingEngine()).put(SparkPropertiesRunFacet.NAME, properties);
     metadata.addTo(runFacets, LocalPropertyTags.Snapshot.NONE);
@@ -47,8 +54,8 @@ final class RunEventFactory {
         .newRunEventBuilder()
         .eventType(type)
         .eventTime(time(timeMillis))
-        .run(openLineage.newRun(app.runId(), runFacets.build()))
-        .job(job(app.namespace(), app.jobName(), "APPLICATION", "NONE", Optional.empty(), LocalPropertyTags.Snapshot.NONE))
+        .run(openLineage.newRun(app.runId(), extensionFacets.addTo(runFacets.build())))
+        .job(extensionFacets.addTo(openLineage, job(app.namespace(), app.jobName(), "APPLICATION", "NONE", Optional.empty(), LocalPropertyTags.Snapshot.NONE)))
         .inputs(List.of())
         .outputs(List.of())
         .build();

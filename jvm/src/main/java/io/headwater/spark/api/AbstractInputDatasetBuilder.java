@@ -3,8 +3,8 @@ package io.headwater.spark.api;
 import io.openlineage.client.OpenLineage;
 
 /**
- * Builds input datasets from an object of a run's listener events; return it from
- * {@link OpenLineageEventHandlerFactory#createInputDatasetBuilder}. {@code T} is what it reads:
+ * Builds input datasets from an object of a run's listener events (a SQL run, a streaming query's run, an RDD job's
+ * run); return it from {@link OpenLineageEventHandlerFactory#createInputDatasetBuilder}. {@code T} is what it reads:
  *
  * <ul>
  *   <li>{@code SparkListenerSQLExecutionStart} / {@code SparkListenerSQLExecutionEnd}: the SQL execution's events;

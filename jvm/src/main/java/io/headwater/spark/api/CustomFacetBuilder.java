@@ -9,7 +9,8 @@ import java.util.function.BiConsumer;
  * ({@code extends CustomFacetBuilder<StageInfo, OpenLineage.InputDatasetFacet>}), and whose {@link #build} reports
  * {@code (facetName, facet)} pairs to a consumer. The objects a builder may see are listed on
  * {@link OpenLineageEventHandlerFactory}: {@code SparkListenerSQLExecutionStart/End}, {@code SparkListenerJobStart/End},
- * {@code ActiveJob}, {@code StageInfo}, {@code Stage} and {@code RDD}.
+ * {@code ActiveJob}, {@code StageInfo}, {@code Stage} and {@code RDD}; run and job facet builders also see
+ * {@code SparkListenerApplicationStart/End} (the application run).
  *
  * <p>Facets accumulate over a run: an event carries every facet reported so far, and a name reported again (by the
  * same builder on a later object, or by a builder that runs later) replaces the earlier facet. A facet name should

@@ -18,7 +18,8 @@ import org.apache.spark.sql.execution.QueryExecution;
  * written against it compiles unchanged.
  *
  * @param openLineage the OpenLineage model factory, with Headwater's producer URI
- * @param sparkContext the application's Spark context (null only in unit tests that run without one)
+ * @param sparkContext the application's Spark context (null in unit tests that run without one, and possibly for the
+ *     application's start event, which can be analysed before the context is fully up)
  * @param sparkSession the session that ran the query, when known
  * @param applicationRunId the run id of the application run (the parent of every execution run)
  * @param runId the run id of the run being built

@@ -26,7 +26,11 @@ import scala.PartialFunction;
  *       {@code SparkListenerSQLExecutionStart}; {@code SparkListenerJobStart}, then its {@code ActiveJob};
  *       for each completed stage its {@code StageInfo}, its {@code Stage} and the stage's RDDs (unwrapped, see
  *       {@link AbstractInputDatasetBuilder}); {@code SparkListenerJobEnd}, then the job's final {@code Stage} and
- *       its RDDs; {@code SparkListenerSQLExecutionEnd}.
+ *       its RDDs; {@code SparkListenerSQLExecutionEnd}. SQL runs, streaming query runs (every micro-batch's
+ *       execution events, jobs and stages) and RDD-job runs (the job's events, stages and RDDs; Headwater's own RDD
+ *       lineage is a pair of built-in dataset builders at the {@code ActiveJob}) all go through them;
+ *   <li>run and job facet builders also on {@code SparkListenerApplicationStart} / {@code SparkListenerApplicationEnd},
+ *       for the application run's START / COMPLETE.
  * </ul>
  */
 public interface OpenLineageEventHandlerFactory {

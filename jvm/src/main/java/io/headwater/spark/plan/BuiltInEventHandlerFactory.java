@@ -9,8 +9,11 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import scala.PartialFunction;
 
 /**
- * Headwater's own visitors, registered through {@code META-INF/services} exactly like a third-party extension,
- * so the product itself exercises the extension API. The agent runs it after every user factory.
+ * Headwater's own visitors and builders, registered through {@code META-INF/services} exactly like a third-party
+ * extension, so the product itself exercises the extension API. The agent runs it after every user factory. The
+ * plan visitors give the datasets of SQL runs; the dataset builders those of RDD jobs (at the job's
+ * {@code ActiveJob}: {@link io.headwater.spark.plan.rdd.RddJobInputDatasetBuilder},
+ * {@link io.headwater.spark.plan.rdd.RddJobOutputDatasetBuilder}).
  */
 public final class BuiltInEventHandlerFactory implements OpenLineageEventHandlerFactory {
   @Override
@@ -49,5 +52,15 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
       visitors.add(new HiveWriteVisitor(context));
     }
     return visitors;
+  }
+
+  @Override
+  public Collection<PartialFunction<Object, List<OpenLineage.InputDataset>>> createInputDatasetBuilder(OpenLineageContext context) {
+    return List.of(new io.headwater.spark.plan.rdd.RddJobInputDatasetBuilder(context));
+  }
+
+  @Override
+  public Collection<PartialFunction<Object, List<OpenLineage.OutputDataset>>> createOutputDatasetBuilder(OpenLineageContext context) {
+    return List.of(new io.headwater.spark.plan.rdd.RddJobOutputDatasetBuilder(context));
   }
 }
