@@ -8,9 +8,8 @@ from headwater.demo import DemoPaths, run_pipeline, stage_data
 from pyspark.sql import SparkSession
 
 from tests.support.column_lineage import compact_dataset, compact_fields
-from tests.support.events import LineageLog, datasets, runs_by_id, schema_fields, spark_schema_as_facet
+from tests.support.events import APP_JOB, LineageLog, datasets, runs_by_id, schema_fields, spark_schema_as_facet
 
-APP_JOB = "headwater_tests"
 
 # The column lineage of each output, written out by hand from run_pipeline (codes: tests/support/column_lineage.py).
 # `flights` (count(*)) has no source field. The route table is partitioned by `origin`: the empty2null Spark wraps

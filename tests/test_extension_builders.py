@@ -16,9 +16,8 @@ from typing import Any
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F  # noqa: N812
 
-from tests.support.events import LineageLog, datasets, runs_by_id
+from tests.support.events import APP_JOB, LineageLog, datasets, runs_by_id
 
-APP_JOB = "headwater_tests"
 PROBE = "spark.headwater.test.schedulerProbe"
 PROBE_PRODUCER = "https://github.com/headwater-lineage/headwater/tree/main/jvm/src/test"
 RUN_FACET = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunFacet"

@@ -10,9 +10,8 @@ import pytest
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F  # noqa: N812
 
-from tests.support.events import LineageLog, datasets, runs_by_id, schema_fields, spark_schema_as_facet
+from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, only_run, schema_fields, spark_schema_as_facet
 
-APP_JOB = "headwater_tests"
 NAMESPACE = "headwater-tests"
 
 
@@ -24,16 +23,6 @@ def write_csv(path: Path, header: list[str], rows: list[list[Any]]) -> Path:
         writer.writerows(rows)
     return path
 
-
-def execution_runs(events: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
-    """Runs other than the application run."""
-    return {run_id: evs for run_id, evs in runs_by_id(events).items() if evs[0]["job"]["name"] != APP_JOB}
-
-
-def only_run(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    runs = execution_runs(events)
-    assert len(runs) == 1, f"expected one run, got {[evs[0]['job']['name'] for evs in runs.values()]}"
-    return next(iter(runs.values()))
 
 
 @pytest.fixture
@@ -145,7 +134,7 @@ def test_read_only_action_gives_input_only_run(
 
 def test_execution_without_datasets_emits_nothing(spark_session: SparkSession, lineage: LineageLog) -> None:
     assert spark_session.range(100).selectExpr("sum(id) AS s").collect()[0]["s"] == 4950
-    assert execution_runs(lineage.events(spark_session)) == {}
+    assert child_runs(lineage.events(spark_session)) == {}
 
 
 @pytest.mark.parametrize("fmt", ["parquet", "csv", "json", "orc", "text"])
@@ -188,7 +177,7 @@ def test_several_paths_and_partitioned_directories(
     assert whole.count() == 3
     assert spark_session.read.parquet(str(partitioned / "origin=JFK" / "year=2013"), str(other)).count() == 2
 
-    runs = list(execution_runs(lineage.events(spark_session)).values())
+    runs = list(child_runs(lineage.events(spark_session)).values())
     assert len(runs) == 2
     assert datasets(runs[0][-1], "inputs") == [("file", str(partitioned))]
     assert schema_fields(runs[0][-1]["inputs"][0]) == spark_schema_as_facet(whole.schema)

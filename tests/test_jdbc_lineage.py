@@ -13,14 +13,13 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from tests.support import driver_log
-from tests.support.events import LineageLog, datasets, runs_by_id, schema_fields, spark_schema_as_facet
+from tests.support.events import APP_JOB, LineageLog, datasets, runs_by_id, schema_fields, spark_schema_as_facet
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
     from tests.support.postgres import PostgresServer
 
-APP_JOB = "headwater_tests"
 READ_JOB = f"{APP_JOB}.adaptive_spark_plan"
 WRITE_JOB = f"{APP_JOB}.execute_save_into_data_source_command"
 ORDERS_SCHEMA = [

@@ -8,25 +8,14 @@ from typing import Any
 import pytest
 from pyspark.sql import SparkSession
 
-from tests.support.events import LineageLog, datasets, runs_by_id
+from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, only_run
 
-APP_JOB = "headwater_tests"
 NAMESPACE = "headwater-tests"
 RDD_JOB_TYPE = {"jobType": "RDD_JOB", "processingType": "BATCH", "integration": "SPARK"}
 # PySpark's textFile -> map -> saveAsTextFile computes MapPartitionsRDD <- MapPartitionsRDD <- PythonRDD <-
 # MapPartitionsRDD (named after the path) <- HadoopRDD; named by class as the OpenLineage integration names it.
 TEXT_FILE_MAP_SAVE = f"{APP_JOB}.map_partitions_python_map_partitions_hadoop"
 
-
-def child_runs(events: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
-    """Runs other than the application run."""
-    return {run_id: evs for run_id, evs in runs_by_id(events).items() if evs[0]["job"]["name"] != APP_JOB}
-
-
-def only_run(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    runs = child_runs(events)
-    assert len(runs) == 1, f"expected one run, got {[evs[0]['job']['name'] for evs in runs.values()]}"
-    return next(iter(runs.values()))
 
 
 def write_lines(path: Path, lines: list[str]) -> Path:

@@ -12,24 +12,13 @@ import pytest
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql.utils import StreamingQueryException
 
-from tests.support.events import LineageLog, datasets, runs_by_id, schema_fields
+from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, only_run, schema_fields
 
-APP_JOB = "headwater_tests"
 NAMESPACE = "headwater-tests"
 STREAMING_JOB_TYPE = {"jobType": "SQL_JOB", "processingType": "STREAMING", "integration": "SPARK"}
 SCHEMA = "id INT, city STRING"
 SCHEMA_FACET = [{"name": "id", "type": "integer"}, {"name": "city", "type": "string"}]
 
-
-def child_runs(events: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
-    """Runs other than the application run."""
-    return {run_id: evs for run_id, evs in runs_by_id(events).items() if evs[0]["job"]["name"] != APP_JOB}
-
-
-def only_run(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    runs = child_runs(events)
-    assert len(runs) == 1, f"expected one run, got {[(evs[0]['job']['name'], len(evs)) for evs in runs.values()]}"
-    return next(iter(runs.values()))
 
 
 def write_json_rows(directory: Path, name: str, rows: list[tuple[int, str]]) -> None:

@@ -14,13 +14,12 @@ import pytest
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F  # noqa: N812
 
-from tests.support.events import LineageLog, datasets, runs_by_id, schema_fields
+from tests.support.events import APP_JOB, LineageLog, datasets, runs_by_id, schema_fields
 
 # These tests assert the run events of V2 DDL (staticLineage.ddl=run_event); the DatasetEvents of the default mode
 # are asserted in tests/test_static_lineage.py.
 pytestmark = pytest.mark.usefixtures("ddl_runs")
 
-APP_JOB = "headwater_tests"
 CATALOG = "testcat"
 Names = list[tuple[str, str]]
 ORDERS_SCHEMA = [{"name": "id", "type": "integer"}, {"name": "region", "type": "string"}]

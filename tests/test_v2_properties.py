@@ -15,9 +15,8 @@ import headwater
 from pyspark.sql import SparkSession
 
 from tests.support import driver_log
-from tests.support.events import LineageLog, datasets, runs_by_id, schema_fields
+from tests.support.events import APP_JOB, LineageLog, datasets, runs_by_id, schema_fields
 
-APP_JOB = "headwater_tests"
 NAMESPACE = "kafka://broker.example:9092"
 SCHEMA = [{"name": "id", "type": "integer"}, {"name": "amount", "type": "double"}]
 PRODUCER = f"https://github.com/headwater-lineage/headwater/tree/{headwater.__version__}/jvm"

@@ -34,6 +34,22 @@ def runs_by_id(events: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     return dict(runs)
 
 
+# The application run's job name in the shared pytest session (spark.app.name headwater-tests, snake_cased).
+APP_JOB = "headwater_tests"
+
+
+def child_runs(events: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """RunEvents grouped by run id (``runs_by_id``), without the application run."""
+    return {run_id: evs for run_id, evs in runs_by_id(events).items() if evs[0]["job"]["name"] != APP_JOB}
+
+
+def only_run(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events of the one run other than the application run; fails naming the runs when there are more or none."""
+    runs = child_runs(events)
+    assert len(runs) == 1, f"expected one run, got {[(evs[0]['job']['name'], len(evs)) for evs in runs.values()]}"
+    return next(iter(runs.values()))
+
+
 def datasets(event: dict[str, Any], side: str) -> list[tuple[str, str]]:
     """(namespace, name) of an event's inputs or outputs, in order."""
     return [(d["namespace"], d["name"]) for d in event.get(side) or []]

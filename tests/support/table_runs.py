@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.support.events import LineageLog, datasets, runs_by_id
+from tests.support.events import APP_JOB, LineageLog, datasets, runs_by_id
 
-APP_JOB = "headwater_tests"
 Names = list[tuple[str, str]]
 Event = dict[str, Any]
 
