@@ -16,6 +16,26 @@ def git(*args: str) -> str:
     return subprocess.run(["git", "-C", str(REPO), *args], capture_output=True, text=True, check=True).stdout.strip()
 
 
+def expected_location() -> dict[str, str]:
+    """The script's sourceCodeLocation, from what git says of this checkout (a developer's, or CI's fresh clone with a
+    remote and perhaps a detached HEAD): ``repoUrl`` only with a remote ``origin``, ``branch`` only on a branch, ``url``
+    the browsable file of an https remote, else the script's file URI."""
+    path = SCRIPT.resolve().relative_to(Path(git("rev-parse", "--show-toplevel")).resolve()).as_posix()
+    version = git("rev-parse", "HEAD")
+    location = {"type": "git", "path": path, "version": version, "url": SCRIPT.resolve().as_uri()}
+    branch = git("rev-parse", "--abbrev-ref", "HEAD")
+    if branch != "HEAD":
+        location["branch"] = branch
+    remote = subprocess.run(
+        ["git", "-C", str(REPO), "config", "--get", "remote.origin.url"], capture_output=True, text=True, check=False
+    ).stdout.strip()
+    if remote:
+        location["repoUrl"] = remote
+        if remote.startswith("https://"):
+            location["url"] = f"{remote.removesuffix('.git').rstrip('/')}/blob/{version}/{path}"
+    return location
+
+
 def test_configure_records_the_scripts_code_and_location(tmp_path: Path) -> None:
     events_file = tmp_path / "events.jsonl"
 
@@ -33,13 +53,7 @@ def test_configure_records_the_scripts_code_and_location(tmp_path: Path) -> None
         {"key": "Team", "value": "platform", "source": "CONFIG"},
     ]
     assert "sourceCode" not in external["job"]["facets"]  # an emitted event is sent as given, tags aside
-    location = {
-        "type": "git",
-        "url": SCRIPT.resolve().as_uri(),  # the checkout has no https remote to browse
-        "path": SCRIPT.resolve().relative_to(Path(git("rev-parse", "--show-toplevel")).resolve()).as_posix(),
-        "version": git("rev-parse", "HEAD"),
-        "branch": git("rev-parse", "--abbrev-ref", "HEAD"),
-    }
+    location = expected_location()
     for event in events:
         facets = event["job"]["facets"]
         assert facets["sourceCode"]["language"] == "python"
