@@ -8,9 +8,8 @@ from typing import Any
 import pytest
 from pyspark.sql import SparkSession
 
-from tests.support.events import LineageLog, datasets, runs_by_id
+from tests.support.events import APP_JOB, LineageLog, child_runs, datasets
 
-APP = "headwater_tests"
 
 
 def warehouse(spark: SparkSession) -> str:
@@ -24,7 +23,7 @@ def table_path(spark: SparkSession, table: str) -> str:
 
 
 def only_runs(lineage: LineageLog, spark: SparkSession) -> list[list[dict[str, Any]]]:
-    runs = [evs for evs in runs_by_id(lineage.events(spark)).values() if evs[0]["job"]["name"] != APP]
+    runs = list(child_runs(lineage.events(spark)).values())
     for evs in runs:
         assert [e["eventType"] for e in evs] in (["START", "COMPLETE"], ["START", "FAIL"])
         assert len({e["job"]["name"] for e in evs}) == 1
@@ -58,7 +57,7 @@ def test_ctas_is_one_run_with_symlink_and_create(spark_session: SparkSession, li
     assert len(runs) == 1, [evs[0]["job"]["name"] for evs in runs]
     complete = runs[0][-1]
     dst = table_path(spark_session, f"{db}.dst")
-    assert complete["job"]["name"] == f"{APP}.execute_create_data_source_table_as_select_command.{db}_dst"
+    assert complete["job"]["name"] == f"{APP_JOB}.execute_create_data_source_table_as_select_command.{db}_dst"
     assert datasets(complete, "inputs") == [("file", src)]
     assert datasets(complete, "outputs") == [("file", dst)]
     output = complete["outputs"][0]
@@ -81,7 +80,7 @@ def test_save_as_table_modes(spark_session: SparkSession, lineage: LineageLog, d
     output = runs[0][-1]["outputs"]
     assert datasets(runs[0][-1], "outputs") == [("file", table_path(spark_session, f"{db}.t"))]
     assert lifecycle(output[0]) == state
-    assert runs[0][0]["job"]["name"] == f"{APP}.execute_save_as_v1_table_command.{db}_t"
+    assert runs[0][0]["job"]["name"] == f"{APP_JOB}.execute_save_as_v1_table_command.{db}_t"
 
 
 def test_insert_into_and_overwrite_partitions(spark_session: SparkSession, lineage: LineageLog, db: str) -> None:
@@ -100,7 +99,7 @@ def test_insert_into_and_overwrite_partitions(spark_session: SparkSession, linea
         ([("file", src)], [("file", p)], None),
         ([("file", src)], [("file", p)], "OVERWRITE"),
     ]
-    assert {e[0]["job"]["name"] for e in runs} == {f"{APP}.execute_insert_into_hadoop_fs_relation_command.{db}_p"}
+    assert {e[0]["job"]["name"] for e in runs} == {f"{APP_JOB}.execute_insert_into_hadoop_fs_relation_command.{db}_p"}
 
 
 @pytest.mark.usefixtures("ddl_runs")
@@ -233,4 +232,4 @@ def test_failing_ddl_and_ctas_end_with_fail(spark_session: SparkSession, lineage
     assert [[e["eventType"] for e in evs] for evs in runs] == [["START", "FAIL"], ["START", "FAIL"]]
     assert "already exists" in runs[0][-1]["run"]["facets"]["errorMessage"]["message"]
     assert "no negative ids" in runs[1][-1]["run"]["facets"]["errorMessage"]["message"]
-    assert runs[1][-1]["job"]["name"] == f"{APP}.execute_create_data_source_table_as_select_command.{db}_broken"
+    assert runs[1][-1]["job"]["name"] == f"{APP_JOB}.execute_create_data_source_table_as_select_command.{db}_broken"

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from pyspark.sql import DataFrame, SparkSession
 
-from tests.support.column_lineage import APP, compact_dataset, compact_fields
-from tests.support.events import LineageLog, runs_by_id
+from tests.support.column_lineage import compact_dataset, compact_fields
+from tests.support.events import LineageLog, child_runs
 from tests.support.postgres import PostgresServer
 
 EXPECTED_FIELDS = {"id": {"src.id:ID"}, "carrier_uc": {"src.carrier:TR"}}
@@ -45,7 +45,7 @@ def output_of_the_writing_run(lineage: LineageLog, spark: SparkSession, write: C
     """Run ``write`` on the query; the one output of the one run that has outputs, on its terminal event."""
     lineage.mark(spark)
     write(spark.sql(QUERY))
-    runs = [evs for evs in runs_by_id(lineage.events(spark)).values() if evs[0]["job"]["name"] != APP]
+    runs = list(child_runs(lineage.events(spark)).values())
     writing = [evs for evs in runs if evs[-1]["outputs"]]
     assert len(writing) == 1, [evs[0]["job"]["name"] for evs in runs]
     assert [e["eventType"] for e in writing[0]] == ["START", "COMPLETE"]
@@ -130,7 +130,7 @@ def test_an_output_over_the_schema_size_limit_is_reported_not_dropped(
     lineage.mark(spark_session)
     wide.write.parquet(str(tmp_path / "wide"))
 
-    runs = [evs for evs in runs_by_id(lineage.events(spark_session)).values() if evs[0]["job"]["name"] != APP]
+    runs = list(child_runs(lineage.events(spark_session)).values())
     (run,) = runs
     complete = run[-1]
     (output,) = complete["outputs"]

@@ -9,9 +9,8 @@ from typing import Any
 import pytest
 from pyspark.sql import SparkSession
 
-from tests.support.events import LineageLog, runs_by_id
+from tests.support.events import LineageLog, child_runs
 
-APP = "headwater_tests"
 
 
 def tags(dataset: dict[str, Any]) -> list[dict[str, str]] | None:
@@ -20,7 +19,7 @@ def tags(dataset: dict[str, Any]) -> list[dict[str, str]] | None:
 
 
 def last_run(lineage: LineageLog, spark: SparkSession) -> dict[str, Any]:
-    runs = [evs for evs in runs_by_id(lineage.events(spark)).values() if evs[0]["job"]["name"] != APP]
+    runs = list(child_runs(lineage.events(spark)).values())
     assert len(runs) == 1, [r[0]["job"]["name"] for r in runs]
     return runs[0][-1]
 
@@ -81,7 +80,7 @@ def test_column_metadata_tags_follow_unchanged_columns(spark_session: SparkSessi
     users.selectExpr("id", "email", "upper(note) AS note").write.parquet(str(tmp_path / "copy"))
     users.selectExpr("id", "upper(email) AS email_upper").write.parquet(str(tmp_path / "derived"))
 
-    runs = [evs for evs in runs_by_id(lineage.events(spark_session)).values() if evs[0]["job"]["name"] != APP]
+    runs = list(child_runs(lineage.events(spark_session)).values())
     copy, derived = runs
     assert tags(copy[-1]["outputs"][0]) == [
         {"key": "pii", "value": "true", "source": "SPARK", "field": "email"},

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from pyspark.sql import SparkSession
 
-from tests.support.events import LineageLog, runs_by_id, schema_fields
-from tests.support.table_runs import APP_JOB, assert_datasets, lifecycle, only_run, symlinks, table_symlink, version
+from tests.support.events import APP_JOB, LineageLog, child_runs, schema_fields
+from tests.support.table_runs import assert_datasets, lifecycle, only_run, symlinks, table_symlink, version
 
 SCHEMA = [{"name": "id", "type": "integer"}, {"name": "v", "type": "string"}]
 
@@ -237,7 +237,7 @@ def test_failing_merge_ends_with_fail(spark_session: SparkSession, lineage: Line
             "ON t.id = s.id WHEN MATCHED THEN UPDATE SET v = s.v"
         )
 
-    runs = [evs for evs in runs_by_id(lineage.events(spark_session)).values() if evs[0]["job"]["name"] != APP_JOB]
+    runs = list(child_runs(lineage.events(spark_session)).values())
     assert len(runs) == 1, [evs[0]["job"]["name"] for evs in runs]
     start, fail = runs[0]
     assert (start["eventType"], fail["eventType"]) == ("START", "FAIL")

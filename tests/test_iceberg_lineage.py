@@ -15,8 +15,8 @@ from pathlib import Path
 from pyspark.sql import SparkSession
 
 from conftest import ICEBERG_WAREHOUSE
-from tests.support.events import LineageLog, schema_fields
-from tests.support.table_runs import APP_JOB, assert_datasets, lifecycle, only_run, symlinks, table_symlink, version
+from tests.support.events import APP_JOB, LineageLog, schema_fields
+from tests.support.table_runs import assert_datasets, lifecycle, only_run, symlinks, table_symlink, version
 
 SCHEMA = [{"name": "id", "type": "integer"}, {"name": "v", "type": "string"}]
 

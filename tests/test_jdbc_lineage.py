@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from tests.support import driver_log
-from tests.support.events import APP_JOB, LineageLog, datasets, runs_by_id, schema_fields, spark_schema_as_facet
+from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, schema_fields, spark_schema_as_facet
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
@@ -52,7 +52,7 @@ def namespace(pg: PostgresServer) -> str:
 
 def execution_runs(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     """Runs other than the application run, in order."""
-    return [evs for evs in runs_by_id(events).values() if evs[0]["job"]["name"] != APP_JOB]
+    return list(child_runs(events).values())
 
 
 def only_run(events: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -6,13 +6,12 @@ from pathlib import Path
 
 from pyspark.sql import SparkSession
 
-from tests.support.events import LineageLog, runs_by_id
+from tests.support.events import APP_JOB, LineageLog, child_runs
 
-APP = "headwater_tests"
 
 
 def runs(lineage: LineageLog, spark: SparkSession) -> list[list[dict]]:
-    return [evs for evs in runs_by_id(lineage.events(spark)).values() if evs[0]["job"]["name"] != APP]
+    return list(child_runs(lineage.events(spark)).values())
 
 
 def test_sql_facet_carries_the_query_text(spark_session: SparkSession, lineage: LineageLog, tmp_path: Path) -> None:
@@ -68,7 +67,7 @@ def test_spark_properties_facet_with_secrets_redacted(spark_session: SparkSessio
             "spark.app.name": "headwater-tests",
             "spark.hadoop.fs.s3a.secret.key": "*********(redacted)",
         }
-    app = [e for e in lineage.all_events() if e.get("job", {}).get("name") == APP]
+    app = [e for e in lineage.all_events() if e.get("job", {}).get("name") == APP_JOB]
     assert app[0]["run"]["facets"]["spark_properties"]["properties"]["spark.hadoop.fs.s3a.secret.key"] == "*********(redacted)"
     assert all("0xC0FFEE" not in line for line in lineage.path.read_text().splitlines())
 

@@ -10,9 +10,8 @@ from typing import Any
 import pytest
 from pyspark.sql import SparkSession
 
-from tests.support.events import LineageLog, datasets, runs_by_id
+from tests.support.events import APP_JOB, LineageLog, child_runs, datasets
 
-APP = "headwater_tests"
 DATASET_EVENT = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/DatasetEvent"
 JOB_EVENT = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/JobEvent"
 
@@ -22,7 +21,7 @@ def warehouse(spark: SparkSession) -> str:
 
 
 def execution_runs(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    return [evs for evs in runs_by_id(events).values() if evs[0]["job"]["name"] != APP]
+    return list(child_runs(events).values())
 
 
 def dataset_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -102,7 +101,7 @@ def test_failed_ddl_emits_nothing(spark_session: SparkSession, lineage: LineageL
     with pytest.raises(Exception, match="already exists"):
         spark_session.sql(f"CREATE TABLE {db}.exists (id INT) USING parquet")
 
-    assert [e for e in lineage.events(spark_session) if e.get("job", {}).get("name") != APP] == []
+    assert [e for e in lineage.events(spark_session) if e.get("job", {}).get("name") != APP_JOB] == []
 
 
 def test_v2_create_and_drop_emit_dataset_events(spark_session: SparkSession, lineage: LineageLog) -> None:
@@ -140,7 +139,7 @@ def test_create_view_emits_a_job_event(spark_session: SparkSession, lineage: Lin
     (job_event,) = [e for e in events if e["schemaURL"] == JOB_EVENT]
     assert "run" not in job_event
     wh = warehouse(spark_session)
-    assert job_event["job"]["name"] == f"{APP}.execute_create_view_command.{db}_delays"
+    assert job_event["job"]["name"] == f"{APP_JOB}.execute_create_view_command.{db}_delays"
     assert job_event["job"]["namespace"] == "headwater-tests"
     assert job_event["job"]["facets"]["jobType"] == {**job_event["job"]["facets"]["jobType"], "jobType": "VIEW"}
     assert job_event["job"]["facets"]["sql"]["query"] == f"SELECT carrier, sum(delay) AS s FROM {db}.flights GROUP BY carrier"
@@ -188,5 +187,5 @@ def test_create_view_as_a_run_with_run_event(spark_session: SparkSession, lineag
     assert [e for e in events if "run" not in e] == []
     (run,) = execution_runs(events)
     assert [e["eventType"] for e in run] == ["START", "COMPLETE"]
-    assert run[-1]["job"]["name"] == f"{APP}.execute_create_view_command.{db}_v"
+    assert run[-1]["job"]["name"] == f"{APP_JOB}.execute_create_view_command.{db}_v"
     assert datasets(run[-1], "outputs") == [(warehouse(spark_session), f"{db}.v")]

@@ -15,13 +15,12 @@ from headwater._tags import flatten_tags, format_tags
 from pyspark.sql import SparkSession
 
 from tests.support.driver_log import capture
-from tests.support.events import LineageLog, runs_by_id
+from tests.support.events import LineageLog, child_runs
 
-APP = "headwater_tests"
 
 
 def execution_runs(lineage: LineageLog, spark: SparkSession) -> list[list[dict[str, Any]]]:
-    return [evs for evs in runs_by_id(lineage.events(spark)).values() if evs[0]["job"]["name"] != APP]
+    return list(child_runs(lineage.events(spark)).values())
 
 
 def job_tags(event: dict[str, Any]) -> list[dict[str, str]] | None:

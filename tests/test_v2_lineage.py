@@ -14,7 +14,7 @@ import pytest
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F  # noqa: N812
 
-from tests.support.events import APP_JOB, LineageLog, datasets, runs_by_id, schema_fields
+from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, schema_fields
 
 # These tests assert the run events of V2 DDL (staticLineage.ddl=run_event); the DatasetEvents of the default mode
 # are asserted in tests/test_static_lineage.py.
@@ -27,7 +27,7 @@ ORDERS_SCHEMA = [{"name": "id", "type": "integer"}, {"name": "region", "type": "
 
 def execution_runs(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     """The runs other than the application run, in the order they started; each must be exactly START, COMPLETE."""
-    runs = [evs for evs in runs_by_id(events).values() if evs[0]["job"]["name"] != APP_JOB]
+    runs = list(child_runs(events).values())
     for run in runs:
         assert [e["eventType"] for e in run] == ["START", "COMPLETE"], run[0]["job"]["name"]
         assert run[0]["job"]["name"] == run[1]["job"]["name"]

@@ -15,7 +15,7 @@ import headwater
 from pyspark.sql import SparkSession
 
 from tests.support import driver_log
-from tests.support.events import APP_JOB, LineageLog, datasets, runs_by_id, schema_fields
+from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, schema_fields
 
 NAMESPACE = "kafka://broker.example:9092"
 SCHEMA = [{"name": "id", "type": "integer"}, {"name": "amount", "type": "double"}]
@@ -48,7 +48,7 @@ def tblproperties(properties: dict[str, str]) -> str:
 
 
 def only_run(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    runs = [evs for evs in runs_by_id(events).values() if evs[0]["job"]["name"] != APP_JOB]
+    runs = list(child_runs(events).values())
     assert len(runs) == 1, [run[0]["job"]["name"] for run in runs]
     assert [e["eventType"] for e in runs[0]] == ["START", "COMPLETE"]
     return runs[0]

@@ -5,12 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tests.support.events import LineageLog, runs_by_id
+from tests.support.events import LineageLog, child_runs
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
 
-APP = "headwater_tests"
 
 # transformation subtype codes used in expectations: type is DIRECT for the first three, INDIRECT for the rest
 CODES = {
@@ -30,7 +29,7 @@ def write_and_get_run(lineage: LineageLog, spark: SparkSession, df: DataFrame, o
     """Write ``df`` as parquet to ``out``; the events of the one run that wrote it."""
     lineage.mark(spark)
     df.write.parquet(str(out))
-    runs = [evs for evs in runs_by_id(lineage.events(spark)).values() if evs[0]["job"]["name"] != APP]
+    runs = list(child_runs(lineage.events(spark)).values())
     assert len(runs) == 1, [evs[0]["job"]["name"] for evs in runs]
     return runs[0]
 

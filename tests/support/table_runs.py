@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.support.events import APP_JOB, LineageLog, datasets, runs_by_id
+from tests.support.events import LineageLog, child_runs, datasets
 
 Names = list[tuple[str, str]]
 Event = dict[str, Any]
@@ -12,7 +12,7 @@ Event = dict[str, Any]
 
 def only_run(lineage: LineageLog, spark: Any) -> list[Event]:
     """The one run of the operation since the last mark: exactly START then COMPLETE, under one job name."""
-    runs = [evs for evs in runs_by_id(lineage.events(spark)).values() if evs[0]["job"]["name"] != APP_JOB]
+    runs = list(child_runs(lineage.events(spark)).values())
     assert len(runs) == 1, f"expected one run, got {[evs[0]['job']['name'] for evs in runs]}"
     run = runs[0]
     assert [e["eventType"] for e in run] == ["START", "COMPLETE"], run[0]["job"]["name"]
