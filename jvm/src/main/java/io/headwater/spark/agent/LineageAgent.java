@@ -311,6 +311,9 @@ final class LineageAgent {
     }
     if (queryExecution != null) {
       addStatistics(run, queryExecution);
+    }
+    if (queryExecution != null && !run.lineage.outputs().isEmpty()) {
+      // a copy of the session's Hadoop configuration only for a run that wrote something
       run.lineage =
           run.lineage.withOutputs(
               TableVersions.attach(openLineage, run.lineage.outputs(), queryExecution.sparkSession().sessionState().newHadoopConf()));
