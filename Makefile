@@ -14,7 +14,7 @@ GRADLE := gradle --console=plain -q $(if $(CI),--no-daemon,)
 JVM_SOURCES := $(shell find jvm/src/main META-INF -type f 2>/dev/null) build.gradle settings.gradle gradle.properties
 PY_SOURCES := $(shell find python -name '*.py' -o -name py.typed 2>/dev/null) pyproject.toml README.md
 
-.PHONY: build demo test test-jvm test-python test-catalog bench-column-lineage system venv jar install clean
+.PHONY: build demo test lint format test-jvm test-python test-catalog bench-column-lineage system venv jar install clean
 
 ## build: install what is missing, build the agent jar and install the package into .venv; runs nothing
 build: $(STAMPS)/install
@@ -23,8 +23,21 @@ build: $(STAMPS)/install
 demo: build
 	$(VENV)/bin/headwater demo
 
-## test: build, then run every test (JUnit, then pytest)
-test: build test-jvm test-python
+## test: build, then the static checks, then every test (JUnit, then pytest)
+test: build lint test-jvm test-python
+
+## lint: google-java-format (check mode) and Error Prone (in every Java compile); ruff and mypy --strict on python/headwater
+lint: $(STAMPS)/venv
+	$(GRADLE) checkJavaFormat
+	$(VENV)/bin/ruff check python/headwater
+	$(VENV)/bin/ruff format --check python/headwater
+	$(VENV)/bin/mypy
+
+## format: rewrite the sources the way lint wants them (google-java-format, ruff format and ruff's safe fixes)
+format: $(STAMPS)/venv
+	$(GRADLE) formatJava
+	$(VENV)/bin/ruff format python/headwater
+	$(VENV)/bin/ruff check --fix python/headwater
 
 test-jvm: $(STAMPS)/venv
 	$(GRADLE) test

@@ -12,8 +12,12 @@ LOCATION_PREFIX = "spark.openlineage.sourceCodeLocation."
 
 def _git(directory: Path, *args: str) -> str | None:
     try:
-        done = subprocess.run(
-            ["git", "-C", str(directory), *args], capture_output=True, text=True, timeout=10, check=False
+        done = subprocess.run(  # noqa: S603 - fixed git arguments, no shell
+            ["git", "-C", str(directory), *args],  # noqa: S607 - git as the user's PATH finds it
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
         )
     except (OSError, subprocess.SubprocessError):
         return None
@@ -39,9 +43,11 @@ def _without_credentials(url: str) -> str:
 
 
 def source_settings(script: Path) -> dict[str, str]:
-    """Spark settings describing ``script``: its path (the agent reads its text into ``sourceCode``) and, when it is in
-    a git checkout, ``sourceCodeLocation`` (type ``git``, ``url``, ``repoUrl`` of remote ``origin``, ``path`` in the
-    repository, ``version`` = the checked-out commit, ``branch``).
+    """Spark settings describing ``script``: its path, and its git location when it is in a checkout.
+
+    The agent reads the script's text into ``sourceCode``; in a git checkout, ``sourceCodeLocation`` gets type
+    ``git``, ``url`` and ``repoUrl`` of remote ``origin``, ``path`` in the repository, ``version`` = the checked-out
+    commit, and ``branch``.
 
     Returns:
         Nothing when ``script`` is not a file (an interactive session, a notebook).

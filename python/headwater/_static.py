@@ -38,7 +38,7 @@ def _call(method: Any, *args: Any) -> dict[str, Any]:  # noqa: ANN401
     from pyspark.errors.exceptions.captured import IllegalArgumentException as CapturedIllegalArgument
 
     try:
-        return json.loads(method(*args))
+        text = method(*args)
     except CapturedIllegalArgument as e:  # PySpark's translation of java.lang.IllegalArgumentException
         raise LineageError(str(e)) from None
     except Py4JJavaError as e:
@@ -46,6 +46,8 @@ def _call(method: Any, *args: Any) -> dict[str, Any]:  # noqa: ANN401
         if java.getClass().getName() == "java.lang.IllegalArgumentException":
             raise LineageError(java.getMessage()) from None
         raise
+    result: dict[str, Any] = json.loads(text)
+    return result
 
 
 def _facets_json(facets: Mapping[str, Any] | None) -> str | None:
@@ -63,7 +65,7 @@ def _facets_json(facets: Mapping[str, Any] | None) -> str | None:
     return json.dumps(out)
 
 
-def emit_job_event(
+def emit_job_event(  # noqa: PLR0913 - keyword-only arguments, each one part of the declared job
     spark: SparkSession,
     df: DataFrame,
     *,
@@ -154,7 +156,8 @@ def emit(spark: SparkSession, event: Any) -> dict[str, Any]:  # noqa: ANN401 - a
     from openlineage.client.serde import Serde
 
     if not isinstance(event, (event_v2.RunEvent, event_v2.JobEvent, event_v2.DatasetEvent)):
-        msg = f"emit() takes an openlineage.client.event_v2 RunEvent, JobEvent or DatasetEvent, not {type(event).__name__}"
+        kinds = "an openlineage.client.event_v2 RunEvent, JobEvent or DatasetEvent"
+        msg = f"emit() takes {kinds}, not {type(event).__name__}"
         raise TypeError(msg)
     listener = _listener(spark)
     return _call(listener.emit, Serde.to_json(event))

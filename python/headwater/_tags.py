@@ -88,4 +88,4 @@ def tags(
         yield
     finally:
         for prop, value in previous.items():
-            sc.setLocalProperty(prop, value)  # None removes the property
+            sc.setLocalProperty(prop, value)  # type: ignore[arg-type]  # None removes the property

@@ -18,7 +18,7 @@ import headwater
 from headwater.summary import format_summary, read_events, summarize
 
 if TYPE_CHECKING:
-    from pyspark.sql import SparkSession
+    from pyspark.sql import DataFrame, SparkSession
 
 APP_NAME = "nycflights13_demo"
 
@@ -91,7 +91,7 @@ def run_pipeline(spark: SparkSession, paths: DemoPaths) -> list[tuple[str, str, 
     """Run the ETL; returns the five routes from JFK with the worst mean arrival delay."""
     from pyspark.sql import functions as F  # noqa: N812 - the usual alias
 
-    def read(table: str, schema: str):  # noqa: ANN202
+    def read(table: str, schema: str) -> DataFrame:
         return spark.read.csv(str(paths.table(table)), header=True, schema=schema, nullValue="NA")
 
     flights = read("flights", FLIGHTS_SCHEMA)
@@ -130,7 +130,7 @@ def run_pipeline(spark: SparkSession, paths: DemoPaths) -> list[tuple[str, str, 
             F.round(F.avg("dep_delay"), 2).alias("mean_dep_delay"),
         )
         .write.mode("overwrite")
-        .option("header", True)
+        .option("header", "true")
         .csv(str(out / "weather_delays"))
     )
 

@@ -31,45 +31,57 @@ import org.apache.spark.sql.execution.QueryExecution;
 import org.apache.spark.sql.execution.QueryExecution$;
 
 /**
- * Cost of column-lineage extraction against Spark's own planning, on plans built to be hard for it: a 1,000-column
- * projection (wide), a chain of 50 joins (deep) and a 200-branch {@code UNION ALL}.
+ * Cost of column-lineage extraction against Spark's own planning, on plans built to be hard for it:
+ * a 1,000-column projection (wide), a chain of 50 joins (deep) and a 200-branch {@code UNION ALL}.
  *
- * <p>Each query is an {@code INSERT INTO} a session-catalog parquet table from empty source tables (nothing is
- * executed: the plan is all that matters). For every iteration, side by side: Spark parses the SQL, then a fresh
- * {@link QueryExecution} (commands not run) analyses and optimizes it, and its {@link QueryPlanningTracker} reports the
- * {@code analysis} + {@code optimization} phase times; then Headwater's {@link LineageExtractor} reads the optimized
- * plan twice, once building the {@code columnLineage} facet and once with column lineage switched off (a schema size
- * limit of 0), so the difference is what column lineage alone costs. Medians over the measured iterations are compared:
+ * <p>Each query is an {@code INSERT INTO} a session-catalog parquet table from empty source tables
+ * (nothing is executed: the plan is all that matters). For every iteration, side by side: Spark
+ * parses the SQL, then a fresh {@link QueryExecution} (commands not run) analyses and optimizes it,
+ * and its {@link QueryPlanningTracker} reports the {@code analysis} + {@code optimization} phase
+ * times; then Headwater's {@link LineageExtractor} reads the optimized plan twice, once building
+ * the {@code columnLineage} facet and once with column lineage switched off (a schema size limit of
+ * 0), so the difference is what column lineage alone costs. Medians over the measured iterations
+ * are compared:
  *
  * <pre>
  *   column-lineage ratio = (extraction with column lineage - extraction without) / (Spark analysis + optimization)
  *   extraction ratio     =  extraction with column lineage                        / (Spark analysis + optimization)
  * </pre>
  *
- * The target (issue 4) is a column-lineage ratio of at most 0.25 for each plan. Every iteration checks that the facet
- * was built with the expected fields, so a benchmark that measured nothing fails instead of printing a small ratio.
+ * The target (issue 4) is a column-lineage ratio of at most 0.25 for each plan. Every iteration
+ * checks that the facet was built with the expected fields, so a benchmark that measured nothing
+ * fails instead of printing a small ratio.
  *
- * <p>Arguments: {@code [warm-up iterations, default 5] [measured iterations, default 15] [work directory, default
- * build/bench/column-lineage]}. Run with {@code make bench-column-lineage}.
+ * <p>Arguments: {@code [warm-up iterations, default 5] [measured iterations, default 15] [work
+ * directory, default build/bench/column-lineage]}. Run with {@code make bench-column-lineage}.
  */
 public final class ColumnLineageBenchmark {
   private static final int WIDE_COLUMNS = 1000;
   private static final int JOINS = 50;
   private static final int UNION_BRANCHES = 200;
+
   /** The configuration extensions would see: a console transport, everything else default. */
   private static final HeadwaterConfig CONFIG =
-      ConfigLoader.load(new ConfigSources(Map.of("spark.openlineage.transport.type", "console"), Map.of(), List.of()));
+      ConfigLoader.load(
+          new ConfigSources(
+              Map.of("spark.openlineage.transport.type", "console"), Map.of(), List.of()));
 
-  private record Scenario(String name, String sql, int outputFields, Consumer<OpenLineage.ColumnLineageDatasetFacet> check) {}
+  private record Scenario(
+      String name,
+      String sql,
+      int outputFields,
+      Consumer<OpenLineage.ColumnLineageDatasetFacet> check) {}
 
-  private record Sample(long sparkNanos, long withColumnLineageNanos, long withoutColumnLineageNanos) {}
+  private record Sample(
+      long sparkNanos, long withColumnLineageNanos, long withoutColumnLineageNanos) {}
 
   private ColumnLineageBenchmark() {}
 
   public static void main(String[] args) throws Exception {
     int warmUp = args.length > 0 ? Integer.parseInt(args[0]) : 5;
     int measured = args.length > 1 ? Integer.parseInt(args[1]) : 15;
-    Path workdir = Path.of(args.length > 2 ? args[2] : "build/bench/column-lineage").toAbsolutePath();
+    Path workdir =
+        Path.of(args.length > 2 ? args[2] : "build/bench/column-lineage").toAbsolutePath();
     Files.createDirectories(workdir);
     SparkSession spark =
         (SparkSession)
@@ -105,7 +117,8 @@ public final class ColumnLineageBenchmark {
             scenario.name(), sparkMs, withMs, withoutMs, columnLineageRatio, withMs / sparkMs);
       }
       System.out.printf(
-          "(%d warm-up + %d measured iterations per plan, medians; target: CL ratio <= 0.25 for each plan: %s)%n",
+          "(%d warm-up + %d measured iterations per plan, medians; target: CL ratio <= 0.25 for"
+              + " each plan: %s)%n",
           warmUp, measured, met ? "met" : "NOT met");
     } finally {
       spark.stop();
@@ -125,11 +138,13 @@ public final class ColumnLineageBenchmark {
             QueryExecution$.MODULE$.$lessinit$greater$default$6());
     LogicalPlan optimized = queryExecution.optimizedPlan();
     long sparkNanos =
-        (phaseMillis(tracker, QueryPlanningTracker.ANALYSIS()) + phaseMillis(tracker, QueryPlanningTracker.OPTIMIZATION()))
+        (phaseMillis(tracker, QueryPlanningTracker.ANALYSIS())
+                + phaseMillis(tracker, QueryPlanningTracker.OPTIMIZATION()))
             * 1_000_000L;
 
     long start = System.nanoTime();
-    ExecutionLineage with = extractor(Integer.MAX_VALUE).extract(context(spark, queryExecution), optimized);
+    ExecutionLineage with =
+        extractor(Integer.MAX_VALUE).extract(context(spark, queryExecution), optimized);
     long withNanos = System.nanoTime() - start;
     start = System.nanoTime();
     ExecutionLineage without = extractor(0).extract(context(spark, queryExecution), optimized);
@@ -140,20 +155,29 @@ public final class ColumnLineageBenchmark {
     return new Sample(sparkNanos, withNanos, withoutNanos);
   }
 
-  private static void check(Scenario scenario, ExecutionLineage lineage, boolean withColumnLineage) {
+  private static void check(
+      Scenario scenario, ExecutionLineage lineage, boolean withColumnLineage) {
     if (lineage.outputs().size() != 1) {
-      throw new IllegalStateException(scenario.name() + ": expected one output, got " + lineage.outputs());
+      throw new IllegalStateException(
+          scenario.name() + ": expected one output, got " + lineage.outputs());
     }
-    OpenLineage.ColumnLineageDatasetFacet facet = lineage.outputs().get(0).getFacets().getColumnLineage();
+    OpenLineage.ColumnLineageDatasetFacet facet =
+        lineage.outputs().get(0).getFacets().getColumnLineage();
     if (!withColumnLineage) {
       if (facet != null) {
-        throw new IllegalStateException(scenario.name() + ": column lineage was built with a schema size limit of 0");
+        throw new IllegalStateException(
+            scenario.name() + ": column lineage was built with a schema size limit of 0");
       }
       return;
     }
-    if (facet == null || facet.getFields().getAdditionalProperties().size() != scenario.outputFields()) {
+    if (facet == null
+        || facet.getFields().getAdditionalProperties().size() != scenario.outputFields()) {
       throw new IllegalStateException(
-          scenario.name() + ": expected a columnLineage facet with " + scenario.outputFields() + " fields, got " + facet);
+          scenario.name()
+              + ": expected a columnLineage facet with "
+              + scenario.outputFields()
+              + " fields, got "
+              + facet);
     }
     scenario.check().accept(facet);
   }
@@ -174,7 +198,8 @@ public final class ColumnLineageBenchmark {
   }
 
   private static OpenLineageContext context(SparkSession spark, QueryExecution queryExecution) {
-    OpenLineage openLineage = new OpenLineage(URI.create("https://github.com/headwater-lineage/headwater/bench"));
+    OpenLineage openLineage =
+        new OpenLineage(URI.create("https://github.com/headwater-lineage/headwater/bench"));
     return new OpenLineageContext(
         openLineage,
         spark.sparkContext(),
@@ -187,11 +212,15 @@ public final class ColumnLineageBenchmark {
   }
 
   /**
-   * {@code INSERT INTO wide_out SELECT <1,000 expressions> FROM wide_src WHERE c0 > 0}: every output column a
-   * different expression over one or two of the 1,000 source columns (arithmetic, CASE WHEN, string functions).
+   * {@code INSERT INTO wide_out SELECT <1,000 expressions> FROM wide_src WHERE c0 > 0}: every
+   * output column a different expression over one or two of the 1,000 source columns (arithmetic,
+   * CASE WHEN, string functions).
    */
   private static Scenario wide(SparkSession spark) {
-    String columns = IntStream.range(0, WIDE_COLUMNS).mapToObj(i -> "c" + i + " INT").collect(Collectors.joining(", "));
+    String columns =
+        IntStream.range(0, WIDE_COLUMNS)
+            .mapToObj(i -> "c" + i + " INT")
+            .collect(Collectors.joining(", "));
     spark.sql("CREATE TABLE IF NOT EXISTS wide_src (" + columns + ") USING parquet");
     spark.sql("CREATE TABLE IF NOT EXISTS wide_out (" + columns + ") USING parquet");
     String select =
@@ -199,12 +228,20 @@ public final class ColumnLineageBenchmark {
             .mapToObj(
                 i ->
                     switch (i % 4) {
-                      case 0 -> "c" + i + " + 1";
-                      case 1 -> "CASE WHEN c" + i + " > 0 THEN c" + i + " ELSE c" + ((i + 1) % WIDE_COLUMNS) + " END";
-                      case 2 -> "length(concat(CAST(c" + i + " AS STRING), 'x'))";
-                      default -> "c" + i;
-                    }
-                    + " AS c" + i)
+                          case 0 -> "c" + i + " + 1";
+                          case 1 ->
+                              "CASE WHEN c"
+                                  + i
+                                  + " > 0 THEN c"
+                                  + i
+                                  + " ELSE c"
+                                  + ((i + 1) % WIDE_COLUMNS)
+                                  + " END";
+                          case 2 -> "length(concat(CAST(c" + i + " AS STRING), 'x'))";
+                          default -> "c" + i;
+                        }
+                        + " AS c"
+                        + i)
             .collect(Collectors.joining(", "));
     return new Scenario(
         "wide (1,000 columns)",
@@ -213,22 +250,38 @@ public final class ColumnLineageBenchmark {
         facet -> expectSources(facet, "c1", List.of("c1", "c2")));
   }
 
-  /** {@code INSERT INTO joins_out SELECT j0.k, j0.v0, ..., j50.v50 FROM j0 JOIN j1 ON j0.k = j1.k ... JOIN j50}. */
+  /**
+   * {@code INSERT INTO joins_out SELECT j0.k, j0.v0, ..., j50.v50 FROM j0 JOIN j1 ON j0.k = j1.k
+   * ... JOIN j50}.
+   */
   private static Scenario joins(SparkSession spark) {
     for (int i = 0; i <= JOINS; i++) {
-      spark.sql("CREATE TABLE IF NOT EXISTS j" + i + " (k INT, v" + i + " STRING, w INT) USING parquet");
+      spark.sql(
+          "CREATE TABLE IF NOT EXISTS j" + i + " (k INT, v" + i + " STRING, w INT) USING parquet");
     }
-    String outputs = IntStream.rangeClosed(0, JOINS).mapToObj(i -> "v" + i + " STRING").collect(Collectors.joining(", "));
+    String outputs =
+        IntStream.rangeClosed(0, JOINS)
+            .mapToObj(i -> "v" + i + " STRING")
+            .collect(Collectors.joining(", "));
     spark.sql("CREATE TABLE IF NOT EXISTS joins_out (k INT, " + outputs + ") USING parquet");
     StringBuilder sql = new StringBuilder("INSERT INTO joins_out SELECT j0.k");
-    IntStream.rangeClosed(0, JOINS).forEach(i -> sql.append(", j").append(i).append(".v").append(i));
+    IntStream.rangeClosed(0, JOINS)
+        .forEach(i -> sql.append(", j").append(i).append(".v").append(i));
     sql.append(" FROM j0");
-    IntStream.rangeClosed(1, JOINS).forEach(i -> sql.append(" JOIN j").append(i).append(" ON j0.k = j").append(i).append(".k"));
+    IntStream.rangeClosed(1, JOINS)
+        .forEach(
+            i -> sql.append(" JOIN j").append(i).append(" ON j0.k = j").append(i).append(".k"));
     return new Scenario(
-        "deep (50 joins)", sql.toString(), JOINS + 2, facet -> expectSources(facet, "v" + JOINS, List.of("v" + JOINS)));
+        "deep (50 joins)",
+        sql.toString(),
+        JOINS + 2,
+        facet -> expectSources(facet, "v" + JOINS, List.of("v" + JOINS)));
   }
 
-  /** {@code INSERT INTO union_out SELECT k, v FROM u0 UNION ALL ... UNION ALL SELECT k, v FROM u199}. */
+  /**
+   * {@code INSERT INTO union_out SELECT k, v FROM u0 UNION ALL ... UNION ALL SELECT k, v FROM
+   * u199}.
+   */
   private static Scenario union(SparkSession spark) {
     for (int i = 0; i < UNION_BRANCHES; i++) {
       spark.sql("CREATE TABLE IF NOT EXISTS u" + i + " (k INT, v STRING) USING parquet");
@@ -243,14 +296,17 @@ public final class ColumnLineageBenchmark {
         "INSERT INTO union_out " + branches,
         2,
         facet -> {
-          int sources = facet.getFields().getAdditionalProperties().get("v").getInputFields().size();
+          int sources =
+              facet.getFields().getAdditionalProperties().get("v").getInputFields().size();
           if (sources != UNION_BRANCHES) {
-            throw new IllegalStateException("union: v should have " + UNION_BRANCHES + " sources, has " + sources);
+            throw new IllegalStateException(
+                "union: v should have " + UNION_BRANCHES + " sources, has " + sources);
           }
         });
   }
 
-  private static void expectSources(OpenLineage.ColumnLineageDatasetFacet facet, String field, List<String> expected) {
+  private static void expectSources(
+      OpenLineage.ColumnLineageDatasetFacet facet, String field, List<String> expected) {
     List<String> actual =
         facet.getFields().getAdditionalProperties().get(field).getInputFields().stream()
             .map(OpenLineage.InputField::getField)
@@ -261,10 +317,13 @@ public final class ColumnLineageBenchmark {
     }
   }
 
-  private static double median(List<Sample> samples, java.util.function.ToLongFunction<Sample> value) {
+  private static double median(
+      List<Sample> samples, java.util.function.ToLongFunction<Sample> value) {
     List<Long> values = new ArrayList<>(samples.stream().map(value::applyAsLong).toList());
     Collections.sort(values);
     int middle = values.size() / 2;
-    return values.size() % 2 == 1 ? values.get(middle) : (values.get(middle - 1) + values.get(middle)) / 2.0;
+    return values.size() % 2 == 1
+        ? values.get(middle)
+        : (values.get(middle - 1) + values.get(middle)) / 2.0;
   }
 }

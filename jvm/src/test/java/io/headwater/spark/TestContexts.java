@@ -18,7 +18,8 @@ public final class TestContexts {
   /** The configuration of a driver with only a console transport set (everything else default). */
   public static HeadwaterConfig defaultConfig() {
     return ConfigLoader.load(
-        new ConfigSources(Map.of("spark.openlineage.transport.type", "console"), Map.of(), List.of()));
+        new ConfigSources(
+            Map.of("spark.openlineage.transport.type", "console"), Map.of(), List.of()));
   }
 
   /** A context with no Spark context, session or query execution, and fresh run ids. */

@@ -6,13 +6,17 @@ import java.util.function.BiConsumer;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 
 /**
- * Job facet {@code example_scheduling}: {@code {"pool": <the job's spark.scheduler.pool, or "default">}}, reported
- * when a Spark job of the run starts (so it is on the run's terminal event, not on its START).
+ * Job facet {@code example_scheduling}: {@code {"pool": <the job's spark.scheduler.pool, or
+ * "default">}}, reported when a Spark job of the run starts (so it is on the run's terminal event,
+ * not on its START).
  */
-public final class SchedulingJobFacetBuilder extends CustomFacetBuilder<SparkListenerJobStart, OpenLineage.JobFacet> {
+public final class SchedulingJobFacetBuilder
+    extends CustomFacetBuilder<SparkListenerJobStart, OpenLineage.JobFacet> {
   @Override
-  protected void build(SparkListenerJobStart event, BiConsumer<String, ? super OpenLineage.JobFacet> consumer) {
-    String pool = event.properties() == null ? null : event.properties().getProperty("spark.scheduler.pool");
+  protected void build(
+      SparkListenerJobStart event, BiConsumer<String, ? super OpenLineage.JobFacet> consumer) {
+    String pool =
+        event.properties() == null ? null : event.properties().getProperty("spark.scheduler.pool");
     consumer.accept("example_scheduling", new SchedulingJobFacet(pool == null ? "default" : pool));
   }
 

@@ -7,10 +7,11 @@ import java.util.function.BiConsumer;
 import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart;
 
 /**
- * Run facet {@code example_team}: {@code {"team": <spark.example.team, or "unknown">}}, reported when a SQL execution
- * starts, so it is on the run's START and terminal events.
+ * Run facet {@code example_team}: {@code {"team": <spark.example.team, or "unknown">}}, reported
+ * when a SQL execution starts, so it is on the run's START and terminal events.
  */
-public final class TeamRunFacetBuilder extends CustomFacetBuilder<SparkListenerSQLExecutionStart, OpenLineage.RunFacet> {
+public final class TeamRunFacetBuilder
+    extends CustomFacetBuilder<SparkListenerSQLExecutionStart, OpenLineage.RunFacet> {
   private final OpenLineageContext context;
 
   public TeamRunFacetBuilder(OpenLineageContext context) {
@@ -18,8 +19,14 @@ public final class TeamRunFacetBuilder extends CustomFacetBuilder<SparkListenerS
   }
 
   @Override
-  protected void build(SparkListenerSQLExecutionStart event, BiConsumer<String, ? super OpenLineage.RunFacet> consumer) {
-    String team = context.getSparkContext().map(sc -> sc.getConf().get("spark.example.team", "unknown")).orElse("unknown");
+  protected void build(
+      SparkListenerSQLExecutionStart event,
+      BiConsumer<String, ? super OpenLineage.RunFacet> consumer) {
+    String team =
+        context
+            .getSparkContext()
+            .map(sc -> sc.getConf().get("spark.example.team", "unknown"))
+            .orElse("unknown");
     consumer.accept("example_team", new TeamRunFacet(team));
   }
 

@@ -12,7 +12,8 @@ import org.apache.spark.sql.execution.datasources.LogicalRelation;
  * A read of the words data source: {@code LogicalRelation(relation = WordsRelation)} is the input
  * {@code words://example} + the collection's name, with the relation's schema.
  */
-public final class WordsInputVisitor extends QueryPlanVisitor<LogicalRelation, OpenLineage.InputDataset> {
+public final class WordsInputVisitor
+    extends QueryPlanVisitor<LogicalRelation, OpenLineage.InputDataset> {
   /** The namespace of every words collection. */
   public static final String NAMESPACE = "words://example";
 

@@ -10,23 +10,28 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.datasources.SaveIntoDataSourceCommand;
 
 /**
- * A write into the words data source: {@code SaveIntoDataSourceCommand(dataSource = WordsSource)} is the output
- * {@code words://example} + the {@code name} option, with the written query's schema. Job-name suffix:
- * {@code words.<name>} (Headwater turns the dot into {@code _}).
+ * A write into the words data source: {@code SaveIntoDataSourceCommand(dataSource = WordsSource)}
+ * is the output {@code words://example} + the {@code name} option, with the written query's schema.
+ * Job-name suffix: {@code words.<name>} (Headwater turns the dot into {@code _}).
  */
-public final class WordsOutputVisitor extends QueryPlanVisitor<SaveIntoDataSourceCommand, OpenLineage.OutputDataset> {
+public final class WordsOutputVisitor
+    extends QueryPlanVisitor<SaveIntoDataSourceCommand, OpenLineage.OutputDataset> {
   public WordsOutputVisitor(OpenLineageContext context) {
     super(context);
   }
 
   @Override
   public boolean isDefinedAt(LogicalPlan node) {
-    return super.isDefinedAt(node) && ((SaveIntoDataSourceCommand) node).dataSource() instanceof WordsSource;
+    return super.isDefinedAt(node)
+        && ((SaveIntoDataSourceCommand) node).dataSource() instanceof WordsSource;
   }
 
   @Override
   protected List<OpenLineage.OutputDataset> visit(SaveIntoDataSourceCommand node) {
-    return List.of(context.datasetFactory().output(WordsInputVisitor.NAMESPACE, name(node), node.query().schema()));
+    return List.of(
+        context
+            .datasetFactory()
+            .output(WordsInputVisitor.NAMESPACE, name(node), node.query().schema()));
   }
 
   @Override

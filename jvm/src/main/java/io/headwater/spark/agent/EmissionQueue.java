@@ -8,10 +8,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Delivers events through the OpenLineage client on a thread of its own, from a bounded queue, so that a slow or
- * unreachable backend never stalls plan analysis or Spark: a full queue drops the event (counted, logged
- * rate-limited), a failed delivery is logged rate-limited and the next event goes on. Events are delivered in the
- * order they were queued, so a run's START always precedes its terminal event.
+ * Delivers events through the OpenLineage client on a thread of its own, from a bounded queue, so
+ * that a slow or unreachable backend never stalls plan analysis or Spark: a full queue drops the
+ * event (counted, logged rate-limited), a failed delivery is logged rate-limited and the next event
+ * goes on. Events are delivered in the order they were queued, so a run's START always precedes its
+ * terminal event.
  */
 final class EmissionQueue {
   private static final Logger LOG = LoggerFactory.getLogger(EmissionQueue.class);
@@ -37,7 +38,10 @@ final class EmissionQueue {
     executor.submit(() -> deliver(() -> client.emit(event)));
   }
 
-  /** Waits, at most {@code timeout}, until every event queued before the call was delivered or failed. */
+  /**
+   * Waits, at most {@code timeout}, until every event queued before the call was delivered or
+   * failed.
+   */
   boolean drain(Duration timeout) {
     return executor.drain(timeout);
   }

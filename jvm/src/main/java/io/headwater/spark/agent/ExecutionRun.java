@@ -1,54 +1,89 @@
 package io.headwater.spark.agent;
 
-import io.headwater.spark.plan.ExecutionLineage;
 import io.headwater.spark.plan.DatasetStatistics;
+import io.headwater.spark.plan.ExecutionLineage;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The run of one logical operation: a root SQL execution and the executions Spark nests under it (a CTAS runs its
- * insert as a nested execution; {@code saveAsTable} nests a CTAS), an RDD job ({@link RddJobRuns}), or a streaming
- * query with its micro-batches. Only the agent's analysis thread touches it.
+ * The run of one logical operation: a root SQL execution and the executions Spark nests under it (a
+ * CTAS runs its insert as a nested execution; {@code saveAsTable} nests a CTAS), an RDD job ({@link
+ * RddJobRuns}), or a streaming query with its micro-batches. Only the agent's analysis thread
+ * touches it.
  *
- * <p>The run's START is emitted once its plan part is known (from the root's executed plan) and some execution of it
- * has touched a dataset; its terminal event when the root ends, with the datasets of all of them.
+ * <p>The run's START is emitted once its plan part is known (from the root's executed plan) and
+ * some execution of it has touched a dataset; its terminal event when the root ends, with the
+ * datasets of all of them.
  */
 final class ExecutionRun {
   /** {@code jobType} facet values: a SQL execution's run, an RDD job's run. */
   static final String SQL_JOB = "SQL_JOB";
+
   static final String RDD_JOB = "RDD_JOB";
 
   final UUID runId;
+
   /** The {@code jobType} facet's job type: {@link #SQL_JOB} or {@link #RDD_JOB}. */
   String jobType = SQL_JOB;
-  /** The {@code jobType} facet's processing type: {@code BATCH}, or {@code STREAMING} for a streaming query's run. */
+
+  /**
+   * The {@code jobType} facet's processing type: {@code BATCH}, or {@code STREAMING} for a
+   * streaming query's run.
+   */
   String processingType = "BATCH";
+
   final long startTime;
-  /** The plan part of the job name, from the root execution's executed plan; null until the root was read. */
+
+  /**
+   * The plan part of the job name, from the root execution's executed plan; null until the root was
+   * read.
+   */
   String planPart;
+
   ExecutionLineage lineage = ExecutionLineage.EMPTY;
+
   /** Set when START is emitted, and kept for the terminal event. */
   String jobName;
+
   /** The SQL text of {@code spark.sql(...)}, when the plan carries it. */
   Optional<String> sql = Optional.empty();
+
   /** The run's {@code spark_properties} facet, read with the root execution; null until then. */
   io.headwater.spark.facets.SparkPropertiesRunFacet properties;
-  /** What the run's scans read, by dataset key ({@code ScanStatistics.key}), summed over its executions. */
+
+  /**
+   * What the run's scans read, by dataset key ({@code ScanStatistics.key}), summed over its
+   * executions.
+   */
   final java.util.Map<String, DatasetStatistics> read = new java.util.HashMap<>();
+
   /** What the run's writes wrote, summed over its executions; read at their ends. */
   Optional<DatasetStatistics> written = Optional.empty();
-  /** The context extensions get for this run: the root execution's once it was read, else one without a plan. */
+
+  /**
+   * The context extensions get for this run: the root execution's once it was read, else one
+   * without a plan.
+   */
   io.headwater.spark.api.OpenLineageContext context;
+
   /** The facets extensions' facet builders reported for the run so far. */
   io.headwater.spark.plan.CustomFacets facets = io.headwater.spark.plan.CustomFacets.EMPTY;
-  /** Tags from the local properties of the thread that started the run, read with its first Spark job. */
-  LocalPropertyTags.Snapshot localTags = LocalPropertyTags.Snapshot.NONE;
+
   /**
-   * True once the run's first Spark job started (its local properties are known) or its root execution ended: START
-   * waits for it, so that it carries the thread's tags.
+   * Tags from the local properties of the thread that started the run, read with its first Spark
+   * job.
+   */
+  LocalPropertyTags.Snapshot localTags = LocalPropertyTags.Snapshot.NONE;
+
+  /**
+   * True once the run's first Spark job started (its local properties are known) or its root
+   * execution ended: START waits for it, so that it carries the thread's tags.
    */
   boolean tagsKnown;
-  /** How the run is reported: a run, or static events for metadata-only DDL ({@link StaticEvents}). */
+
+  /**
+   * How the run is reported: a run, or static events for metadata-only DDL ({@link StaticEvents}).
+   */
   StaticEvents.Kind staticKind = StaticEvents.Kind.NONE;
 
   ExecutionRun(UUID runId, long startTime) {

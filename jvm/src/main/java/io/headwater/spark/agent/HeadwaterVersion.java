@@ -10,16 +10,25 @@ import java.util.Properties;
  * {@code producer}/{@code _producer}.
  */
 public final class HeadwaterVersion {
-  /** The agent's version, e.g. {@code 0.1.0}; {@code unknown} when the jar lacks its version resource. */
+  /**
+   * The agent's version, e.g. {@code 0.1.0}; {@code unknown} when the jar lacks its version
+   * resource.
+   */
   public static final String VERSION = readVersion();
 
-  /** The producer URI of every event: {@code https://github.com/headwater-lineage/headwater/tree/<version>/jvm}. */
-  public static final URI PRODUCER = URI.create("https://github.com/headwater-lineage/headwater/tree/" + VERSION + "/jvm");
+  /**
+   * The producer URI of every event: {@code
+   * https://github.com/headwater-lineage/headwater/tree/<version>/jvm}.
+   */
+  public static final URI PRODUCER =
+      URI.create("https://github.com/headwater-lineage/headwater/tree/" + VERSION + "/jvm");
 
   private HeadwaterVersion() {}
 
   private static String readVersion() {
-    try (InputStream in = HeadwaterVersion.class.getResourceAsStream("/io/headwater/spark/headwater-version.properties")) {
+    try (InputStream in =
+        HeadwaterVersion.class.getResourceAsStream(
+            "/io/headwater/spark/headwater-version.properties")) {
       if (in == null) {
         return "unknown";
       }

@@ -7,10 +7,11 @@ import io.openlineage.client.OpenLineage;
 import java.util.List;
 
 /**
- * The user's metadata on jobs and runs, shared by RunEvents and JobEvents: the {@code tags} job and run facets
- * (configuration and environment tags, then the thread's local-property tags) and the {@code ownership} job facet
- * ({@code spark.openlineage.job.owners.<type>=<name>}), and the {@code sourceCode} and {@code sourceCodeLocation}
- * job facets of the job's code ({@code spark.openlineage.sourceCode.file}, {@code sourceCodeLocation.*}).
+ * The user's metadata on jobs and runs, shared by RunEvents and JobEvents: the {@code tags} job and
+ * run facets (configuration and environment tags, then the thread's local-property tags) and the
+ * {@code ownership} job facet ({@code spark.openlineage.job.owners.<type>=<name>}), and the {@code
+ * sourceCode} and {@code sourceCodeLocation} job facets of the job's code ({@code
+ * spark.openlineage.sourceCode.file}, {@code sourceCodeLocation.*}).
  */
 final class JobMetadata {
   private final OpenLineage openLineage;
@@ -22,13 +23,17 @@ final class JobMetadata {
   }
 
   /** Adds {@code tags} (when any) and {@code ownership} (when configured) to a job's facets. */
-  OpenLineage.JobFacetsBuilder addTo(OpenLineage.JobFacetsBuilder facets, LocalPropertyTags.Snapshot local) {
+  OpenLineage.JobFacetsBuilder addTo(
+      OpenLineage.JobFacetsBuilder facets, LocalPropertyTags.Snapshot local) {
     List<Tag> tags = jobTags(local);
     if (!tags.isEmpty()) {
       facets.tags(TagSets.jobFacet(openLineage, tags));
     }
-    settings.sourceCode()
-        .ifPresent(code -> facets.sourceCode(openLineage.newSourceCodeJobFacet(code.language(), code.text())));
+    settings
+        .sourceCode()
+        .ifPresent(
+            code ->
+                facets.sourceCode(openLineage.newSourceCodeJobFacet(code.language(), code.text())));
     if (!settings.sourceCodeLocation().isEmpty()) {
       java.util.Map<String, String> location = settings.sourceCodeLocation();
       facets.sourceCodeLocation(
@@ -54,7 +59,8 @@ final class JobMetadata {
   }
 
   /** Adds {@code tags} (when any) to a run's facets. */
-  OpenLineage.RunFacetsBuilder addTo(OpenLineage.RunFacetsBuilder facets, LocalPropertyTags.Snapshot local) {
+  OpenLineage.RunFacetsBuilder addTo(
+      OpenLineage.RunFacetsBuilder facets, LocalPropertyTags.Snapshot local) {
     List<Tag> tags = runTags(local);
     if (!tags.isEmpty()) {
       facets.tags(TagSets.runFacet(openLineage, tags));

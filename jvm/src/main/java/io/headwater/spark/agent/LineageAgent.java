@@ -6,19 +6,19 @@ import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.facets.SqlRedaction;
 import io.headwater.spark.facets.StandardDatasetFactory;
 import io.headwater.spark.facets.TableMetadata;
-import io.headwater.spark.plan.CustomFacets;
-import io.headwater.spark.plan.DatasetBuilders;
-import io.headwater.spark.plan.ExecutionLineage;
-import io.headwater.spark.plan.FacetBuilders;
-import io.headwater.spark.plan.SchedulerObjects;
-import io.headwater.spark.plan.LineageExtractor;
-import io.headwater.spark.plan.MetadataOnlyCommands;
 import io.headwater.spark.plan.CatalogMetadata;
 import io.headwater.spark.plan.CatalogTables;
+import io.headwater.spark.plan.CustomFacets;
+import io.headwater.spark.plan.DatasetBuilders;
+import io.headwater.spark.plan.DatasetStatistics;
+import io.headwater.spark.plan.ExecutionLineage;
+import io.headwater.spark.plan.FacetBuilders;
+import io.headwater.spark.plan.LineageExtractor;
+import io.headwater.spark.plan.MetadataOnlyCommands;
 import io.headwater.spark.plan.ScanStatistics;
+import io.headwater.spark.plan.SchedulerObjects;
 import io.headwater.spark.plan.SchemaInference;
 import io.headwater.spark.plan.TableVersions;
-import io.headwater.spark.plan.DatasetStatistics;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.RunEvent.EventType;
 import io.openlineage.client.utils.UUIDUtils;
@@ -37,22 +37,24 @@ import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.StageInfo;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
-import scala.jdk.javaapi.OptionConverters;
 import org.apache.spark.sql.execution.QueryExecution;
 import org.apache.spark.sql.execution.streaming.runtime.IncrementalExecution;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import scala.jdk.javaapi.OptionConverters;
 
 /**
- * Turns Spark's application and SQL-execution events into OpenLineage runs. Every public method is called on
- * Spark's listener-bus thread and only queues work on the agent's analysis thread ({@link SerialExecutor}); plan
- * analysis, event assembly and (on the emission thread) serialization and delivery happen there.
+ * Turns Spark's application and SQL-execution events into OpenLineage runs. Every public method is
+ * called on Spark's listener-bus thread and only queues work on the agent's analysis thread ({@link
+ * SerialExecutor}); plan analysis, event assembly and (on the emission thread) serialization and
+ * delivery happen there.
  *
- * <p>Each operation that touches a dataset gets exactly one START and one terminal event (COMPLETE, or FAIL with
- * {@code errorMessage}) with one run id; an operation that touches none emits nothing, and neither do the reads Spark
- * runs to infer a schema ({@link SchemaInference}). An operation is a top-level SQL execution together with the
- * executions Spark nests under it ({@link ExecutionRun}). The application is a run too: START at application start,
- * COMPLETE at its end. Terminal events carry the {@code version} facet of outputs that are Delta or Iceberg tables
+ * <p>Each operation that touches a dataset gets exactly one START and one terminal event (COMPLETE,
+ * or FAIL with {@code errorMessage}) with one run id; an operation that touches none emits nothing,
+ * and neither do the reads Spark runs to infer a schema ({@link SchemaInference}). An operation is
+ * a top-level SQL execution together with the executions Spark nests under it ({@link
+ * ExecutionRun}). The application is a run too: START at application start, COMPLETE at its end.
+ * Terminal events carry the {@code version} facet of outputs that are Delta or Iceberg tables
  * ({@link TableVersions}), read when the operation has ended.
  */
 final class LineageAgent {
@@ -67,13 +69,15 @@ final class LineageAgent {
   private final EmissionQueue emission;
   private final StaticEvents staticEvents;
   private final StaticLineageApi staticApi;
-  // analysis thread only: runs by root execution id, nested execution id -> root id, nested ids already read
+  // analysis thread only: runs by root execution id, nested execution id -> root id, nested ids
+  // already read
   private final Map<Long, ExecutionRun> executions = new HashMap<>();
   private final Map<Long, Long> nestedUnder = new HashMap<>();
   private final java.util.Set<Long> nestedRead = new java.util.HashSet<>();
   private final RddJobRuns rddJobs;
   private final StreamingQueryRuns streaming = new StreamingQueryRuns();
-  // analysis thread only: the Spark jobs of SQL runs, for the extensions' dataset and facet builders
+  // analysis thread only: the Spark jobs of SQL runs, for the extensions' dataset and facet
+  // builders
   private final SparkJobs jobs = new SparkJobs();
   private final DatasetBuilders datasetBuilders;
   private final FacetBuilders facetBuilders;
@@ -89,9 +93,16 @@ final class LineageAgent {
     this.config = config;
     this.openLineage = openLineage;
     this.application =
-        new ApplicationRun(UUIDUtils.generateNewUUID(), config.namespace(), JobNames.application(config.appName().orElse(appName)));
+        new ApplicationRun(
+            UUIDUtils.generateNewUUID(),
+            config.namespace(),
+            JobNames.application(config.appName().orElse(appName)));
     this.events =
-        new RunEventFactory(openLineage, sparkVersion, config.parent(), new JobMetadata(openLineage, config.metadata()));
+        new RunEventFactory(
+            openLineage,
+            sparkVersion,
+            config.parent(),
+            new JobMetadata(openLineage, config.metadata()));
     this.staticEvents = new StaticEvents(openLineage, events);
     this.staticApi =
         new StaticLineageApi(
@@ -102,17 +113,21 @@ final class LineageAgent {
     this.facetBuilders = new FacetBuilders(extractor.extensions());
     this.emission = emission;
     this.analysis = new SerialExecutor("headwater-analysis", config.emit().queueCapacity());
-    this.rddJobs = new RddJobRuns(application, events, emission, properties, this::evaluateBuilders);
+    this.rddJobs =
+        new RddJobRuns(application, events, emission, properties, this::evaluateBuilders);
   }
 
-  /** Emits the application's START, with the run and job facets the factories' facet builders give for {@code event}. */
+  /**
+   * Emits the application's START, with the run and job facets the factories' facet builders give
+   * for {@code event}.
+   */
   void applicationStart(SparkListenerApplicationStart event) {
     analysis.submit(() -> emitApplicationEvent(EventType.START, event.time(), event));
   }
 
   /**
-   * Emits the application's COMPLETE, with the facets the builders give for {@code event}, and waits, at most the
-   * configured close time-out, for delivery.
+   * Emits the application's COMPLETE, with the facets the builders give for {@code event}, and
+   * waits, at most the configured close time-out, for delivery.
    */
   void applicationEnd(SparkListenerApplicationEnd event) {
     analysis.submit(() -> emitApplicationEvent(EventType.COMPLETE, event.time(), event));
@@ -122,7 +137,8 @@ final class LineageAgent {
     int undelivered = emission.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
     if (undelivered > 0) {
       LOG.warn(
-          "Headwater: {} lineage event(s) still queued after {} ms at application end were not delivered ({})",
+          "Headwater: {} lineage event(s) still queued after {} ms at application end were not"
+              + " delivered ({})",
           undelivered,
           timeout.toMillis(),
           ConfigKeys.EMIT_CLOSE_TIMEOUT_MILLIS.sparkKey());
@@ -130,26 +146,36 @@ final class LineageAgent {
   }
 
   /**
-   * @param rootExecutionId the execution this one is nested under (itself for a top-level execution)
+   * @param rootExecutionId the execution this one is nested under (itself for a top-level
+   *     execution)
    * @param queryExecution the execution's query execution if Spark still has it, else null
    * @param event Spark's event, for the extensions' builders
    */
-  void executionStart(long executionId, long rootExecutionId, long time, QueryExecution queryExecution, Object event) {
-    analysis.submit(() -> onExecutionStart(executionId, rootExecutionId, time, queryExecution, event));
+  void executionStart(
+      long executionId,
+      long rootExecutionId,
+      long time,
+      QueryExecution queryExecution,
+      Object event) {
+    analysis.submit(
+        () -> onExecutionStart(executionId, rootExecutionId, time, queryExecution, event));
   }
 
   /**
    * @param failure why the execution failed, or null when it succeeded
    * @param event Spark's event, for the extensions' builders
    */
-  void executionEnd(long executionId, long time, QueryExecution queryExecution, Throwable failure, Object event) {
+  void executionEnd(
+      long executionId, long time, QueryExecution queryExecution, Throwable failure, Object event) {
     analysis.submit(() -> onExecutionEnd(executionId, time, queryExecution, failure, event));
   }
 
   /**
-   * A Spark job started. Jobs of a SQL run are shown to the extensions' builders ({@link SchedulerObjects}).
+   * A Spark job started. Jobs of a SQL run are shown to the extensions' builders ({@link
+   * SchedulerObjects}).
    *
-   * @param job the job's {@code ActiveJob} as the scheduler still had it when the listener saw the start, or null
+   * @param job the job's {@code ActiveJob} as the scheduler still had it when the listener saw the
+   *     start, or null
    */
   void jobStart(SparkListenerJobStart event, ActiveJob job) {
     analysis.submit(() -> onJobStart(event, job));
@@ -168,7 +194,8 @@ final class LineageAgent {
   /**
    * A Spark job outside any SQL execution started ({@link RddJobRuns}).
    *
-   * @param job the scheduler's job, read on the listener-bus thread ({@link ActiveJobs#lookup}); null if not found
+   * @param job the scheduler's job, read on the listener-bus thread ({@link ActiveJobs#lookup});
+   *     null if not found
    */
   void rddJobStart(SparkListenerJobStart event, ActiveJob job) {
     analysis.submit(
@@ -180,7 +207,9 @@ final class LineageAgent {
         });
   }
 
-  /** @param failure why the RDD job failed, or null when it succeeded */
+  /**
+   * @param failure why the RDD job failed, or null when it succeeded
+   */
   void rddJobEnd(SparkListenerJobEnd event, Throwable failure) {
     analysis.submit(
         () -> {
@@ -189,30 +218,52 @@ final class LineageAgent {
         });
   }
 
-  /** A streaming query run started ({@link StreamingQueryRuns}); {@code timestamp} as its start event gives it. */
-  void streamingQueryStarted(java.util.UUID queryRunId, String queryName, String timestamp, long eventTime) {
+  /**
+   * A streaming query run started ({@link StreamingQueryRuns}); {@code timestamp} as its start
+   * event gives it.
+   */
+  void streamingQueryStarted(
+      java.util.UUID queryRunId, String queryName, String timestamp, long eventTime) {
     analysis.submit(() -> streaming.started(queryRunId, queryName, timestamp, eventTime));
   }
 
-  /** @param exception the text of the exception that stopped the query, or null when it was stopped */
+  /**
+   * @param exception the text of the exception that stopped the query, or null when it was stopped
+   */
   void streamingQueryTerminated(java.util.UUID queryRunId, long time, String exception) {
     analysis.submit(() -> onStreamingQueryTerminated(queryRunId, time, exception));
   }
 
-  /** The Python static-lineage API's entry point (called on the caller's thread; events go to the emission queue). */
+  /**
+   * The Python static-lineage API's entry point (called on the caller's thread; events go to the
+   * emission queue).
+   */
   StaticLineageApi staticApi() {
     return staticApi;
   }
 
-  /** Waits, at most {@code timeout} in all, until the work and events queued before the call are done. */
+  /**
+   * Waits, at most {@code timeout} in all, until the work and events queued before the call are
+   * done.
+   */
   boolean flush(Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
-    return analysis.drain(timeout) && emission.drain(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+    return analysis.drain(timeout)
+        && emission.drain(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
   }
 
-  private void onExecutionStart(long executionId, long rootExecutionId, long time, QueryExecution queryExecution, Object event) {
+  private void onExecutionStart(
+      long executionId,
+      long rootExecutionId,
+      long time,
+      QueryExecution queryExecution,
+      Object event) {
     ExecutionRun root = rootExecutionId == executionId ? null : executions.get(rootExecutionId);
-    LOG.debug("Headwater: execution {} started (root {}, nested under a tracked run: {})", executionId, rootExecutionId, root != null);
+    LOG.debug(
+        "Headwater: execution {} started (root {}, nested under a tracked run: {})",
+        executionId,
+        rootExecutionId,
+        root != null);
     if (root != null) {
       nestedUnder.put(executionId, rootExecutionId);
       if (queryExecution != null) {
@@ -243,10 +294,14 @@ final class LineageAgent {
     }
   }
 
-  /** Folds a streaming micro-batch into its query's run, which starts with the first batch touching a dataset. */
+  /**
+   * Folds a streaming micro-batch into its query's run, which starts with the first batch touching
+   * a dataset.
+   */
   private ExecutionRun readMicroBatch(IncrementalExecution microBatch, long time) {
     ExecutionRun run = streaming.microBatch(microBatch.runId(), time, microBatch.logical());
-    // a streaming run starts with its first micro-batch, not its first Spark job: local-property tags do not reach it
+    // a streaming run starts with its first micro-batch, not its first Spark job: local-property
+    // tags do not reach it
     run.tagsKnown = true;
     run.lineage = run.lineage.merge(lineageOf(run, microBatch, microBatch.logical()));
     if (run.properties == null) {
@@ -261,10 +316,17 @@ final class LineageAgent {
       return; // no micro-batch touched a dataset
     }
     Throwable failure = exception == null ? null : new StreamingQueryRuns.QueryFailure(exception);
-    emission.submit(events.executionEvent(failure == null ? EventType.COMPLETE : EventType.FAIL, time, run, application, failure));
+    emission.submit(
+        events.executionEvent(
+            failure == null ? EventType.COMPLETE : EventType.FAIL,
+            time,
+            run,
+            application,
+            failure));
   }
 
-  private void onExecutionEnd(long executionId, long time, QueryExecution queryExecution, Throwable failure, Object event) {
+  private void onExecutionEnd(
+      long executionId, long time, QueryExecution queryExecution, Throwable failure, Object event) {
     Long rootId = nestedUnder.remove(executionId);
     if (rootId != null) {
       ExecutionRun root = executions.get(rootId);
@@ -288,7 +350,9 @@ final class LineageAgent {
       evaluateBuilders(run, List.of(event));
       emitStartWhenReady(run);
       if (failure == null && run.started()) {
-        emission.submit(events.executionEvent(EventType.RUNNING, time, run, application, null)); // one per micro-batch
+        emission.submit(
+            events.executionEvent(
+                EventType.RUNNING, time, run, application, null)); // one per micro-batch
       }
       return; // the query's termination closes the run
     }
@@ -316,15 +380,18 @@ final class LineageAgent {
       // a copy of the session's Hadoop configuration only for a run that wrote something
       run.lineage =
           run.lineage.withOutputs(
-              TableVersions.attach(openLineage, run.lineage.outputs(), queryExecution.sparkSession().sessionState().newHadoopConf()));
+              TableVersions.attach(
+                  openLineage,
+                  run.lineage.outputs(),
+                  queryExecution.sparkSession().sessionState().newHadoopConf()));
     }
     EventType type = failure == null ? EventType.COMPLETE : EventType.FAIL;
     emission.submit(events.executionEvent(type, time, run, application, failure));
   }
 
   /**
-   * A job of a SQL run: shown to the extensions' builders, and the first one gives the run the tags of the thread's
-   * local properties.
+   * A job of a SQL run: shown to the extensions' builders, and the first one gives the run the tags
+   * of the thread's local properties.
    */
   private void onJobStart(SparkListenerJobStart event, ActiveJob job) {
     Long executionId = SparkJobs.executionId(event.properties());
@@ -333,7 +400,8 @@ final class LineageAgent {
       return; // not a job of a tracked SQL run
     }
     if (!run.tagsKnown) {
-      // the thread's local properties reach the agent only with a job: START waits for the first one, and carries
+      // the thread's local properties reach the agent only with a job: START waits for the first
+      // one, and carries
       // what the execution's start gave the builders, not what its jobs give them
       run.localTags = LocalPropertyTags.of(event.properties());
       run.tagsKnown = true;
@@ -346,7 +414,8 @@ final class LineageAgent {
   private void onStageCompleted(StageInfo stage) {
     SparkJobs.Job job = jobs.ofStage(stage.stageId());
     if (job != null && job.executionId() == null) {
-      rddJobs.stageCompleted(job.jobId(), SchedulerObjects.stageCompleted(stage, job.stage(stage.stageId())));
+      rddJobs.stageCompleted(
+          job.jobId(), SchedulerObjects.stageCompleted(stage, job.stage(stage.stageId())));
       return;
     }
     ExecutionRun run = job == null ? null : runOf(job.executionId());
@@ -363,7 +432,10 @@ final class LineageAgent {
     }
   }
 
-  /** The run an execution belongs to: its own, or that of the execution it is nested under; null when untracked. */
+  /**
+   * The run an execution belongs to: its own, or that of the execution it is nested under; null
+   * when untracked.
+   */
   private ExecutionRun runOf(long executionId) {
     Long root = nestedUnder.get(executionId);
     return executions.get(root != null ? root : executionId);
@@ -379,31 +451,46 @@ final class LineageAgent {
   }
 
   /**
-   * The static events of metadata-only DDL, after it succeeded (a failed DDL changed nothing: no event). The plan is
-   * read again now that the command ran, so the events show the catalog's new state (schema, properties).
+   * The static events of metadata-only DDL, after it succeeded (a failed DDL changed nothing: no
+   * event). The plan is read again now that the command ran, so the events show the catalog's new
+   * state (schema, properties).
    */
-  private void emitStatic(ExecutionRun run, long time, QueryExecution queryExecution, Throwable failure) {
+  private void emitStatic(
+      ExecutionRun run, long time, QueryExecution queryExecution, Throwable failure) {
     if (failure != null || run.staticKind == StaticEvents.Kind.NOTHING) {
-      LOG.debug("Headwater: run {}: no static event ({})", run.runId, failure != null ? "DDL failed" : run.staticKind);
+      LOG.debug(
+          "Headwater: run {}: no static event ({})",
+          run.runId,
+          failure != null ? "DDL failed" : run.staticKind);
       return;
     }
-    boolean reread = queryExecution != null && !MetadataOnlyCommands.isDrop(queryExecution.optimizedPlan());
+    boolean reread =
+        queryExecution != null && !MetadataOnlyCommands.isDrop(queryExecution.optimizedPlan());
     ExecutionLineage lineage = reread ? lineageOf(run, queryExecution) : run.lineage;
     if (run.staticKind == StaticEvents.Kind.DATASET_EVENTS) {
       lineage.outputs().forEach(output -> emission.submit(staticEvents.datasetEvent(time, output)));
     } else if (!lineage.isEmpty()) {
-      String jobName = JobNames.execution(application.jobName(), run.planPart, lineage.jobNameSuffix());
+      String jobName =
+          JobNames.execution(application.jobName(), run.planPart, lineage.jobNameSuffix());
       Optional<String> sql =
-          run.sql.or(() -> queryExecution == null ? Optional.empty() : MetadataOnlyCommands.viewText(queryExecution.optimizedPlan()))
+          run.sql
+              .or(
+                  () ->
+                      queryExecution == null
+                          ? Optional.empty()
+                          : MetadataOnlyCommands.viewText(queryExecution.optimizedPlan()))
               .map(SqlRedaction::redact);
-      emission.submit(staticEvents.jobEvent(time, application.namespace(), jobName, lineage, sql, run.localTags));
+      emission.submit(
+          staticEvents.jobEvent(
+              time, application.namespace(), jobName, lineage, sql, run.localTags));
     }
   }
 
   private static void addStatistics(ExecutionRun run, QueryExecution queryExecution) {
     DatasetStatistics.written(queryExecution.executedPlan())
         .ifPresent(stats -> run.written = Optional.of(run.written.map(stats::plus).orElse(stats)));
-    ScanStatistics.of(queryExecution.executedPlan(), new CatalogTables(queryExecution.sparkSession()))
+    ScanStatistics.of(
+            queryExecution.executedPlan(), new CatalogTables(queryExecution.sparkSession()))
         .forEach((key, stats) -> run.read.merge(key, stats, DatasetStatistics::plus));
   }
 
@@ -413,10 +500,12 @@ final class LineageAgent {
     run.planPart = JobNames.planPart(queryExecution.executedPlan());
     run.staticKind =
         StaticEvents.kindOf(
-            queryExecution.optimizedPlan(), StaticEvents.mode(queryExecution.sparkSession(), config.metadata().ddl()));
+            queryExecution.optimizedPlan(),
+            StaticEvents.mode(queryExecution.sparkSession(), config.metadata().ddl()));
     run.properties = properties.forSession(queryExecution.sparkSession());
     scala.Option<String> sqlText = queryExecution.logical().origin().sqlText();
-    run.sql = sqlText.isDefined() ? Optional.of(SqlRedaction.redact(sqlText.get())) : Optional.empty();
+    run.sql =
+        sqlText.isDefined() ? Optional.of(SqlRedaction.redact(sqlText.get())) : Optional.empty();
   }
 
   private void emitStartWhenReady(ExecutionRun run) {
@@ -427,7 +516,8 @@ final class LineageAgent {
         || run.staticKind != StaticEvents.Kind.NONE) {
       return;
     }
-    run.jobName = JobNames.execution(application.jobName(), run.planPart, run.lineage.jobNameSuffix());
+    run.jobName =
+        JobNames.execution(application.jobName(), run.planPart, run.lineage.jobNameSuffix());
     emission.submit(events.executionEvent(EventType.START, run.startTime, run, application, null));
   }
 
@@ -435,9 +525,12 @@ final class LineageAgent {
     return lineageOf(run, queryExecution, queryExecution.optimizedPlan());
   }
 
-  private ExecutionLineage lineageOf(ExecutionRun run, QueryExecution queryExecution, LogicalPlan plan) {
-    // a text file-stream source reads like a schema-inference read (same internal option); a micro-batch never is one
-    if (!(queryExecution instanceof IncrementalExecution) && SchemaInference.isSchemaInference(plan)) {
+  private ExecutionLineage lineageOf(
+      ExecutionRun run, QueryExecution queryExecution, LogicalPlan plan) {
+    // a text file-stream source reads like a schema-inference read (same internal option); a
+    // micro-batch never is one
+    if (!(queryExecution instanceof IncrementalExecution)
+        && SchemaInference.isSchemaInference(plan)) {
       LOG.debug("Headwater: run {}: schema inference read, no lineage", run.runId);
       return ExecutionLineage.EMPTY;
     }
@@ -448,7 +541,8 @@ final class LineageAgent {
     ExecutionLineage lineage = extractor.extract(context, plan);
     if (LOG.isDebugEnabled()) {
       LOG.debug(
-          "Headwater: run {}: optimized plan root {}, executed plan root {}, {} input(s), {} output(s)",
+          "Headwater: run {}: optimized plan root {}, executed plan root {}, {} input(s), {}"
+              + " output(s)",
           run.runId,
           plan.getClass().getName(),
           queryExecution.executedPlan().nodeName(),
@@ -459,8 +553,10 @@ final class LineageAgent {
   }
 
   private void emitApplicationEvent(EventType type, long time, Object event) {
-    CustomFacets facets = facetBuilders.evaluate(context(application.runId(), null), List.of(event));
-    emission.submit(events.applicationEvent(type, time, application, properties.forApplication(), facets));
+    CustomFacets facets =
+        facetBuilders.evaluate(context(application.runId(), null), List.of(event));
+    emission.submit(
+        events.applicationEvent(type, time, application, properties.forApplication(), facets));
   }
 
   /** The context extensions get for {@code run}, reading {@code queryExecution} (null for none). */
@@ -468,20 +564,44 @@ final class LineageAgent {
     return context(run.runId, queryExecution);
   }
 
-  /** The context extensions get for the run {@code runId}, reading {@code queryExecution} (null for none). */
+  /**
+   * The context extensions get for the run {@code runId}, reading {@code queryExecution} (null for
+   * none).
+   */
   private OpenLineageContext context(java.util.UUID runId, QueryExecution queryExecution) {
     Optional<QueryExecution> execution = Optional.ofNullable(queryExecution);
     Optional<SparkSession> session =
         execution
             .<SparkSession>map(QueryExecution::sparkSession)
-            .or(() -> OptionConverters.toJava(SparkSession.getActiveSession()).map(SparkSession.class::cast))
-            .or(() -> OptionConverters.toJava(SparkSession.getDefaultSession()).map(SparkSession.class::cast));
+            .or(
+                () ->
+                    OptionConverters.toJava(SparkSession.getActiveSession())
+                        .map(SparkSession.class::cast))
+            .or(
+                () ->
+                    OptionConverters.toJava(SparkSession.getDefaultSession())
+                        .map(SparkSession.class::cast));
     SparkContext sparkContext =
-        session.map(SparkSession::sparkContext).orElseGet(() -> OptionConverters.toJava(SparkContext$.MODULE$.getActive()).orElse(null));
-    // table datasets get their catalog metadata (tags, owner, comment): one look-up per table per context
+        session
+            .map(SparkSession::sparkContext)
+            .orElseGet(
+                () -> OptionConverters.toJava(SparkContext$.MODULE$.getActive()).orElse(null));
+    // table datasets get their catalog metadata (tags, owner, comment): one look-up per table per
+    // context
     StandardDatasetFactory datasets =
         new StandardDatasetFactory(
-            openLineage, session.<TableMetadata.Source>map(CatalogMetadata::new).orElse(TableMetadata.Source.NONE));
-    return new OpenLineageContext(openLineage, sparkContext, session, application.runId(), runId, execution, datasets, config);
+            openLineage,
+            session
+                .<TableMetadata.Source>map(CatalogMetadata::new)
+                .orElse(TableMetadata.Source.NONE));
+    return new OpenLineageContext(
+        openLineage,
+        sparkContext,
+        session,
+        application.runId(),
+        runId,
+        execution,
+        datasets,
+        config);
   }
 }

@@ -11,13 +11,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Job and run tags set as SparkContext local properties ({@code sc.setLocalProperty("spark.openlineage.job.tags",
- * ...)}, or Python's {@code headwater.tags(...)}), which apply to the executions started from that thread. Spark copies
- * a thread's local properties onto each job it submits, so they are read from a SQL execution's first
+ * Job and run tags set as SparkContext local properties ({@code
+ * sc.setLocalProperty("spark.openlineage.job.tags", ...)}, or Python's {@code
+ * headwater.tags(...)}), which apply to the executions started from that thread. Spark copies a
+ * thread's local properties onto each job it submits, so they are read from a SQL execution's first
  * {@code SparkListenerJobStart}.
  *
- * <p>A malformed value ({@link TagParser}) is logged once per distinct value, naming the property, and its tags are
- * not used; the run is still emitted with the other tags.
+ * <p>A malformed value ({@link TagParser}) is logged once per distinct value, naming the property,
+ * and its tags are not used; the run is still emitted with the other tags.
  */
 final class LocalPropertyTags {
   private static final Logger LOG = LoggerFactory.getLogger(LocalPropertyTags.class);
@@ -31,16 +32,20 @@ final class LocalPropertyTags {
   private LocalPropertyTags() {}
 
   /**
-   * The tags in the local properties a Spark job was submitted with ({@code SparkListenerJobStart.properties()}, a copy
-   * Spark makes per job); parsed on the analysis thread, never on the listener bus.
+   * The tags in the local properties a Spark job was submitted with ({@code
+   * SparkListenerJobStart.properties()}, a copy Spark makes per job); parsed on the analysis
+   * thread, never on the listener bus.
    */
   static Snapshot of(Properties properties) {
     if (properties == null) {
       return Snapshot.NONE;
     }
     return new Snapshot(
-        tags(ConfigKeys.JOB_TAGS.sparkKey(), properties.getProperty(ConfigKeys.JOB_TAGS.sparkKey())),
-        tags(ConfigKeys.RUN_TAGS.sparkKey(), properties.getProperty(ConfigKeys.RUN_TAGS.sparkKey())));
+        tags(
+            ConfigKeys.JOB_TAGS.sparkKey(), properties.getProperty(ConfigKeys.JOB_TAGS.sparkKey())),
+        tags(
+            ConfigKeys.RUN_TAGS.sparkKey(),
+            properties.getProperty(ConfigKeys.RUN_TAGS.sparkKey())));
   }
 
   private static List<Tag> tags(String property, String value) {

@@ -4,12 +4,13 @@ import java.text.Normalizer;
 import java.util.Locale;
 
 /**
- * Normalises application and plan-node names to snake_case the way the OpenLineage Spark integration does, so a
- * job keeps its identity in a backend when a user switches agents: trim non-word characters at both ends, drop
- * accents, break words between lower and Upper, before an Upper followed by a lower, and between a digit and an
- * Upper, lowercase, and turn every run of other characters into {@code _}. Examples:
- * {@code MyXMLBasedApplication} gives {@code my_xml_based_application};
- * {@code Execute InsertIntoHadoopFsRelationCommand} gives {@code execute_insert_into_hadoop_fs_relation_command}.
+ * Normalises application and plan-node names to snake_case the way the OpenLineage Spark
+ * integration does, so a job keeps its identity in a backend when a user switches agents: trim
+ * non-word characters at both ends, drop accents, break words between lower and Upper, before an
+ * Upper followed by a lower, and between a digit and an Upper, lowercase, and turn every run of
+ * other characters into {@code _}. Examples: {@code MyXMLBasedApplication} gives {@code
+ * my_xml_based_application}; {@code Execute InsertIntoHadoopFsRelationCommand} gives {@code
+ * execute_insert_into_hadoop_fs_relation_command}.
  */
 public final class NameNormalizer {
   private NameNormalizer() {}

@@ -4,9 +4,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 
 /**
- * A warning that may repeat without flooding the driver log: the first occurrence is logged at once, later ones
- * at most once per interval, each with the count of occurrences since the last line (as Spark's
- * {@code AsyncEventQueue} reports dropped events).
+ * A warning that may repeat without flooding the driver log: the first occurrence is logged at
+ * once, later ones at most once per interval, each with the count of occurrences since the last
+ * line (as Spark's {@code AsyncEventQueue} reports dropped events).
  */
 final class RateLimitedLog {
   private final Logger log;
@@ -20,14 +20,18 @@ final class RateLimitedLog {
     this.intervalNanos = interval.toNanos();
   }
 
-  /** Counts one occurrence and logs {@code message} (with the count so far) if the interval allows. */
+  /**
+   * Counts one occurrence and logs {@code message} (with the count so far) if the interval allows.
+   */
   void warn(String message, Throwable cause) {
     long count = occurrences.incrementAndGet();
     long now = System.nanoTime();
     long last = lastLoggedAt.get();
-    if ((last == Long.MIN_VALUE || now - last >= intervalNanos) && lastLoggedAt.compareAndSet(last, now)) {
+    if ((last == Long.MIN_VALUE || now - last >= intervalNanos)
+        && lastLoggedAt.compareAndSet(last, now)) {
       long since = count - countAtLastLog.getAndSet(count);
-      String text = message + " (" + since + " time(s) since the last report, " + count + " in all)";
+      String text =
+          message + " (" + since + " time(s) since the last report, " + count + " in all)";
       if (cause == null) {
         log.warn(text);
       } else {

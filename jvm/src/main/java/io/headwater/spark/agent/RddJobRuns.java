@@ -18,27 +18,33 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs of RDD jobs: Spark jobs outside any SQL execution, such as {@code sc.textFile(...).map(...)
- * .saveAsTextFile(...)}. Their datasets and facets come from the factories' dataset and facet builders, user
- * factories first, over the job's scheduler objects ({@link SchedulerObjects}: the job start and its
- * {@code ActiveJob}, each completed stage with its unwrapped RDDs, the job end with its final stage and RDDs); the
- * built-in factory's builders read the job's inputs and its Hadoop write at the {@code ActiveJob}
- * ({@link RddJobInputDatasetBuilder}, {@link RddJobOutputDatasetBuilder}).
+ * .saveAsTextFile(...)}. Their datasets and facets come from the factories' dataset and facet
+ * builders, user factories first, over the job's scheduler objects ({@link SchedulerObjects}: the
+ * job start and its {@code ActiveJob}, each completed stage with its unwrapped RDDs, the job end
+ * with its final stage and RDDs); the built-in factory's builders read the job's inputs and its
+ * Hadoop write at the {@code ActiveJob} ({@link RddJobInputDatasetBuilder}, {@link
+ * RddJobOutputDatasetBuilder}).
  *
- * <p>A job that writes a dataset is one run, child of the application run: START as soon as the builders have given
- * it an output (at its start for the built-in writes; at a stage's completion or the job's end when only an
- * extension's builder gives one then), with the job's start time, and COMPLETE, or FAIL with {@code errorMessage},
- * when it ends. Job facet {@code jobType} {@code RDD_JOB}/{@code BATCH}; name {@code <app>.<rdd suffix>}
- * ({@link RddJobNames}), as the OpenLineage Spark integration names RDD jobs.
+ * <p>A job that writes a dataset is one run, child of the application run: START as soon as the
+ * builders have given it an output (at its start for the built-in writes; at a stage's completion
+ * or the job's end when only an extension's builder gives one then), with the job's start time, and
+ * COMPLETE, or FAIL with {@code errorMessage}, when it ends. Job facet {@code jobType} {@code
+ * RDD_JOB}/{@code BATCH}; name {@code <app>.<rdd suffix>} ({@link RddJobNames}), as the OpenLineage
+ * Spark integration names RDD jobs.
  *
- * <p>A job that writes nothing emits nothing, even when it reads files: Spark itself runs many such jobs outside
- * SQL executions (CSV and JSON schema inference, {@code take} probes, {@code df.rdd} samplings), and the OpenLineage
- * integration sends no terminal event for them either. A job whose {@code ActiveJob} was not captured
- * ({@link ActiveJobs}) gets no run. Only the analysis thread uses this class.
+ * <p>A job that writes nothing emits nothing, even when it reads files: Spark itself runs many such
+ * jobs outside SQL executions (CSV and JSON schema inference, {@code take} probes, {@code df.rdd}
+ * samplings), and the OpenLineage integration sends no terminal event for them either. A job whose
+ * {@code ActiveJob} was not captured ({@link ActiveJobs}) gets no run. Only the analysis thread
+ * uses this class.
  */
 final class RddJobRuns {
   private static final Logger LOG = LoggerFactory.getLogger(RddJobRuns.class);
 
-  /** A running RDD job: its run (started once it has an output) and the scheduler's job, for its name. */
+  /**
+   * A running RDD job: its run (started once it has an output) and the scheduler's job, for its
+   * name.
+   */
   private record Running(ExecutionRun run, ActiveJob job) {}
 
   private final ApplicationRun application;
@@ -48,7 +54,9 @@ final class RddJobRuns {
   private final BiConsumer<ExecutionRun, List<?>> builders;
   private final Map<Integer, Running> running = new HashMap<>();
 
-  /** @param builders adds what the builders give for one event's objects to a run */
+  /**
+   * @param builders adds what the builders give for one event's objects to a run
+   */
   RddJobRuns(
       ApplicationRun application,
       RunEventFactory events,
@@ -62,26 +70,35 @@ final class RddJobRuns {
     this.builders = builders;
   }
 
-  /** @param job the scheduler's job, or null when it could not be found (then the job gets no run) */
+  /**
+   * @param job the scheduler's job, or null when it could not be found (then the job gets no run)
+   */
   void start(SparkListenerJobStart event, ActiveJob job) {
     if (job == null) {
-      LOG.debug("Headwater: RDD job {} had ended before its start was seen; no lineage", event.jobId());
+      LOG.debug(
+          "Headwater: RDD job {} had ended before its start was seen; no lineage", event.jobId());
       return;
     }
     ExecutionRun run = new ExecutionRun(UUIDUtils.generateNewUUID(), event.time());
     run.jobType = ExecutionRun.RDD_JOB;
     run.properties = properties.forApplication();
-    run.localTags = LocalPropertyTags.of(event.properties()); // headwater.tags(...) around an RDD action
+    run.localTags =
+        LocalPropertyTags.of(event.properties()); // headwater.tags(...) around an RDD action
     running.put(event.jobId(), new Running(run, job));
     evaluate(event.jobId(), SchedulerObjects.jobStart(event, job));
   }
 
-  /** A stage of RDD job {@code jobId} completed; {@code objects} as {@link SchedulerObjects#stageCompleted} gives them. */
+  /**
+   * A stage of RDD job {@code jobId} completed; {@code objects} as {@link
+   * SchedulerObjects#stageCompleted} gives them.
+   */
   void stageCompleted(int jobId, List<?> objects) {
     evaluate(jobId, objects);
   }
 
-  /** @param failure why the job failed, or null when it succeeded */
+  /**
+   * @param failure why the job failed, or null when it succeeded
+   */
   void end(SparkListenerJobEnd event, Throwable failure) {
     Running job = running.get(event.jobId());
     if (job == null) {
@@ -95,7 +112,10 @@ final class RddJobRuns {
     }
   }
 
-  /** Adds what the builders give for {@code objects} to the job's run and starts the run once it has an output. */
+  /**
+   * Adds what the builders give for {@code objects} to the job's run and starts the run once it has
+   * an output.
+   */
   private void evaluate(int jobId, List<?> objects) {
     Running job = running.get(jobId);
     if (job == null) {
@@ -110,7 +130,10 @@ final class RddJobRuns {
     try {
       suffix = RddJobNames.suffix(job.job().finalStage().rdd());
     } catch (RuntimeException | LinkageError e) {
-      LOG.warn("Headwater: the RDD graph of job {} could not be read to name it; no lineage: {}", jobId, e.toString());
+      LOG.warn(
+          "Headwater: the RDD graph of job {} could not be read to name it; no lineage: {}",
+          jobId,
+          e.toString());
       running.remove(jobId);
       return;
     }

@@ -16,8 +16,9 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Assembles RunEvents of the application run and of execution runs from their parts, with the facets every run
- * carries: {@code jobType}, {@code processing_engine}, {@code parent}, and {@code errorMessage} on FAIL.
+ * Assembles RunEvents of the application run and of execution runs from their parts, with the
+ * facets every run carries: {@code jobType}, {@code processing_engine}, {@code parent}, and {@code
+ * errorMessage} on FAIL.
  */
 final class RunEventFactory {
   private final OpenLineage openLineage;
@@ -26,7 +27,10 @@ final class RunEventFactory {
   private final JobMetadata metadata;
 
   RunEventFactory(
-      OpenLineage openLineage, String sparkVersion, Optional<HeadwaterConfig.ParentJob> externalParent, JobMetadata metadata) {
+      OpenLineage openLineage,
+      String sparkVersion,
+      Optional<HeadwaterConfig.ParentJob> externalParent,
+      JobMetadata metadata) {
     this.openLineage = openLineage;
     this.sparkVersion = sparkVersion;
     this.externalParent = externalParent;
@@ -34,8 +38,9 @@ final class RunEventFactory {
   }
 
   /**
-   * START or COMPLETE of the application run; its parent is the external parent, when configured. The run and job
-   * facets extensions reported for the application event are added last (never replacing Headwater's own).
+   * START or COMPLETE of the application run; its parent is the external parent, when configured.
+   * The run and job facets extensions reported for the application event are added last (never
+   * replacing Headwater's own).
    */
   OpenLineage.RunEvent applicationEvent(
       OpenLineage.RunEvent.EventType type,
@@ -44,33 +49,56 @@ final class RunEventFactory {
       SparkPropertiesRunFacet properties,
       io.headwater.spark.plan.CustomFacets extensionFacets) {
     OpenLineage.RunFacetsBuilder runFacets =
-        openLineage.newRunFacetsBuilder().processing_engine(processingEngine()).put(SparkPropertiesRunFacet.NAME, properties);
+        openLineage
+            .newRunFacetsBuilder()
+            .processing_engine(processingEngine())
+            .put(SparkPropertiesRunFacet.NAME, properties);
     metadata.addTo(runFacets, LocalPropertyTags.Snapshot.NONE);
     externalParent.ifPresent(
         parent ->
             runFacets.parent(
-                parentFacet(parent.runId(), parent.namespace(), parent.name(), parent.runId(), parent.namespace(), parent.name())));
+                parentFacet(
+                    parent.runId(),
+                    parent.namespace(),
+                    parent.name(),
+                    parent.runId(),
+                    parent.namespace(),
+                    parent.name())));
     return openLineage
         .newRunEventBuilder()
         .eventType(type)
         .eventTime(time(timeMillis))
         .run(openLineage.newRun(app.runId(), extensionFacets.addTo(runFacets.build())))
-        .job(extensionFacets.addTo(openLineage, job(app.namespace(), app.jobName(), "APPLICATION", "NONE", Optional.empty(), LocalPropertyTags.Snapshot.NONE)))
+        .job(
+            extensionFacets.addTo(
+                openLineage,
+                job(
+                    app.namespace(),
+                    app.jobName(),
+                    "APPLICATION",
+                    "NONE",
+                    Optional.empty(),
+                    LocalPropertyTags.Snapshot.NONE)))
         .inputs(List.of())
         .outputs(List.of())
         .build();
   }
 
   /**
-   * An event of an execution run: child of the application run, whose root is the external parent when
-   * configured, else the application run. The job gets the {@code sql} facet when the run has SQL text; a terminal
-   * event gives a run with one output that output's {@code outputStatistics}. The facets extensions reported for the
-   * run ({@link io.headwater.spark.plan.CustomFacets}) are added last.
+   * An event of an execution run: child of the application run, whose root is the external parent
+   * when configured, else the application run. The job gets the {@code sql} facet when the run has
+   * SQL text; a terminal event gives a run with one output that output's {@code outputStatistics}.
+   * The facets extensions reported for the run ({@link io.headwater.spark.plan.CustomFacets}) are
+   * added last.
    *
    * @param failure the execution's failure, for a FAIL event; null otherwise
    */
   OpenLineage.RunEvent executionEvent(
-      OpenLineage.RunEvent.EventType type, long timeMillis, ExecutionRun run, ApplicationRun app, Throwable failure) {
+      OpenLineage.RunEvent.EventType type,
+      long timeMillis,
+      ExecutionRun run,
+      ApplicationRun app,
+      Throwable failure) {
     UUID runId = run.runId;
     List<OpenLineage.OutputDataset> outputs = run.lineage.outputs();
     List<OpenLineage.InputDataset> inputs = run.lineage.inputs();
@@ -78,16 +106,31 @@ final class RunEventFactory {
       if (outputs.size() == 1 && run.written.isPresent()) {
         outputs = List.of(withStatistics(outputs.get(0), run.written.get()));
       }
-      inputs = inputs.stream().map(input -> withStatistics(input, run.read.get(ScanStatistics.key(input.getNamespace(), input.getName())))).toList();
+      inputs =
+          inputs.stream()
+              .map(
+                  input ->
+                      withStatistics(
+                          input,
+                          run.read.get(ScanStatistics.key(input.getNamespace(), input.getName()))))
+              .toList();
     }
     UUID rootRunId = externalParent.map(HeadwaterConfig.ParentJob::runId).orElse(app.runId());
-    String rootNamespace = externalParent.map(HeadwaterConfig.ParentJob::namespace).orElse(app.namespace());
+    String rootNamespace =
+        externalParent.map(HeadwaterConfig.ParentJob::namespace).orElse(app.namespace());
     String rootName = externalParent.map(HeadwaterConfig.ParentJob::name).orElse(app.jobName());
     OpenLineage.RunFacetsBuilder runFacets =
         openLineage
             .newRunFacetsBuilder()
             .processing_engine(processingEngine())
-            .parent(parentFacet(app.runId(), app.namespace(), app.jobName(), rootRunId, rootNamespace, rootName));
+            .parent(
+                parentFacet(
+                    app.runId(),
+                    app.namespace(),
+                    app.jobName(),
+                    rootRunId,
+                    rootNamespace,
+                    rootName));
     if (run.properties != null) {
       runFacets.put(SparkPropertiesRunFacet.NAME, run.properties);
     }
@@ -95,7 +138,8 @@ final class RunEventFactory {
     if (!run.lineage.columnLineageSkips().isEmpty()) {
       runFacets.put(
           ColumnLineageSkippedRunFacet.NAME,
-          new ColumnLineageSkippedRunFacet(HeadwaterVersion.PRODUCER, run.lineage.columnLineageSkips()));
+          new ColumnLineageSkippedRunFacet(
+              HeadwaterVersion.PRODUCER, run.lineage.columnLineageSkips()));
     }
     if (failure != null) {
       runFacets.errorMessage(
@@ -109,13 +153,23 @@ final class RunEventFactory {
         .eventType(type)
         .eventTime(time(timeMillis))
         .run(openLineage.newRun(runId, run.facets.addTo(runFacets.build())))
-        .job(run.facets.addTo(openLineage, job(app.namespace(), run.jobName, run.jobType, run.processingType, run.sql, run.localTags)))
+        .job(
+            run.facets.addTo(
+                openLineage,
+                job(
+                    app.namespace(),
+                    run.jobName,
+                    run.jobType,
+                    run.processingType,
+                    run.sql,
+                    run.localTags)))
         .inputs(run.facets.addToInputs(openLineage, inputs))
         .outputs(run.facets.addToOutputs(openLineage, outputs))
         .build();
   }
 
-  private OpenLineage.InputDataset withStatistics(OpenLineage.InputDataset input, DatasetStatistics stats) {
+  private OpenLineage.InputDataset withStatistics(
+      OpenLineage.InputDataset input, DatasetStatistics stats) {
     if (stats == null) {
       return input;
     }
@@ -138,7 +192,8 @@ final class RunEventFactory {
         .build();
   }
 
-  private OpenLineage.OutputDataset withStatistics(OpenLineage.OutputDataset output, DatasetStatistics stats) {
+  private OpenLineage.OutputDataset withStatistics(
+      OpenLineage.OutputDataset output, DatasetStatistics stats) {
     return openLineage
         .newOutputDatasetBuilder()
         .namespace(output.getNamespace())
@@ -175,9 +230,16 @@ final class RunEventFactory {
                     .processingType(processingType)
                     .integration("SPARK")
                     .build());
-    sql.ifPresent(query -> facets.sql(openLineage.newSQLJobFacetBuilder().query(query).dialect("spark").build()));
+    sql.ifPresent(
+        query ->
+            facets.sql(openLineage.newSQLJobFacetBuilder().query(query).dialect("spark").build()));
     metadata.addTo(facets, localTags);
-    return openLineage.newJobBuilder().namespace(namespace).name(name).facets(facets.build()).build();
+    return openLineage
+        .newJobBuilder()
+        .namespace(namespace)
+        .name(name)
+        .facets(facets.build())
+        .build();
   }
 
   private OpenLineage.ProcessingEngineRunFacet processingEngine() {
@@ -185,7 +247,12 @@ final class RunEventFactory {
   }
 
   private OpenLineage.ParentRunFacet parentFacet(
-      UUID runId, String namespace, String name, UUID rootRunId, String rootNamespace, String rootName) {
+      UUID runId,
+      String namespace,
+      String name,
+      UUID rootRunId,
+      String rootNamespace,
+      String rootName) {
     return openLineage
         .newParentRunFacetBuilder()
         .run(openLineage.newParentRunFacetRunBuilder().runId(runId).build())

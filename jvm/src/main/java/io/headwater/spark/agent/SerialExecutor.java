@@ -9,9 +9,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs tasks one at a time, in submission order, on one daemon thread of its own, from a bounded queue.
- * {@link #submit} never blocks the caller (Spark's listener-bus thread): when the queue is full the task is dropped,
- * counted and reported through a {@link RateLimitedLog}. A task that throws is logged and the next one runs.
+ * Runs tasks one at a time, in submission order, on one daemon thread of its own, from a bounded
+ * queue. {@link #submit} never blocks the caller (Spark's listener-bus thread): when the queue is
+ * full the task is dropped, counted and reported through a {@link RateLimitedLog}. A task that
+ * throws is logged and the next one runs.
  */
 final class SerialExecutor {
   private static final Logger LOG = LoggerFactory.getLogger(SerialExecutor.class);
@@ -37,7 +38,10 @@ final class SerialExecutor {
     this.worker.start();
   }
 
-  /** Queues {@code task}; returns false (and counts a drop) when the queue is full or the executor stopped. */
+  /**
+   * Queues {@code task}; returns false (and counts a drop) when the queue is full or the executor
+   * stopped.
+   */
   boolean submit(Runnable task) {
     if (stopped || !queue.offer(task)) {
       drops.warn(name + ": queue full or stopped, work dropped", null);
@@ -47,8 +51,9 @@ final class SerialExecutor {
   }
 
   /**
-   * Waits until every task submitted before this call has run, at most {@code timeout}. After {@link #shutdown} it
-   * returns at once: no worker is left to run anything, so it only reports whether tasks were left behind.
+   * Waits until every task submitted before this call has run, at most {@code timeout}. After
+   * {@link #shutdown} it returns at once: no worker is left to run anything, so it only reports
+   * whether tasks were left behind.
    *
    * @return true when they all ran in time
    */

@@ -10,17 +10,22 @@ import org.apache.spark.scheduler.Stage;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * The running Spark jobs of tracked SQL runs and RDD-job runs: which execution (if any) each job and stage belongs to, and the job's
- * {@code ActiveJob} (when it was captured) to find its {@code Stage}s. Only the agent's analysis thread touches it;
- * a job is forgotten when it ends.
+ * The running Spark jobs of tracked SQL runs and RDD-job runs: which execution (if any) each job
+ * and stage belongs to, and the job's {@code ActiveJob} (when it was captured) to find its {@code
+ * Stage}s. Only the agent's analysis thread touches it; a job is forgotten when it ends.
  */
 final class SparkJobs {
-  /** Spark's job property naming the SQL execution a job runs for ({@code SQLExecution.EXECUTION_ID_KEY}). */
+  /**
+   * Spark's job property naming the SQL execution a job runs for ({@code
+   * SQLExecution.EXECUTION_ID_KEY}).
+   */
   static final String EXECUTION_ID = io.headwater.spark.plan.rdd.RddJobs.SQL_EXECUTION_ID;
 
   /**
-   * @param executionId the SQL execution the job runs for; null for an RDD job (it is a run of its own)
-   * @param activeJob the scheduler's job, or null when it was gone before the listener saw the job start
+   * @param executionId the SQL execution the job runs for; null for an RDD job (it is a run of its
+   *     own)
+   * @param activeJob the scheduler's job, or null when it was gone before the listener saw the job
+   *     start
    */
   record Job(int jobId, Long executionId, ActiveJob activeJob, int[] stageIds) {
     /** The job's stage {@code stageId}, or null when unknown. */
@@ -50,9 +55,14 @@ final class SparkJobs {
     }
   }
 
-  /** @param executionId the SQL execution the job runs for; null for an RDD job */
+  /**
+   * @param executionId the SQL execution the job runs for; null for an RDD job
+   */
   void started(SparkListenerJobStart event, ActiveJob activeJob, Long executionId) {
-    int[] stageIds = CollectionConverters.asJava(event.stageIds()).stream().mapToInt(id -> (Integer) id).toArray();
+    int[] stageIds =
+        CollectionConverters.asJava(event.stageIds()).stream()
+            .mapToInt(id -> (Integer) id)
+            .toArray();
     Job job = new Job(event.jobId(), executionId, activeJob, stageIds);
     jobs.put(job.jobId(), job);
     for (int stageId : stageIds) {

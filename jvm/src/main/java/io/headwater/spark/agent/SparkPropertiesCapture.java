@@ -9,9 +9,10 @@ import java.util.regex.Pattern;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * Reads the allow-listed Spark properties ({@code spark.openlineage.capturedProperties}) for a run's
- * {@code spark_properties} facet: from the session's runtime configuration when the run has a session (so
- * {@code spark.conf.set} is seen), else from the Spark configuration the application started with.
+ * Reads the allow-listed Spark properties ({@code spark.openlineage.capturedProperties}) for a
+ * run's {@code spark_properties} facet: from the session's runtime configuration when the run has a
+ * session (so {@code spark.conf.set} is seen), else from the Spark configuration the application
+ * started with.
  */
 final class SparkPropertiesCapture {
   private final URI producer;
@@ -23,7 +24,10 @@ final class SparkPropertiesCapture {
     this.producer = producer;
     this.keys = List.copyOf(keys);
     this.sparkConf = Map.copyOf(sparkConf);
-    this.redaction = Pattern.compile(sparkConf.getOrDefault("spark.redaction.regex", SparkPropertiesRunFacet.DEFAULT_REDACTION_REGEX));
+    this.redaction =
+        Pattern.compile(
+            sparkConf.getOrDefault(
+                "spark.redaction.regex", SparkPropertiesRunFacet.DEFAULT_REDACTION_REGEX));
   }
 
   SparkPropertiesRunFacet forApplication() {

@@ -11,13 +11,15 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 
 /**
- * The static-lineage events of the OpenLineage spec 2-0-2 (the "RunEvent-less metadata emission" proposal): a
- * {@code DatasetEvent} carries a dataset's metadata outside any run, a {@code JobEvent} a job's declared inputs and
- * outputs without running it. Used for metadata-only DDL ({@link MetadataOnlyCommands}) and by the Python API.
+ * The static-lineage events of the OpenLineage spec 2-0-2 (the "RunEvent-less metadata emission"
+ * proposal): a {@code DatasetEvent} carries a dataset's metadata outside any run, a {@code
+ * JobEvent} a job's declared inputs and outputs without running it. Used for metadata-only DDL
+ * ({@link MetadataOnlyCommands}) and by the Python API.
  */
 final class StaticEvents {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(StaticEvents.class);
-  private static final java.util.Set<String> REPORTED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private static final java.util.Set<String> REPORTED =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   /** How an execution is reported. */
   enum Kind {
@@ -27,7 +29,10 @@ final class StaticEvents {
     DATASET_EVENTS,
     /** One JobEvent: a view definition. */
     JOB_EVENT,
-    /** No event: a temporary view definition (not a dataset; the OpenLineage Spark integration skips it too). */
+    /**
+     * No event: a temporary view definition (not a dataset; the OpenLineage Spark integration skips
+     * it too).
+     */
     NOTHING
   }
 
@@ -40,11 +45,12 @@ final class StaticEvents {
   }
 
   /**
-   * The DDL mode of a session: {@code spark.openlineage.staticLineage.ddl} from its runtime configuration
-   * ({@code spark.conf.set(...)}, which also shows the Spark configuration), else {@code configured}. An unusable
-   * session value is logged once and ignored.
+   * The DDL mode of a session: {@code spark.openlineage.staticLineage.ddl} from its runtime
+   * configuration ({@code spark.conf.set(...)}, which also shows the Spark configuration), else
+   * {@code configured}. An unusable session value is logged once and ignored.
    */
-  static MetadataSettings.DdlEvents mode(SparkSession session, MetadataSettings.DdlEvents configured) {
+  static MetadataSettings.DdlEvents mode(
+      SparkSession session, MetadataSettings.DdlEvents configured) {
     String value = session.conf().get(ConfigKeys.STATIC_LINEAGE_DDL.sparkKey(), null);
     if (value == null || value.isBlank()) {
       return configured;
@@ -53,7 +59,10 @@ final class StaticEvents {
       return MetadataSettings.DdlEvents.parse(value);
     } catch (IllegalArgumentException e) {
       if (REPORTED.add(value)) {
-        LOG.warn("Headwater: session setting {} ignored: {}", ConfigKeys.STATIC_LINEAGE_DDL.sparkKey(), e.getMessage());
+        LOG.warn(
+            "Headwater: session setting {} ignored: {}",
+            ConfigKeys.STATIC_LINEAGE_DDL.sparkKey(),
+            e.getMessage());
       }
       return configured;
     }
@@ -78,13 +87,16 @@ final class StaticEvents {
     return openLineage
         .newDatasetEventBuilder()
         .eventTime(RunEventFactory.time(timeMillis))
-        .dataset(openLineage.newStaticDataset(dataset.getNamespace(), dataset.getName(), dataset.getFacets()))
+        .dataset(
+            openLineage.newStaticDataset(
+                dataset.getNamespace(), dataset.getName(), dataset.getFacets()))
         .build();
   }
 
   /**
-   * A JobEvent: the job {@code namespace}/{@code name} with its job facets ({@code jobType} {@code jobType}/BATCH/SPARK,
-   * {@code sql} when given, the user's tags and owners), {@code lineage}'s inputs and outputs.
+   * A JobEvent: the job {@code namespace}/{@code name} with its job facets ({@code jobType} {@code
+   * jobType}/BATCH/SPARK, {@code sql} when given, the user's tags and owners), {@code lineage}'s
+   * inputs and outputs.
    *
    * @param extraFacets more job facets by name (e.g. from the Python API), added last
    */
@@ -108,7 +120,13 @@ final class StaticEvents {
 
   /** {@link #jobEvent} of an execution's lineage. */
   OpenLineage.JobEvent jobEvent(
-      long timeMillis, String namespace, String name, ExecutionLineage lineage, Optional<String> sql, LocalPropertyTags.Snapshot tags) {
-    return jobEvent(timeMillis, namespace, name, "VIEW", lineage.inputs(), lineage.outputs(), sql, tags);
+      long timeMillis,
+      String namespace,
+      String name,
+      ExecutionLineage lineage,
+      Optional<String> sql,
+      LocalPropertyTags.Snapshot tags) {
+    return jobEvent(
+        timeMillis, namespace, name, "VIEW", lineage.inputs(), lineage.outputs(), sql, tags);
   }
 }

@@ -1,26 +1,27 @@
 package io.headwater.spark.agent;
 
+import io.openlineage.client.utils.UUIDUtils;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
-import io.openlineage.client.utils.UUIDUtils;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 
 /**
- * One run per run of a structured streaming query ({@code StreamingQuery.runId}): the micro-batch SQL executions of
- * the query (their {@code QueryExecution} is an {@code IncrementalExecution} carrying the query's run id), and the
- * executions nested under them (the writes of a {@code foreachBatch} function), are folded into it.
+ * One run per run of a structured streaming query ({@code StreamingQuery.runId}): the micro-batch
+ * SQL executions of the query (their {@code QueryExecution} is an {@code IncrementalExecution}
+ * carrying the query's run id), and the executions nested under them (the writes of a {@code
+ * foreachBatch} function), are folded into it.
  *
- * <p>Events: START when the first micro-batch that touches a dataset starts, with the query's start time; RUNNING when
- * a micro-batch completes (one per micro-batch, with the datasets seen so far); COMPLETE when the query stops
- * ({@code stop()}, or an {@code availableNow}/{@code once} trigger running out of data), FAIL with
- * {@code errorMessage} when it terminates with an exception. Job facet {@code jobType} {@code SQL_JOB}/{@code
- * STREAMING}, as the OpenLineage Spark integration types executions of streaming plans. Job name
- * {@code <app>.<query name, or the micro-batch write node>[.<output suffix>]}, e.g.
- * {@code app.write_to_micro_batch_data_source_v1.tmp_out}: one stable name for all the micro-batches of a query.
- * Only the analysis thread uses this class.
+ * <p>Events: START when the first micro-batch that touches a dataset starts, with the query's start
+ * time; RUNNING when a micro-batch completes (one per micro-batch, with the datasets seen so far);
+ * COMPLETE when the query stops ({@code stop()}, or an {@code availableNow}/{@code once} trigger
+ * running out of data), FAIL with {@code errorMessage} when it terminates with an exception. Job
+ * facet {@code jobType} {@code SQL_JOB}/{@code STREAMING}, as the OpenLineage Spark integration
+ * types executions of streaming plans. Job name {@code <app>.<query name, or the micro-batch write
+ * node>[.<output suffix>]}, e.g. {@code app.write_to_micro_batch_data_source_v1.tmp_out}: one
+ * stable name for all the micro-batches of a query. Only the analysis thread uses this class.
  */
 final class StreamingQueryRuns {
   static final String STREAMING = "STREAMING";
@@ -31,7 +32,8 @@ final class StreamingQueryRuns {
   /**
    * The query run started: its run is opened (events follow with its first micro-batch).
    *
-   * @param timestamp the start as {@code QueryStartedEvent} gives it (ISO-8601, e.g. {@code 2024-05-01T10:00:00.123Z})
+   * @param timestamp the start as {@code QueryStartedEvent} gives it (ISO-8601, e.g. {@code
+   *     2024-05-01T10:00:00.123Z})
    * @param fallbackTime epoch millis used when the timestamp cannot be read
    */
   void started(UUID queryRunId, String queryName, String timestamp, long fallbackTime) {
@@ -49,7 +51,8 @@ final class StreamingQueryRuns {
   }
 
   /**
-   * The run of the query that a micro-batch belongs to; opened now when the query's start was not seen.
+   * The run of the query that a micro-batch belongs to; opened now when the query's start was not
+   * seen.
    *
    * @param microBatchRoot the micro-batch's analysed plan root (the write node), for the job name
    */
@@ -79,10 +82,10 @@ final class StreamingQueryRuns {
   }
 
   /**
-   * Why a query terminated, as {@code QueryTerminatedEvent} reports it: the text of the exception and its stack
-   * trace ({@code Utils.exceptionString}). Its message is the text before the first stack frame ({@code \tat ...}
-   * line), which keeps a multi-line message such as a Python traceback whole; its stack trace, printed, is the whole
-   * text.
+   * Why a query terminated, as {@code QueryTerminatedEvent} reports it: the text of the exception
+   * and its stack trace ({@code Utils.exceptionString}). Its message is the text before the first
+   * stack frame ({@code \tat ...} line), which keeps a multi-line message such as a Python
+   * traceback whole; its stack trace, printed, is the whole text.
    */
   static final class QueryFailure extends RuntimeException {
     private static final long serialVersionUID = 1L;

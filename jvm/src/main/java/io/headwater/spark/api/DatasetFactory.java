@@ -5,12 +5,14 @@ import java.util.Objects;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Creates input and output datasets the way the built-in visitors do: the given identity, a {@code schema}
- * facet from the Spark schema (when given) and a {@code dataSource} facet naming the namespace.
+ * Creates input and output datasets the way the built-in visitors do: the given identity, a {@code
+ * schema} facet from the Spark schema (when given) and a {@code dataSource} facet naming the
+ * namespace.
  */
 public interface DatasetFactory {
   /**
-   * @param namespace the dataset namespace per the OpenLineage naming spec, e.g. {@code file} or {@code s3://bucket}
+   * @param namespace the dataset namespace per the OpenLineage naming spec, e.g. {@code file} or
+   *     {@code s3://bucket}
    * @param name the dataset name within the namespace, e.g. {@code /data/flights}
    * @param schema the dataset's Spark schema, or null when unknown
    * @param facets further facets to attach (may be null)

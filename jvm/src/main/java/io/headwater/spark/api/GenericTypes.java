@@ -7,33 +7,36 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Resolves the concrete class bound to a type parameter of a generic supertype, walking the whole class
- * hierarchy (superclasses and interfaces, through intermediate generic classes). This is the one place the
- * API reads generic type arguments: {@link QueryPlanVisitor} uses it for its default node type.
+ * Resolves the concrete class bound to a type parameter of a generic supertype, walking the whole
+ * class hierarchy (superclasses and interfaces, through intermediate generic classes). This is the
+ * one place the API reads generic type arguments: {@link QueryPlanVisitor} uses it for its default
+ * node type.
  */
 final class GenericTypes {
   private GenericTypes() {}
 
   /**
-   * The class bound to type parameter {@code index} of {@code generic} in {@code concrete}'s hierarchy.
+   * The class bound to type parameter {@code index} of {@code generic} in {@code concrete}'s
+   * hierarchy.
    *
-   * @throws IllegalArgumentException when the argument is not a concrete class (for example a raw or
-   *     still-generic subclass); the message names the class and says how to fix it
+   * @throws IllegalArgumentException when the argument is not a concrete class (for example a raw
+   *     or still-generic subclass); the message names the class and says how to fix it
    */
   static Class<?> typeArgument(Class<?> concrete, Class<?> generic, int index) {
     return typeArgument(concrete, generic, index, "nodeType()");
   }
 
   /**
-   * As {@link #typeArgument(Class, Class, int)}; {@code override} names the method that declares the type explicitly,
-   * for the error message (e.g. {@code eventType()}).
+   * As {@link #typeArgument(Class, Class, int)}; {@code override} names the method that declares
+   * the type explicitly, for the error message (e.g. {@code eventType()}).
    */
   static Class<?> typeArgument(Class<?> concrete, Class<?> generic, int index, String override) {
     Type resolved = resolve(concrete, generic, index, new HashMap<>());
     if (resolved instanceof Class<?> type) {
       return type;
     }
-    if (resolved instanceof ParameterizedType parameterized && parameterized.getRawType() instanceof Class<?> raw) {
+    if (resolved instanceof ParameterizedType parameterized
+        && parameterized.getRawType() instanceof Class<?> raw) {
       return raw;
     }
     throw new IllegalArgumentException(
@@ -48,7 +51,8 @@ final class GenericTypes {
             + override);
   }
 
-  private static Type resolve(Type type, Class<?> generic, int index, Map<TypeVariable<?>, Type> bindings) {
+  private static Type resolve(
+      Type type, Class<?> generic, int index, Map<TypeVariable<?>, Type> bindings) {
     Class<?> raw;
     if (type instanceof ParameterizedType parameterized) {
       raw = (Class<?>) parameterized.getRawType();
@@ -57,7 +61,9 @@ final class GenericTypes {
       Map<TypeVariable<?>, Type> next = new HashMap<>(bindings);
       for (int i = 0; i < variables.length; i++) {
         Type argument = arguments[i];
-        next.put(variables[i], argument instanceof TypeVariable<?> v ? bindings.getOrDefault(v, v) : argument);
+        next.put(
+            variables[i],
+            argument instanceof TypeVariable<?> v ? bindings.getOrDefault(v, v) : argument);
       }
       bindings = next;
     } else if (type instanceof Class<?> cls) {

@@ -3,9 +3,9 @@ package io.headwater.spark.api;
 import java.util.Optional;
 
 /**
- * Names the dataset that becomes the last part of a job name ({@code <app>.<plan root>.<suffix>}), as the
- * OpenLineage Spark integration does. Output visitors implement it; the first provider that answers wins, user
- * extensions before the built-ins. Dots in the answer become {@code _}.
+ * Names the dataset that becomes the last part of a job name ({@code <app>.<plan root>.<suffix>}),
+ * as the OpenLineage Spark integration does. Output visitors implement it; the first provider that
+ * answers wins, user extensions before the built-ins. Dots in the answer become {@code _}.
  *
  * @param <T> the plan node the provider understands
  */

@@ -10,23 +10,25 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.QueryExecution;
 
 /**
- * What an extension may read about the run being built: a narrow, read-only view (extensions cannot change the
- * agent's state through it). One context exists per run; visitors and builders receive it when their factory creates
- * them.
+ * What an extension may read about the run being built: a narrow, read-only view (extensions cannot
+ * change the agent's state through it). One context exists per run; visitors and builders receive
+ * it when their factory creates them.
  *
- * <p>The {@code get...} methods are aliases with the names of the OpenLineage Spark integration's context, so code
- * written against it compiles unchanged.
+ * <p>The {@code get...} methods are aliases with the names of the OpenLineage Spark integration's
+ * context, so code written against it compiles unchanged.
  *
  * @param openLineage the OpenLineage model factory, with Headwater's producer URI
- * @param sparkContext the application's Spark context (null in unit tests that run without one, and possibly for the
- *     application's start event, which can be analysed before the context is fully up)
+ * @param sparkContext the application's Spark context (null in unit tests that run without one, and
+ *     possibly for the application's start event, which can be analysed before the context is fully
+ *     up)
  * @param sparkSession the session that ran the query, when known
  * @param applicationRunId the run id of the application run (the parent of every execution run)
  * @param runId the run id of the run being built
  * @param queryExecution the query execution of a SQL run; empty for application and RDD runs
  * @param datasetFactory creates input and output datasets with the standard facets attached
- * @param configuration the agent's resolved configuration (Spark {@code spark.openlineage.*} settings,
- *     {@code openlineage.yml} and environment, as documented in {@code docs/configuration.md})
+ * @param configuration the agent's resolved configuration (Spark {@code spark.openlineage.*}
+ *     settings, {@code openlineage.yml} and environment, as documented in {@code
+ *     docs/configuration.md})
  */
 public record OpenLineageContext(
     OpenLineage openLineage,
@@ -47,7 +49,10 @@ public record OpenLineageContext(
     Objects.requireNonNull(configuration, "configuration");
   }
 
-  /** Spark's id of the application ({@code SparkContext.applicationId()}, e.g. {@code local-1700000000000}). */
+  /**
+   * Spark's id of the application ({@code SparkContext.applicationId()}, e.g. {@code
+   * local-1700000000000}).
+   */
   public Optional<String> sparkApplicationId() {
     return Optional.ofNullable(sparkContext).map(SparkContext::applicationId);
   }

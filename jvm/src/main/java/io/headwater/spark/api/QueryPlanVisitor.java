@@ -7,14 +7,15 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import scala.runtime.AbstractPartialFunction;
 
 /**
- * Turns one family of logical-plan nodes into datasets: a Scala {@code PartialFunction<LogicalPlan, List<D>>},
- * defined for nodes of type {@code T}. Input visitors are applied to every node of an execution's optimized plan;
- * output visitors to its root only.
+ * Turns one family of logical-plan nodes into datasets: a Scala {@code PartialFunction<LogicalPlan,
+ * List<D>>}, defined for nodes of type {@code T}. Input visitors are applied to every node of an
+ * execution's optimized plan; output visitors to its root only.
  *
- * <p>By default {@link #isDefinedAt} checks that the node is an instance of the concrete type bound to {@code T}
- * by the subclass ({@code extends QueryPlanVisitor<LogicalRelation, InputDataset>}); a subclass whose type
- * argument cannot be resolved fails when it is constructed, with a message naming it. Override {@link #nodeType()}
- * to declare the type explicitly, and {@link #isDefinedAt} to narrow the match further.
+ * <p>By default {@link #isDefinedAt} checks that the node is an instance of the concrete type bound
+ * to {@code T} by the subclass ({@code extends QueryPlanVisitor<LogicalRelation, InputDataset>}); a
+ * subclass whose type argument cannot be resolved fails when it is constructed, with a message
+ * naming it. Override {@link #nodeType()} to declare the type explicitly, and {@link #isDefinedAt}
+ * to narrow the match further.
  *
  * @param <T> the plan node type this visitor handles
  * @param <D> {@link OpenLineage.InputDataset} or {@link OpenLineage.OutputDataset}
@@ -33,7 +34,8 @@ public abstract class QueryPlanVisitor<T extends LogicalPlan, D extends OpenLine
   /** The node class this visitor handles; by default the class bound to {@code T}. */
   @SuppressWarnings("unchecked")
   protected Class<? extends LogicalPlan> nodeType() {
-    return (Class<? extends LogicalPlan>) GenericTypes.typeArgument(getClass(), QueryPlanVisitor.class, 0);
+    return (Class<? extends LogicalPlan>)
+        GenericTypes.typeArgument(getClass(), QueryPlanVisitor.class, 0);
   }
 
   /** The datasets {@code node} reads or writes; called only when {@link #isDefinedAt} is true. */
@@ -50,7 +52,10 @@ public abstract class QueryPlanVisitor<T extends LogicalPlan, D extends OpenLine
     return visit((T) nodeType.cast(node));
   }
 
-  /** The suffix for a plan root of any type: {@link #jobNameSuffix(Object)} when this visitor handles it. */
+  /**
+   * The suffix for a plan root of any type: {@link #jobNameSuffix(Object)} when this visitor
+   * handles it.
+   */
   @SuppressWarnings("unchecked")
   public java.util.Optional<String> jobNameSuffixOf(LogicalPlan root) {
     return isDefinedAt(root) ? jobNameSuffix((T) root) : java.util.Optional.empty();

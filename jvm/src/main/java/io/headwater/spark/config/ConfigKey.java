@@ -6,10 +6,10 @@ import java.util.function.Function;
 
 /**
  * One configuration key, declared once: its path under {@code spark.openlineage.} (the same path in
- * {@code openlineage.yml} and, upper-cased with {@code __}, in {@code OPENLINEAGE__} variables), its
- * documentation, its default and its parser. The parser throws {@link IllegalArgumentException} with a
- * one-sentence reason for a value it rejects; {@link ConfigLoader} turns that into an
- * {@link InvalidConfigException} that names the key.
+ * {@code openlineage.yml} and, upper-cased with {@code __}, in {@code OPENLINEAGE__} variables),
+ * its documentation, its default and its parser. The parser throws {@link IllegalArgumentException}
+ * with a one-sentence reason for a value it rejects; {@link ConfigLoader} turns that into an {@link
+ * InvalidConfigException} that names the key.
  *
  * @param path dotted path below {@code spark.openlineage.}, e.g. {@code emit.queueCapacity}
  * @param doc what the key does, with its unit
@@ -17,7 +17,8 @@ import java.util.function.Function;
  * @param parser text to value
  * @param <T> the value's type
  */
-public record ConfigKey<T>(String path, String doc, Optional<T> defaultValue, Function<String, T> parser) {
+public record ConfigKey<T>(
+    String path, String doc, Optional<T> defaultValue, Function<String, T> parser) {
   public ConfigKey {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(doc, "doc");

@@ -5,16 +5,20 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Every configuration key Headwater reads itself. Keys shared with the OpenLineage Spark integration keep
- * its names (so a user can switch agents without rewriting configuration); Headwater's own keys live under
- * {@code emit.}. The transport ({@code transport.*}) and facet switches ({@code facets.<name>.disabled}) are
- * read by the OpenLineage Java client's own configuration types, not declared here.
+ * Every configuration key Headwater reads itself. Keys shared with the OpenLineage Spark
+ * integration keep its names (so a user can switch agents without rewriting configuration);
+ * Headwater's own keys live under {@code emit.}. The transport ({@code transport.*}) and facet
+ * switches ({@code facets.<name>.disabled}) are read by the OpenLineage Java client's own
+ * configuration types, not declared here.
  */
 public final class ConfigKeys {
   private ConfigKeys() {}
 
   public static final ConfigKey<Boolean> DISABLED =
-      ConfigKey.bool("disabled", "true turns the agent off: it emits nothing and does no plan analysis.", false);
+      ConfigKey.bool(
+          "disabled",
+          "true turns the agent off: it emits nothing and does no plan analysis.",
+          false);
 
   public static final ConfigKey<String> NAMESPACE =
       ConfigKey.string("namespace", "Namespace of every job the agent emits.", "default");
@@ -28,13 +32,15 @@ public final class ConfigKeys {
   public static final ConfigKey<String> PARENT_JOB_NAMESPACE =
       ConfigKey.string(
           "parentJobNamespace",
-          "Namespace of the external job that launched this application (with parentJobName and parentRunId).",
+          "Namespace of the external job that launched this application (with parentJobName and"
+              + " parentRunId).",
           null);
 
   public static final ConfigKey<String> PARENT_JOB_NAME =
       ConfigKey.string(
           "parentJobName",
-          "Name of the external job that launched this application (with parentJobNamespace and parentRunId).",
+          "Name of the external job that launched this application (with parentJobNamespace and"
+              + " parentRunId).",
           null);
 
   public static final ConfigKey<UUID> PARENT_RUN_ID =
@@ -53,8 +59,8 @@ public final class ConfigKeys {
   public static final ConfigKey<List<String>> CAPTURED_PROPERTIES =
       new ConfigKey<>(
           "capturedProperties",
-          "Comma-separated Spark properties whose values every run carries in the spark_properties run facet "
-              + "(secrets redacted by spark.redaction.regex).",
+          "Comma-separated Spark properties whose values every run carries in the spark_properties"
+              + " run facet (secrets redacted by spark.redaction.regex).",
           Optional.of(List.of("spark.master", "spark.app.name")),
           value -> {
             List<String> keys = new java.util.ArrayList<>();
@@ -69,8 +75,9 @@ public final class ConfigKeys {
   public static final ConfigKey<Boolean> COLUMN_LINEAGE_DATASET_LINEAGE_ENABLED =
       ConfigKey.bool(
           "columnLineage.datasetLineageEnabled",
-          "true: input fields that affect every output row (filters, join keys, grouping, sorting) go to the "
-              + "columnLineage facet's dataset list; false: they are added to each output field's inputFields.",
+          "true: input fields that affect every output row (filters, join keys, grouping, sorting)"
+              + " go to the columnLineage facet's dataset list; false: they are added to each"
+              + " output field's inputFields.",
           true);
 
   public static final ConfigKey<Integer> COLUMN_LINEAGE_SCHEMA_SIZE_LIMIT =
@@ -82,69 +89,77 @@ public final class ConfigKeys {
   public static final ConfigKey<Integer> COLUMN_LINEAGE_TIME_BUDGET_MILLIS =
       ConfigKey.positiveInt(
           "columnLineage.timeBudgetMillis",
-          "Milliseconds the columnLineage facet of one output may take to build; past it the facet is dropped and the "
-              + "run carries the headwater_columnLineageSkipped facet. Headwater's own key.",
+          "Milliseconds the columnLineage facet of one output may take to build; past it the facet"
+              + " is dropped and the run carries the headwater_columnLineageSkipped facet."
+              + " Headwater's own key.",
           2000);
 
   public static final ConfigKey<Integer> EMIT_QUEUE_CAPACITY =
       ConfigKey.positiveInt(
           "emit.queueCapacity",
-          "Events waiting for delivery before new ones are dropped (each drop is counted and logged, rate-limited).",
+          "Events waiting for delivery before new ones are dropped (each drop is counted and"
+              + " logged, rate-limited).",
           1000);
 
   public static final ConfigKey<Integer> EMIT_CLOSE_TIMEOUT_MILLIS =
       ConfigKey.positiveInt(
           "emit.closeTimeoutMillis",
-          "Milliseconds application end waits for queued events to be delivered before giving up on them.",
+          "Milliseconds application end waits for queued events to be delivered before giving up on"
+              + " them.",
           10_000);
 
   public static final ConfigKey<Integer> EMIT_RETRY_MAX_ATTEMPTS =
       ConfigKey.positiveInt(
           "emit.retry.maxAttempts",
-          "HTTP delivery attempts per event, the first included, on connection errors, 429 and 5xx.",
+          "HTTP delivery attempts per event, the first included, on connection errors, 429 and"
+              + " 5xx.",
           5);
 
   public static final ConfigKey<Integer> EMIT_RETRY_INITIAL_BACKOFF_MILLIS =
       ConfigKey.positiveInt(
           "emit.retry.initialBackoffMillis",
-          "Milliseconds to wait after the first failed HTTP attempt; doubled after each further failure.",
+          "Milliseconds to wait after the first failed HTTP attempt; doubled after each further"
+              + " failure.",
           200);
 
   public static final ConfigKey<Integer> EMIT_RETRY_MAX_BACKOFF_MILLIS =
       ConfigKey.positiveInt(
-          "emit.retry.maxBackoffMillis", "Longest wait in milliseconds between two HTTP attempts.", 5_000);
+          "emit.retry.maxBackoffMillis",
+          "Longest wait in milliseconds between two HTTP attempts.",
+          5_000);
 
   public static final ConfigKey<List<io.headwater.spark.facets.Tag>> JOB_TAGS =
       new ConfigKey<>(
           "job.tags",
-          "Tags of every job, key:value:SOURCE;label;... (TagParser); source CONFIG when not written. A malformed tag "
-              + "disables the agent with a log line naming it. The same key as a SparkContext local property tags the "
-              + "jobs of that thread.",
+          "Tags of every job, key:value:SOURCE;label;... (TagParser); source CONFIG when not"
+              + " written. A malformed tag disables the agent with a log line naming it. The same"
+              + " key as a SparkContext local property tags the jobs of that thread.",
           Optional.empty(),
           TagParser::parse);
 
   public static final ConfigKey<List<io.headwater.spark.facets.Tag>> RUN_TAGS =
       new ConfigKey<>(
           "run.tags",
-          "Tags of every run, in the syntax of job.tags. The same key as a SparkContext local property tags the runs "
-              + "of that thread.",
+          "Tags of every run, in the syntax of job.tags. The same key as a SparkContext local"
+              + " property tags the runs of that thread.",
           Optional.empty(),
           TagParser::parse);
 
   public static final ConfigKey<MetadataSettings.DdlEvents> STATIC_LINEAGE_DDL =
       new ConfigKey<>(
           "staticLineage.ddl",
-          "dataset_event: DDL that changes metadata without moving data emits DatasetEvents (CREATE TABLE without "
-              + "data, ALTER TABLE, COMMENT ON, DROP TABLE) and a view definition a JobEvent; run_event: START/COMPLETE "
-              + "runs instead. Headwater's own key.",
+          "dataset_event: DDL that changes metadata without moving data emits DatasetEvents (CREATE"
+              + " TABLE without data, ALTER TABLE, COMMENT ON, DROP TABLE) and a view definition a"
+              + " JobEvent; run_event: START/COMPLETE runs instead. Headwater's own key.",
           Optional.of(MetadataSettings.DdlEvents.DATASET_EVENT),
           MetadataSettings.DdlEvents::parse);
 
   public static final ConfigKey<String> SOURCE_CODE_FILE =
       ConfigKey.string(
           "sourceCode.file",
-          "The job's code file (headwater.configure() sets it to the calling script): its text, at most 64 KiB, "
-              + "goes into the sourceCode job facet of every job, its language from the suffix. Headwater's own key.",
+          "The job's code file (headwater.configure() sets it to the calling script): its text, at"
+              + " most 64 KiB, goes into the sourceCode job facet of every job, its language from"
+              + " the suffix. Headwater's own key.",
           null);
 
   /** Every key above, in documentation order. */

@@ -18,13 +18,15 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * Resolves {@link HeadwaterConfig} from its three sources in one place. Precedence, highest first (as in the
- * OpenLineage Spark integration): Spark configuration {@code spark.openlineage.*}, then {@code openlineage.yml},
- * then {@code OPENLINEAGE__*} environment variables, then {@code OPENLINEAGE_URL}/{@code OPENLINEAGE_API_KEY}
- * (an HTTP transport, used only when no source configures a transport), then the defaults ({@code console}
- * transport). {@code OPENLINEAGE_DISABLED=true} turns the agent off like {@code spark.openlineage.disabled}.
+ * Resolves {@link HeadwaterConfig} from its three sources in one place. Precedence, highest first
+ * (as in the OpenLineage Spark integration): Spark configuration {@code spark.openlineage.*}, then
+ * {@code openlineage.yml}, then {@code OPENLINEAGE__*} environment variables, then {@code
+ * OPENLINEAGE_URL}/{@code OPENLINEAGE_API_KEY} (an HTTP transport, used only when no source
+ * configures a transport), then the defaults ({@code console} transport). {@code
+ * OPENLINEAGE_DISABLED=true} turns the agent off like {@code spark.openlineage.disabled}.
  *
- * <p>Every problem is reported as an {@link InvalidConfigException} naming the setting as the user wrote it.
+ * <p>Every problem is reported as an {@link InvalidConfigException} naming the setting as the user
+ * wrote it.
  */
 public final class ConfigLoader {
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
@@ -60,7 +62,8 @@ public final class ConfigLoader {
     ConfigTree.merge(merged, sparkTree);
 
     boolean disabled =
-        read(merged, ConfigKeys.DISABLED) || "true".equalsIgnoreCase(sources.environment().get("OPENLINEAGE_DISABLED"));
+        read(merged, ConfigKeys.DISABLED)
+            || "true".equalsIgnoreCase(sources.environment().get("OPENLINEAGE_DISABLED"));
     TransportConfig transport = transport(merged);
     return new HeadwaterConfig(
         disabled,
@@ -134,7 +137,8 @@ public final class ConfigLoader {
       FacetsConfig config = OpenLineageClientUtils.convertValue(facets, FacetsConfig.class);
       return Set.copyOf(Arrays.asList(config.getEffectiveDisabledFacets()));
     } catch (RuntimeException e) {
-      throw new InvalidConfigException(describe(new String[] {"facets"}), "cannot be read: " + rootMessage(e), e);
+      throw new InvalidConfigException(
+          describe(new String[] {"facets"}), "cannot be read: " + rootMessage(e), e);
     }
   }
 
@@ -185,7 +189,9 @@ public final class ConfigLoader {
     if (at(envTree, path) != null) {
       return ConfigTree.ENV_PREFIX + String.join("__", toEnvSegments(path));
     }
-    if (path.length > 0 && "transport".equals(path[0]) && sources.environment().containsKey("OPENLINEAGE_URL")) {
+    if (path.length > 0
+        && "transport".equals(path[0])
+        && sources.environment().containsKey("OPENLINEAGE_URL")) {
       return "OPENLINEAGE_URL";
     }
     return ConfigTree.SPARK_PREFIX + dotted;
@@ -194,7 +200,8 @@ public final class ConfigLoader {
   private static String[] toEnvSegments(String[] path) {
     String[] segments = new String[path.length];
     for (int i = 0; i < path.length; i++) {
-      segments[i] = path[i].replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT);
+      segments[i] =
+          path[i].replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT);
     }
     return segments;
   }
@@ -209,11 +216,13 @@ public final class ConfigLoader {
         return JsonNodeFactory.instance.objectNode();
       }
       if (!(tree instanceof ObjectNode object)) {
-        throw new InvalidConfigException(file.toString(), "openlineage.yml must be a mapping of settings");
+        throw new InvalidConfigException(
+            file.toString(), "openlineage.yml must be a mapping of settings");
       }
       return object;
     } catch (IOException e) {
-      throw new InvalidConfigException(file.toString(), "openlineage.yml cannot be parsed: " + rootMessage(e), e);
+      throw new InvalidConfigException(
+          file.toString(), "openlineage.yml cannot be parsed: " + rootMessage(e), e);
     }
   }
 
@@ -222,7 +231,8 @@ public final class ConfigLoader {
     while (root.getCause() != null && root.getCause() != root) {
       root = root.getCause();
     }
-    String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+    String message =
+        root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
     int newline = message.indexOf('\n');
     return newline < 0 ? message : message.substring(0, newline);
   }

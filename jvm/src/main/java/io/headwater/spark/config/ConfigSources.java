@@ -15,7 +15,8 @@ import java.util.Objects;
  *     {@code OPENLINEAGE_CONFIG} are read)
  * @param ymlCandidates where {@code openlineage.yml} may be, first existing file wins
  */
-public record ConfigSources(Map<String, String> sparkConf, Map<String, String> environment, List<Path> ymlCandidates) {
+public record ConfigSources(
+    Map<String, String> sparkConf, Map<String, String> environment, List<Path> ymlCandidates) {
   public ConfigSources {
     sparkConf = Map.copyOf(sparkConf);
     environment = Map.copyOf(environment);
@@ -23,9 +24,10 @@ public record ConfigSources(Map<String, String> sparkConf, Map<String, String> e
   }
 
   /**
-   * The sources of a running driver: the given Spark configuration, this process's environment, and the
-   * {@code openlineage.yml} search path of the OpenLineage clients: {@code $OPENLINEAGE_CONFIG}, then
-   * {@code ./openlineage.yml} (the JVM's working directory), then {@code ~/.openlineage/openlineage.yml}.
+   * The sources of a running driver: the given Spark configuration, this process's environment, and
+   * the {@code openlineage.yml} search path of the OpenLineage clients: {@code
+   * $OPENLINEAGE_CONFIG}, then {@code ./openlineage.yml} (the JVM's working directory), then {@code
+   * ~/.openlineage/openlineage.yml}.
    */
   public static ConfigSources forDriver(Map<String, String> sparkConf) {
     Map<String, String> environment = System.getenv();

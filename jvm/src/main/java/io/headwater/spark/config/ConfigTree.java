@@ -14,15 +14,16 @@ import java.util.Map;
  * Turns each configuration source into one JSON tree with the shape of {@code openlineage.yml}
  * ({@code transport: {type: http, url: ...}, namespace: ..., facets: {...}}) and merges the trees.
  *
- * <p>Conventions are those of the OpenLineage Spark integration (see {@code OPENLINEAGE-SPARK-FACTS.md}, §1):
+ * <p>Conventions are those of the OpenLineage Spark integration (see {@code
+ * OPENLINEAGE-SPARK-FACTS.md}, §1):
  *
  * <ul>
  *   <li>Spark keys {@code spark.openlineage.a.b.c} become the path {@code a.b.c}, except that under
- *       {@code transport.properties.}, {@code transport.urlParams.} and {@code transport.headers.} the rest
- *       of the key is one map key (Kafka properties and HTTP headers contain dots). Blank values are
- *       ignored; {@code [a;b;c]} becomes a list.
- *   <li>Environment variables {@code OPENLINEAGE__A__B_C=v} become the path {@code a.bC}; a value that
- *       parses as JSON is used as JSON, anything else as a string.
+ *       {@code transport.properties.}, {@code transport.urlParams.} and {@code transport.headers.}
+ *       the rest of the key is one map key (Kafka properties and HTTP headers contain dots). Blank
+ *       values are ignored; {@code [a;b;c]} becomes a list.
+ *   <li>Environment variables {@code OPENLINEAGE__A__B_C=v} become the path {@code a.bC}; a value
+ *       that parses as JSON is used as JSON, anything else as a string.
  *   <li>Merging: the higher source wins key by key; a {@code transport} of a different {@code type}
  *       replaces the lower one whole.
  * </ul>
@@ -70,9 +71,9 @@ final class ConfigTree {
   }
 
   /**
-   * Merges {@code higher} over {@code lower} in place and returns {@code lower}: objects merge key by key,
-   * anything else in {@code higher} replaces what {@code lower} had; a transport of another type replaces
-   * the lower transport whole.
+   * Merges {@code higher} over {@code lower} in place and returns {@code lower}: objects merge key
+   * by key, anything else in {@code higher} replaces what {@code lower} had; a transport of another
+   * type replaces the lower transport whole.
    */
   static ObjectNode merge(ObjectNode lower, ObjectNode higher) {
     Iterator<Map.Entry<String, JsonNode>> fields = higher.properties().iterator();
@@ -92,7 +93,9 @@ final class ConfigTree {
   }
 
   private static boolean typeDiffers(ObjectNode a, ObjectNode b) {
-    return a.hasNonNull("type") && b.hasNonNull("type") && !a.get("type").asText().equals(b.get("type").asText());
+    return a.hasNonNull("type")
+        && b.hasNonNull("type")
+        && !a.get("type").asText().equals(b.get("type").asText());
   }
 
   private static String[] splitSparkPath(String path) {

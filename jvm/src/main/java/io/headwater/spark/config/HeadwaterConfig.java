@@ -8,18 +8,22 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * The agent's configuration, resolved once from Spark configuration, {@code openlineage.yml} and the
- * environment by {@link ConfigLoader}. Immutable; nothing outside {@code config/} reads {@code SparkConf}.
+ * The agent's configuration, resolved once from Spark configuration, {@code openlineage.yml} and
+ * the environment by {@link ConfigLoader}. Immutable; nothing outside {@code config/} reads {@code
+ * SparkConf}.
  *
  * @param disabled {@code spark.openlineage.disabled}: the agent does nothing
- * @param namespace {@code spark.openlineage.namespace}: namespace of every job the agent emits ({@code default})
+ * @param namespace {@code spark.openlineage.namespace}: namespace of every job the agent emits
+ *     ({@code default})
  * @param appName {@code spark.openlineage.appName}: replaces {@code spark.app.name} in job names
- * @param parent {@code spark.openlineage.parentJobNamespace|parentJobName|parentRunId}: the external run the
- *     application run belongs to; present only when all three are set
- * @param transport the OpenLineage client's transport configuration ({@code spark.openlineage.transport.*})
- * @param disabledFacets names of facets removed from every event ({@code spark.openlineage.facets.<name>.disabled})
- * @param capturedProperties Spark properties every run carries in {@code spark_properties}
- *     ({@code spark.openlineage.capturedProperties})
+ * @param parent {@code spark.openlineage.parentJobNamespace|parentJobName|parentRunId}: the
+ *     external run the application run belongs to; present only when all three are set
+ * @param transport the OpenLineage client's transport configuration ({@code
+ *     spark.openlineage.transport.*})
+ * @param disabledFacets names of facets removed from every event ({@code
+ *     spark.openlineage.facets.<name>.disabled})
+ * @param capturedProperties Spark properties every run carries in {@code spark_properties} ({@code
+ *     spark.openlineage.capturedProperties})
  * @param columnLineage how the {@code columnLineage} facet is built
  * @param emit how events are queued and delivered
  * @param metadata tags, owners and the static-lineage switch ({@link MetadataSettings})
@@ -52,14 +56,18 @@ public record HeadwaterConfig(
    * Column-lineage settings, with the OpenLineage Spark integration's keys and defaults.
    *
    * @param datasetLineageEnabled {@code spark.openlineage.columnLineage.datasetLineageEnabled}
-   * @param schemaSizeLimit {@code spark.openlineage.columnLineage.schemaSizeLimit}: output fields above which the
-   *     facet is skipped
-   * @param timeBudget {@code spark.openlineage.columnLineage.timeBudgetMillis}: the longest one output's facet may
-   *     take to build before it is dropped
+   * @param schemaSizeLimit {@code spark.openlineage.columnLineage.schemaSizeLimit}: output fields
+   *     above which the facet is skipped
+   * @param timeBudget {@code spark.openlineage.columnLineage.timeBudgetMillis}: the longest one
+   *     output's facet may take to build before it is dropped
    */
-  public record ColumnLineageSettings(boolean datasetLineageEnabled, int schemaSizeLimit, Duration timeBudget) {}
+  public record ColumnLineageSettings(
+      boolean datasetLineageEnabled, int schemaSizeLimit, Duration timeBudget) {}
 
-  /** An external parent run: the job that launched this Spark application (for example an Airflow task). */
+  /**
+   * An external parent run: the job that launched this Spark application (for example an Airflow
+   * task).
+   */
   public record ParentJob(String namespace, String name, UUID runId) {
     public ParentJob {
       Objects.requireNonNull(namespace, "namespace");
@@ -83,8 +91,8 @@ public record HeadwaterConfig(
   }
 
   /**
-   * Exponential backoff for HTTP delivery: attempt {@code n} (from 1) waits
-   * {@code min(initialBackoff * 2^(n-1), maxBackoff)} before the next one.
+   * Exponential backoff for HTTP delivery: attempt {@code n} (from 1) waits {@code
+   * min(initialBackoff * 2^(n-1), maxBackoff)} before the next one.
    *
    * @param maxAttempts attempts in all, including the first (1 means no retry)
    * @param initialBackoff the wait after the first failed attempt

@@ -3,9 +3,11 @@ package io.headwater.spark.config;
 /**
  * A setting that cannot be used. The message names the setting as the user wrote it (for example
  * {@code spark.openlineage.transport.url}) and, where it did not come from Spark configuration, the
- * source it came from ({@code openlineage.yml at /path}, {@code environment variable OPENLINEAGE__...}).
+ * source it came from ({@code openlineage.yml at /path}, {@code environment variable
+ * OPENLINEAGE__...}).
  *
- * <p>The listener catches it, logs its message in one line and disables the agent; it never reaches Spark.
+ * <p>The listener catches it, logs its message in one line and disables the agent; it never reaches
+ * Spark.
  */
 public final class InvalidConfigException extends RuntimeException {
   private final String setting;

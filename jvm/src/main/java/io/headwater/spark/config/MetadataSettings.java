@@ -5,19 +5,22 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What the agent adds to events besides lineage: the user's job and run tags, job owners, and how metadata-only DDL is
- * reported. Built by {@link MetadataSettingsLoader}.
+ * What the agent adds to events besides lineage: the user's job and run tags, job owners, and how
+ * metadata-only DDL is reported. Built by {@link MetadataSettingsLoader}.
  *
- * @param jobTags tags of every job: {@code OPENLINEAGE__TAGS__JOB__*} and {@code OPENLINEAGE_TAG__*} (source
- *     {@code USER}), then {@code spark.openlineage.job.tags} (source {@code CONFIG} unless written)
- * @param runTags tags of every run, from {@code OPENLINEAGE__TAGS__RUN__*}, {@code OPENLINEAGE_TAG__*} and
- *     {@code spark.openlineage.run.tags}
+ * @param jobTags tags of every job: {@code OPENLINEAGE__TAGS__JOB__*} and {@code
+ *     OPENLINEAGE_TAG__*} (source {@code USER}), then {@code spark.openlineage.job.tags} (source
+ *     {@code CONFIG} unless written)
+ * @param runTags tags of every run, from {@code OPENLINEAGE__TAGS__RUN__*}, {@code
+ *     OPENLINEAGE_TAG__*} and {@code spark.openlineage.run.tags}
  * @param jobOwners owners of every job, from {@code spark.openlineage.job.owners.<type>=<name>}
- * @param ddl {@code spark.openlineage.staticLineage.ddl}: DatasetEvents/JobEvents, or runs, for metadata-only DDL
- * @param sourceCode the job's code for the {@code sourceCode} job facet ({@code spark.openlineage.sourceCode.file})
- * @param sourceCodeLocation the fields of the {@code sourceCodeLocation} job facet
- *     ({@code spark.openlineage.sourceCodeLocation.<field>}: type, url, repoUrl, path, version, tag, branch); empty
- *     when not set
+ * @param ddl {@code spark.openlineage.staticLineage.ddl}: DatasetEvents/JobEvents, or runs, for
+ *     metadata-only DDL
+ * @param sourceCode the job's code for the {@code sourceCode} job facet ({@code
+ *     spark.openlineage.sourceCode.file})
+ * @param sourceCodeLocation the fields of the {@code sourceCodeLocation} job facet ({@code
+ *     spark.openlineage.sourceCodeLocation.<field>}: type, url, repoUrl, path, version, tag,
+ *     branch); empty when not set
  */
 public record MetadataSettings(
     List<Tag> jobTags,
@@ -43,7 +46,9 @@ public record MetadataSettings(
     }
   }
 
-  /** One owner of the {@code ownership} facet: {@code type} (e.g. {@code team}) and {@code name}. */
+  /**
+   * One owner of the {@code ownership} facet: {@code type} (e.g. {@code team}) and {@code name}.
+   */
   public record Owner(String type, String name) {
     public Owner {
       Objects.requireNonNull(type, "type");
@@ -72,7 +77,9 @@ public record MetadataSettings(
       return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
         case "dataset_event" -> DATASET_EVENT;
         case "run_event" -> RUN_EVENT;
-        default -> throw new IllegalArgumentException("'" + value + "' is neither dataset_event nor run_event");
+        default ->
+            throw new IllegalArgumentException(
+                "'" + value + "' is neither dataset_event nor run_event");
       };
     }
   }

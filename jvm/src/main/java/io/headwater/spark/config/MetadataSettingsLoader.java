@@ -15,11 +15,11 @@ import java.util.TreeMap;
 /**
  * Reads {@link MetadataSettings} from the merged configuration tree and the environment.
  *
- * <p>Environment tags (source {@code USER}, keys lower-cased, never applied to datasets):
- * {@code OPENLINEAGE__TAGS__JOB__<KEY>=value} and {@code OPENLINEAGE__TAGS__RUN__<KEY>=value} (as openlineage-python
- * reads them), and {@code OPENLINEAGE_TAG__<KEY>=value} for both job and run. A value that is a JSON object is
- * flattened ({@link FlatTags}). Configuration tags ({@link TagParser}) come after them, so for the same key and source
- * the configuration wins.
+ * <p>Environment tags (source {@code USER}, keys lower-cased, never applied to datasets): {@code
+ * OPENLINEAGE__TAGS__JOB__<KEY>=value} and {@code OPENLINEAGE__TAGS__RUN__<KEY>=value} (as
+ * openlineage-python reads them), and {@code OPENLINEAGE_TAG__<KEY>=value} for both job and run. A
+ * value that is a JSON object is flattened ({@link FlatTags}). Configuration tags ({@link
+ * TagParser}) come after them, so for the same key and source the configuration wins.
  */
 final class MetadataSettingsLoader {
   static final String USER_SOURCE = "USER";
@@ -28,20 +28,25 @@ final class MetadataSettingsLoader {
   private MetadataSettingsLoader() {}
 
   /**
-   * @param read reads a declared key from the merged tree (throwing {@link InvalidConfigException} naming it)
+   * @param read reads a declared key from the merged tree (throwing {@link InvalidConfigException}
+   *     naming it)
    * @param merged the merged tree, for the {@code job.owners} map
    */
   static MetadataSettings load(
-      java.util.function.Function<ConfigKey<?>, Object> read, JsonNode merged, Map<String, String> environment) {
+      java.util.function.Function<ConfigKey<?>, Object> read,
+      JsonNode merged,
+      Map<String, String> environment) {
     List<Tag> envJob = new ArrayList<>();
     List<Tag> envRun = new ArrayList<>();
     for (Map.Entry<String, String> entry : new TreeMap<>(environment).entrySet()) {
       String name = entry.getKey();
       String upper = name.toUpperCase(Locale.ROOT);
       if (upper.startsWith("OPENLINEAGE__TAGS__JOB__")) {
-        envJob.addAll(envTags(name.substring("OPENLINEAGE__TAGS__JOB__".length()), entry.getValue()));
+        envJob.addAll(
+            envTags(name.substring("OPENLINEAGE__TAGS__JOB__".length()), entry.getValue()));
       } else if (upper.startsWith("OPENLINEAGE__TAGS__RUN__")) {
-        envRun.addAll(envTags(name.substring("OPENLINEAGE__TAGS__RUN__".length()), entry.getValue()));
+        envRun.addAll(
+            envTags(name.substring("OPENLINEAGE__TAGS__RUN__".length()), entry.getValue()));
       } else if (upper.startsWith("OPENLINEAGE_TAG__")) {
         List<Tag> both = envTags(name.substring("OPENLINEAGE_TAG__".length()), entry.getValue());
         envJob.addAll(both);
@@ -72,7 +77,9 @@ final class MetadataSettingsLoader {
       bytes = in.readNBytes(SOURCE_CODE_MAX_BYTES);
     } catch (java.io.IOException e) {
       throw new InvalidConfigException(
-          ConfigKeys.SOURCE_CODE_FILE.sparkKey(), "'" + file + "' cannot be read: " + e.getMessage(), e);
+          ConfigKeys.SOURCE_CODE_FILE.sparkKey(),
+          "'" + file + "' cannot be read: " + e.getMessage(),
+          e);
     }
     java.nio.charset.CharsetDecoder decoder =
         java.nio.charset.StandardCharsets.UTF_8
@@ -85,10 +92,14 @@ final class MetadataSettingsLoader {
     } catch (java.nio.charset.CharacterCodingException e) {
       text = new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
     }
-    return java.util.Optional.of(new MetadataSettings.SourceCode(language(path.getFileName().toString()), text));
+    return java.util.Optional.of(
+        new MetadataSettings.SourceCode(language(path.getFileName().toString()), text));
   }
 
-  /** The language of a file by its suffix: {@code .py} python, {@code .scala} scala, {@code .sql} sql, ... */
+  /**
+   * The language of a file by its suffix: {@code .py} python, {@code .scala} scala, {@code .sql}
+   * sql, ...
+   */
   static String language(String fileName) {
     int dot = fileName.lastIndexOf('.');
     String suffix = dot < 0 ? "" : fileName.substring(dot + 1).toLowerCase(Locale.ROOT);
@@ -102,7 +113,8 @@ final class MetadataSettingsLoader {
     };
   }
 
-  private static final List<String> LOCATION_FIELDS = List.of("type", "url", "repoUrl", "path", "version", "tag", "branch");
+  private static final List<String> LOCATION_FIELDS =
+      List.of("type", "url", "repoUrl", "path", "version", "tag", "branch");
 
   private static Map<String, String> sourceCodeLocation(JsonNode merged) {
     JsonNode node = ConfigLoader.at(merged, new String[] {"sourceCodeLocation"});
@@ -118,7 +130,8 @@ final class MetadataSettingsLoader {
     }
     if (!fields.isEmpty() && (!fields.containsKey("type") || !fields.containsKey("url"))) {
       throw new InvalidConfigException(
-          "spark.openlineage.sourceCodeLocation", "needs both type and url (the facet requires them), got " + fields.keySet());
+          "spark.openlineage.sourceCodeLocation",
+          "needs both type and url (the facet requires them), got " + fields.keySet());
     }
     if (fields.containsKey("url")) {
       try {
@@ -127,7 +140,8 @@ final class MetadataSettingsLoader {
         }
       } catch (IllegalArgumentException e) {
         throw new InvalidConfigException(
-            "spark.openlineage.sourceCodeLocation.url", "'" + fields.get("url") + "' is not an absolute URI");
+            "spark.openlineage.sourceCodeLocation.url",
+            "'" + fields.get("url") + "' is not an absolute URI");
       }
     }
     return fields;

@@ -5,19 +5,20 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Parses the tag syntax of {@code spark.openlineage.job.tags} and {@code spark.openlineage.run.tags} (the OpenLineage
- * Spark integration's): {@code key:value:SOURCE;label;key:value}.
+ * Parses the tag syntax of {@code spark.openlineage.job.tags} and {@code
+ * spark.openlineage.run.tags} (the OpenLineage Spark integration's): {@code
+ * key:value:SOURCE;label;key:value}.
  *
  * <ul>
- *   <li>Tags are separated by {@code ;}, a tag's parts by {@code :}; {@code \;} and {@code \:} stand for the
- *       characters themselves (any other backslash is kept). Parts are trimmed; blank items between {@code ;} are
- *       skipped.
+ *   <li>Tags are separated by {@code ;}, a tag's parts by {@code :}; {@code \;} and {@code \:}
+ *       stand for the characters themselves (any other backslash is kept). Parts are trimmed; blank
+ *       items between {@code ;} are skipped.
  *   <li>{@code key} alone (or {@code key:} with an empty value) is a label: value {@code "true"}.
  *   <li>The source is the third part, {@code CONFIG} when absent or empty.
  * </ul>
  *
- * A tag with a blank key ({@code :v}) or more than three parts ({@code a:b:c:d}) is malformed: {@link #parse} throws
- * {@link IllegalArgumentException} naming it, and no tag of the text is used.
+ * A tag with a blank key ({@code :v}) or more than three parts ({@code a:b:c:d}) is malformed:
+ * {@link #parse} throws {@link IllegalArgumentException} naming it, and no tag of the text is used.
  */
 public final class TagParser {
   /** The source of tags written in configuration without one. */
@@ -27,7 +28,8 @@ public final class TagParser {
 
   /**
    * @param text the setting's value, e.g. {@code team:data;pii;env:prod:SERVICE}
-   * @return the tags in the order written (duplicates are resolved later, by {@link io.headwater.spark.facets.TagSets})
+   * @return the tags in the order written (duplicates are resolved later, by {@link
+   *     io.headwater.spark.facets.TagSets})
    * @throws IllegalArgumentException naming the malformed tag
    */
   public static List<Tag> parse(String text) {
@@ -43,27 +45,39 @@ public final class TagParser {
       String shown = unescape(item.trim());
       if (parts.size() > 3) {
         throw new IllegalArgumentException(
-            "tag '" + shown + "' has " + parts.size() + " ':'-separated parts; write key, key:value or key:value:SOURCE"
+            "tag '"
+                + shown
+                + "' has "
+                + parts.size()
+                + " ':'-separated parts; write key, key:value or key:value:SOURCE"
                 + " (escape a literal ':' as \\:)");
       }
       String key = unescape(parts.get(0).trim());
       if (key.isEmpty()) {
-        throw new IllegalArgumentException("tag '" + shown + "' has no key; write key, key:value or key:value:SOURCE");
+        throw new IllegalArgumentException(
+            "tag '" + shown + "' has no key; write key, key:value or key:value:SOURCE");
       }
       String value = parts.size() > 1 ? unescape(parts.get(1).trim()) : "";
       String source = parts.size() > 2 ? unescape(parts.get(2).trim()) : "";
-      tags.add(new Tag(key, value.isEmpty() ? "true" : value, source.isEmpty() ? CONFIG_SOURCE : source));
+      tags.add(
+          new Tag(
+              key, value.isEmpty() ? "true" : value, source.isEmpty() ? CONFIG_SOURCE : source));
     }
     return tags;
   }
 
-  /** Splits on {@code separator} not preceded by a backslash; escapes are kept for {@link #unescape}. */
+  /**
+   * Splits on {@code separator} not preceded by a backslash; escapes are kept for {@link
+   * #unescape}.
+   */
   private static List<String> split(String text, char separator) {
     List<String> parts = new ArrayList<>();
     StringBuilder current = new StringBuilder();
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
-      if (c == '\\' && i + 1 < text.length() && (text.charAt(i + 1) == ';' || text.charAt(i + 1) == ':')) {
+      if (c == '\\'
+          && i + 1 < text.length()
+          && (text.charAt(i + 1) == ';' || text.charAt(i + 1) == ':')) {
         current.append(c).append(text.charAt(++i));
       } else if (c == separator) {
         parts.add(current.toString());

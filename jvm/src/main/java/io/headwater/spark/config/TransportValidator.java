@@ -13,37 +13,44 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Checks a {@code transport} subtree before the OpenLineage client's configuration types read it, so that a
- * wrong setting is reported by name when the listener starts rather than as a failed delivery later: the type
- * must be known (and for {@code kafka}, {@code kafka-clients} must be on the classpath), an HTTP {@code url}
- * must be an absolute http(s) URL with a host, a file {@code location} must be writable (missing parent
- * directories are created), and a composite's transports are checked one by one.
+ * Checks a {@code transport} subtree before the OpenLineage client's configuration types read it,
+ * so that a wrong setting is reported by name when the listener starts rather than as a failed
+ * delivery later: the type must be known (and for {@code kafka}, {@code kafka-clients} must be on
+ * the classpath), an HTTP {@code url} must be an absolute http(s) URL with a host, a file {@code
+ * location} must be writable (missing parent directories are created), and a composite's transports
+ * are checked one by one.
  */
 final class TransportValidator {
-  private static final String KNOWN_TYPES = "console, file, http, kafka, composite, transform, noop";
+  private static final String KNOWN_TYPES =
+      "console, file, http, kafka, composite, transform, noop";
 
   private final Function<String[], String> describe;
 
-  /** @param describe names a path of the merged tree as the user wrote it (see {@link ConfigLoader}) */
+  /**
+   * @param describe names a path of the merged tree as the user wrote it (see {@link ConfigLoader})
+   */
   TransportValidator(Function<String[], String> describe) {
     this.describe = describe;
   }
 
   TransportConfig validate(JsonNode node, String[] path) {
     if (!node.isObject()) {
-      throw new InvalidConfigException(describe.apply(path), "must be a group of settings, not '" + node.asText() + "'");
+      throw new InvalidConfigException(
+          describe.apply(path), "must be a group of settings, not '" + node.asText() + "'");
     }
     JsonNode typeNode = node.get("type");
     String[] typePath = child(path, "type");
     if (typeNode == null || typeNode.asText().isBlank()) {
-      throw new InvalidConfigException(describe.apply(typePath), "is not set; use one of " + KNOWN_TYPES);
+      throw new InvalidConfigException(
+          describe.apply(typePath), "is not set; use one of " + KNOWN_TYPES);
     }
     String type = typeNode.asText().trim().toLowerCase(Locale.ROOT);
     try {
       TransportResolver.resolveTransportConfigByType(type);
     } catch (RuntimeException | LinkageError e) {
       throw new InvalidConfigException(
-          describe.apply(typePath), "unknown transport type '" + typeNode.asText() + "'; use one of " + KNOWN_TYPES);
+          describe.apply(typePath),
+          "unknown transport type '" + typeNode.asText() + "'; use one of " + KNOWN_TYPES);
     }
     switch (type) {
       case "http" -> checkHttpUrl(node, path);
@@ -51,13 +58,15 @@ final class TransportValidator {
       case "kafka" -> checkKafkaClients(typePath);
       case "composite" -> checkCompositeChildren(node, path);
       default -> {
-        // console, noop, transform and custom types have nothing to check before the client reads them
+        // console, noop, transform and custom types have nothing to check before the client reads
+        // them
       }
     }
     try {
       return OpenLineageClientUtils.convertValue(node, TransportConfig.class);
     } catch (RuntimeException e) {
-      throw new InvalidConfigException(describe.apply(path), "cannot be read: " + ConfigLoader.rootMessage(e), e);
+      throw new InvalidConfigException(
+          describe.apply(path), "cannot be read: " + ConfigLoader.rootMessage(e), e);
     }
   }
 
@@ -65,19 +74,23 @@ final class TransportValidator {
     String[] urlPath = child(path, "url");
     JsonNode url = node.get("url");
     if (url == null || url.asText().isBlank()) {
-      throw new InvalidConfigException(describe.apply(urlPath), "is not set; the http transport needs the URL of the lineage backend");
+      throw new InvalidConfigException(
+          describe.apply(urlPath),
+          "is not set; the http transport needs the URL of the lineage backend");
     }
     String text = url.asText().trim();
     URI uri;
     try {
       uri = new URI(text);
     } catch (URISyntaxException e) {
-      throw new InvalidConfigException(describe.apply(urlPath), "'" + text + "' is not a valid URL: " + e.getReason());
+      throw new InvalidConfigException(
+          describe.apply(urlPath), "'" + text + "' is not a valid URL: " + e.getReason());
     }
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
     if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null) {
       throw new InvalidConfigException(
-          describe.apply(urlPath), "'" + text + "' is not an absolute http:// or https:// URL with a host");
+          describe.apply(urlPath),
+          "'" + text + "' is not an absolute http:// or https:// URL with a host");
     }
   }
 
@@ -85,28 +98,36 @@ final class TransportValidator {
     String[] locationPath = child(path, "location");
     JsonNode location = node.get("location");
     if (location == null || location.asText().isBlank()) {
-      throw new InvalidConfigException(describe.apply(locationPath), "is not set; the file transport needs a file path");
+      throw new InvalidConfigException(
+          describe.apply(locationPath), "is not set; the file transport needs a file path");
     }
     File file = new File(location.asText().trim()).getAbsoluteFile();
     if (file.isDirectory()) {
-      throw new InvalidConfigException(describe.apply(locationPath), "'" + file + "' is a directory, not a file");
+      throw new InvalidConfigException(
+          describe.apply(locationPath), "'" + file + "' is a directory, not a file");
     }
     File parent = file.getParentFile();
     if (parent != null && !parent.isDirectory() && !parent.mkdirs()) {
-      throw new InvalidConfigException(describe.apply(locationPath), "directory '" + parent + "' does not exist and cannot be created");
+      throw new InvalidConfigException(
+          describe.apply(locationPath),
+          "directory '" + parent + "' does not exist and cannot be created");
     }
     boolean writable = file.exists() ? file.canWrite() : parent != null && parent.canWrite();
     if (!writable) {
-      throw new InvalidConfigException(describe.apply(locationPath), "'" + file + "' is not writable");
+      throw new InvalidConfigException(
+          describe.apply(locationPath), "'" + file + "' is not writable");
     }
   }
 
   private void checkKafkaClients(String[] typePath) {
     try {
-      Class.forName("org.apache.kafka.clients.producer.KafkaProducer", false, getClass().getClassLoader());
+      Class.forName(
+          "org.apache.kafka.clients.producer.KafkaProducer", false, getClass().getClassLoader());
     } catch (ClassNotFoundException e) {
       throw new InvalidConfigException(
-          describe.apply(typePath), "kafka needs kafka-clients on the driver's classpath (for example through spark.jars.packages)");
+          describe.apply(typePath),
+          "kafka needs kafka-clients on the driver's classpath (for example through"
+              + " spark.jars.packages)");
     }
   }
 
@@ -114,7 +135,9 @@ final class TransportValidator {
     JsonNode transports = node.get("transports");
     String[] transportsPath = child(path, "transports");
     if (transports == null || transports.isEmpty()) {
-      throw new InvalidConfigException(describe.apply(transportsPath), "is empty; a composite transport needs at least one transport");
+      throw new InvalidConfigException(
+          describe.apply(transportsPath),
+          "is empty; a composite transport needs at least one transport");
     }
     if (transports.isArray()) {
       for (int i = 0; i < transports.size(); i++) {

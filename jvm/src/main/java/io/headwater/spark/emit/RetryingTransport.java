@@ -10,11 +10,13 @@ import java.util.Objects;
 
 /**
  * Retries a delivery that failed for a reason that may pass: a connection error or time-out (an
- * {@link IOException} anywhere in the cause chain), HTTP 429, or HTTP 5xx. Other failures (4xx: the event or the
- * credentials are wrong) are thrown at once. Waits between attempts follow {@link RetrySettings#backoffAfter}.
+ * {@link IOException} anywhere in the cause chain), HTTP 429, or HTTP 5xx. Other failures (4xx: the
+ * event or the credentials are wrong) are thrown at once. Waits between attempts follow {@link
+ * RetrySettings#backoffAfter}.
  *
- * <p>{@link Transports} builds the OpenLineage Java client's HTTP transport to make exactly one attempt per call and
- * wraps it in this. Runs only on the agent's emission thread, so its waits never touch Spark's threads.
+ * <p>{@link Transports} builds the OpenLineage Java client's HTTP transport to make exactly one
+ * attempt per call and wraps it in this. Runs only on the agent's emission thread, so its waits
+ * never touch Spark's threads.
  */
 public final class RetryingTransport extends Transport {
   /** Sleeps between attempts; a seam so unit tests can record waits instead of sleeping. */

@@ -13,16 +13,19 @@ import org.apache.hc.core5.http.io.SocketConfig;
 import org.apache.hc.core5.util.Timeout;
 
 /**
- * The HTTP client under the OpenLineage {@code HttpTransport}, built so that each delivery is exactly one attempt.
+ * The HTTP client under the OpenLineage {@code HttpTransport}, built so that each delivery is
+ * exactly one attempt.
  *
- * <p>The client's own transport builds httpclient5 with its default retry strategy, which repeats a 429 or 503 once
- * after the server's {@code Retry-After} (however long) before {@link RetryingTransport} sees the failure; that makes
- * {@code emit.retry.maxAttempts} inexact and lets a backend hold the emission thread. This client has the same
- * timeouts ({@code timeoutInMillis} for connect, socket, response and pool wait; 5000 ms by default) and honours the
- * JVM's proxy settings, with automatic retries off.
+ * <p>The client's own transport builds httpclient5 with its default retry strategy, which repeats a
+ * 429 or 503 once after the server's {@code Retry-After} (however long) before {@link
+ * RetryingTransport} sees the failure; that makes {@code emit.retry.maxAttempts} inexact and lets a
+ * backend hold the emission thread. This client has the same timeouts ({@code timeoutInMillis} for
+ * connect, socket, response and pool wait; 5000 ms by default) and honours the JVM's proxy
+ * settings, with automatic retries off.
  *
- * <p>Configurations this does not reproduce — {@code sslContext.*}, {@code proxy.*} and {@code unix://} URLs — keep
- * the client's own HTTP client ({@link #create} returns empty), and with it httpclient5's single automatic retry.
+ * <p>Configurations this does not reproduce — {@code sslContext.*}, {@code proxy.*} and {@code
+ * unix://} URLs — keep the client's own HTTP client ({@link #create} returns empty), and with it
+ * httpclient5's single automatic retry.
  */
 final class SingleAttemptHttpClients {
   private static final int DEFAULT_TIMEOUT_MILLIS = 5_000;
@@ -30,22 +33,32 @@ final class SingleAttemptHttpClients {
   private SingleAttemptHttpClients() {}
 
   static Optional<CloseableHttpClient> create(HttpConfig config) {
-    boolean unixSocket = config.getUrl() != null && "unix".equalsIgnoreCase(config.getUrl().getScheme());
+    boolean unixSocket =
+        config.getUrl() != null && "unix".equalsIgnoreCase(config.getUrl().getScheme());
     if (config.getSslContextConfig() != null || config.getProxyConfig() != null || unixSocket) {
       return Optional.empty();
     }
     Timeout timeout =
-        Timeout.ofMilliseconds(config.getTimeoutInMillis() == null ? DEFAULT_TIMEOUT_MILLIS : config.getTimeoutInMillis());
+        Timeout.ofMilliseconds(
+            config.getTimeoutInMillis() == null
+                ? DEFAULT_TIMEOUT_MILLIS
+                : config.getTimeoutInMillis());
     return Optional.of(
         HttpClients.custom()
             .disableAutomaticRetries()
             .setDefaultRequestConfig(
-                RequestConfig.custom().setConnectionRequestTimeout(timeout).setResponseTimeout(timeout).build())
+                RequestConfig.custom()
+                    .setConnectionRequestTimeout(timeout)
+                    .setResponseTimeout(timeout)
+                    .build())
             .setConnectionManager(
                 PoolingHttpClientConnectionManagerBuilder.create()
                     .setDefaultSocketConfig(SocketConfig.custom().setSoTimeout(timeout).build())
                     .setDefaultConnectionConfig(
-                        ConnectionConfig.custom().setSocketTimeout(timeout).setConnectTimeout(timeout).build())
+                        ConnectionConfig.custom()
+                            .setSocketTimeout(timeout)
+                            .setConnectTimeout(timeout)
+                            .build())
                     .build())
             .setRoutePlanner(new SystemDefaultRoutePlanner(ProxySelector.getDefault()))
             .build());

@@ -8,16 +8,17 @@ import io.openlineage.client.transports.TransportConfig;
 import io.openlineage.client.transports.TransportFactory;
 
 /**
- * Builds the configured transport with the OpenLineage Java client's {@link TransportFactory} and adds
- * Headwater's delivery guarantees: an HTTP transport makes one attempt per call (see
- * {@link SingleAttemptHttpClients}) and is wrapped in a {@link RetryingTransport}. (The children of a
+ * Builds the configured transport with the OpenLineage Java client's {@link TransportFactory} and
+ * adds Headwater's delivery guarantees: an HTTP transport makes one attempt per call (see {@link
+ * SingleAttemptHttpClients}) and is wrapped in a {@link RetryingTransport}. (The children of a
  * {@code composite} transport are built inside the client and get no retries of Headwater's.)
  */
 public final class Transports {
   private Transports() {}
 
   /**
-   * @throws RuntimeException whatever the client's factory throws for a configuration it cannot build
+   * @throws RuntimeException whatever the client's factory throws for a configuration it cannot
+   *     build
    */
   public static Transport build(TransportConfig config, RetrySettings retry) {
     if (config instanceof HttpConfig http) {

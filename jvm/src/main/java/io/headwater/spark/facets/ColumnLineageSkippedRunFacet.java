@@ -12,16 +12,19 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The {@code headwater_columnLineageSkipped} run facet: the outputs whose {@code columnLineage} facet a limit stopped
- * ({@code columnLineage.schemaSizeLimit}, {@code columnLineage.timeBudgetMillis}), so that a missing facet says why.
- * Shape: {@code {"outputs": [{"namespace", "name", "reason": "SCHEMA_SIZE_LIMIT"|"TIME_BUDGET", "fieldCount",
- * "limit"}]}}, {@code limit} in fields or milliseconds by reason. Schema: {@code ColumnLineageSkippedRunFacet.json}
- * beside this class. The OpenLineage Spark integration drops the facet silently; this is Headwater's own.
+ * The {@code headwater_columnLineageSkipped} run facet: the outputs whose {@code columnLineage}
+ * facet a limit stopped ({@code columnLineage.schemaSizeLimit}, {@code
+ * columnLineage.timeBudgetMillis}), so that a missing facet says why. Shape: {@code {"outputs":
+ * [{"namespace", "name", "reason": "SCHEMA_SIZE_LIMIT"|"TIME_BUDGET", "fieldCount", "limit"}]}},
+ * {@code limit} in fields or milliseconds by reason. Schema: {@code
+ * ColumnLineageSkippedRunFacet.json} beside this class. The OpenLineage Spark integration drops the
+ * facet silently; this is Headwater's own.
  */
 @JsonPropertyOrder({"_producer", "_schemaURL", "outputs"})
 public final class ColumnLineageSkippedRunFacet implements OpenLineage.RunFacet {
   /** The facet's key in {@code run.facets}. */
   public static final String NAME = "headwater_columnLineageSkipped";
+
   /** Where the facet's JSON schema is published, the {@code _schemaURL} of every instance. */
   public static final URI SCHEMA_URL = FacetSchemas.url("ColumnLineageSkippedRunFacet");
 

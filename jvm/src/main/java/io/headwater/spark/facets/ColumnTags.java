@@ -8,10 +8,11 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Column-level dataset tags (with {@code field}) from a column's Spark metadata entry {@code tags}, a map set for
- * example with {@code df.withMetadata("email", {"tags": {"pii": True}})}; nested maps are flattened
- * ({@link FlatTags}), source {@code SPARK}. Spark keeps a column's metadata when the column is passed through
- * unchanged, so the tags reach the outputs it flows into; an expression over it starts without metadata.
+ * Column-level dataset tags (with {@code field}) from a column's Spark metadata entry {@code tags},
+ * a map set for example with {@code df.withMetadata("email", {"tags": {"pii": True}})}; nested maps
+ * are flattened ({@link FlatTags}), source {@code SPARK}. Spark keeps a column's metadata when the
+ * column is passed through unchanged, so the tags reach the outputs it flows into; an expression
+ * over it starts without metadata.
  */
 public final class ColumnTags {
   private static final ObjectMapper JSON = new ObjectMapper();

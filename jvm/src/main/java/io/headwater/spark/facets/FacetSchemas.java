@@ -3,9 +3,9 @@ package io.headwater.spark.facets;
 import java.net.URI;
 
 /**
- * Where Headwater's own facet schemas are published: {@code <BASE><Name>.json#/$defs/<Name>}. Each schema is a file
- * {@code <Name>.json} in this package's resources whose {@code $id} is that URL without the fragment; the tests
- * validate every emitted custom facet against it.
+ * Where Headwater's own facet schemas are published: {@code <BASE><Name>.json#/$defs/<Name>}. Each
+ * schema is a file {@code <Name>.json} in this package's resources whose {@code $id} is that URL
+ * without the fragment; the tests validate every emitted custom facet against it.
  */
 public final class FacetSchemas {
   /** The folder URL of Headwater's facet schemas, version 1-0-0. */

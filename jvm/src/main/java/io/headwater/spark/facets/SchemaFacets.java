@@ -10,12 +10,12 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The {@code schema} dataset facet (spec SchemaDatasetFacet) of a Spark schema. Each field's {@code type} is
- * Spark's {@link DataType#typeName()} ({@code integer}, {@code long}, {@code string}, {@code decimal(10,2)},
- * {@code struct}, {@code array}, {@code map}; not the SQL-style {@code int}/{@code bigint}), as the OpenLineage Spark
- * integration writes it. Nested types use the facet's {@code fields}: a
- * struct lists its fields, an array has one field {@code _element}, a map has {@code key} and {@code value}.
- * A column comment becomes the field's {@code description}.
+ * The {@code schema} dataset facet (spec SchemaDatasetFacet) of a Spark schema. Each field's {@code
+ * type} is Spark's {@link DataType#typeName()} ({@code integer}, {@code long}, {@code string},
+ * {@code decimal(10,2)}, {@code struct}, {@code array}, {@code map}; not the SQL-style {@code
+ * int}/{@code bigint}), as the OpenLineage Spark integration writes it. Nested types use the
+ * facet's {@code fields}: a struct lists its fields, an array has one field {@code _element}, a map
+ * has {@code key} and {@code value}. A column comment becomes the field's {@code description}.
  */
 public final class SchemaFacets {
   private SchemaFacets() {}
@@ -24,7 +24,8 @@ public final class SchemaFacets {
     return openLineage.newSchemaDatasetFacetBuilder().fields(fields(openLineage, schema)).build();
   }
 
-  private static List<OpenLineage.SchemaDatasetFacetFields> fields(OpenLineage openLineage, StructType struct) {
+  private static List<OpenLineage.SchemaDatasetFacetFields> fields(
+      OpenLineage openLineage, StructType struct) {
     List<OpenLineage.SchemaDatasetFacetFields> fields = new ArrayList<>(struct.fields().length);
     for (StructField field : struct.fields()) {
       String description = field.getComment().isDefined() ? field.getComment().get() : null;
@@ -44,7 +45,8 @@ public final class SchemaFacets {
         .build();
   }
 
-  private static List<OpenLineage.SchemaDatasetFacetFields> nested(OpenLineage openLineage, DataType type) {
+  private static List<OpenLineage.SchemaDatasetFacetFields> nested(
+      OpenLineage openLineage, DataType type) {
     if (type instanceof StructType struct) {
       return fields(openLineage, struct);
     }
@@ -53,7 +55,8 @@ public final class SchemaFacets {
     }
     if (type instanceof MapType map) {
       return List.of(
-          field(openLineage, "key", map.keyType(), null), field(openLineage, "value", map.valueType(), null));
+          field(openLineage, "key", map.keyType(), null),
+          field(openLineage, "value", map.valueType(), null));
     }
     return null;
   }

@@ -11,18 +11,21 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * The {@code spark_properties} run facet: the values of an allow-list of Spark properties for the run
- * ({@code spark.openlineage.capturedProperties}), named and shaped as in the OpenLineage Spark integration
- * ({@code {"properties": {"spark.master": "local[2]", ...}}}). Values whose key matches Spark's redaction pattern
- * ({@code spark.redaction.regex}, by default {@code (?i)secret|password|token|access[.]?key}) are replaced by
- * {@code *********(redacted)}. Schema: {@code SparkPropertiesRunFacet.json} beside this class.
+ * The {@code spark_properties} run facet: the values of an allow-list of Spark properties for the
+ * run ({@code spark.openlineage.capturedProperties}), named and shaped as in the OpenLineage Spark
+ * integration ({@code {"properties": {"spark.master": "local[2]", ...}}}). Values whose key matches
+ * Spark's redaction pattern ({@code spark.redaction.regex}, by default {@code
+ * (?i)secret|password|token|access[.]?key}) are replaced by {@code *********(redacted)}. Schema:
+ * {@code SparkPropertiesRunFacet.json} beside this class.
  */
 @JsonPropertyOrder({"_producer", "_schemaURL", "properties"})
 public final class SparkPropertiesRunFacet implements OpenLineage.RunFacet {
   /** The facet's key in {@code run.facets}. */
   public static final String NAME = "spark_properties";
+
   /** Where the facet's JSON schema is published, the {@code _schemaURL} of every instance. */
   public static final URI SCHEMA_URL = FacetSchemas.url("SparkPropertiesRunFacet");
+
   /** Spark's default {@code spark.redaction.regex}. */
   public static final String DEFAULT_REDACTION_REGEX = "(?i)secret|password|token|access[.]?key";
 
@@ -37,7 +40,9 @@ public final class SparkPropertiesRunFacet implements OpenLineage.RunFacet {
   public SparkPropertiesRunFacet(URI producer, Map<String, String> properties, Pattern redaction) {
     this.producer = Objects.requireNonNull(producer, "producer");
     Map<String, String> safe = new LinkedHashMap<>();
-    properties.forEach((key, value) -> safe.put(key, redaction.matcher(key).find() ? SqlRedaction.REDACTED : value));
+    properties.forEach(
+        (key, value) ->
+            safe.put(key, redaction.matcher(key).find() ? SqlRedaction.REDACTED : value));
     this.properties = Map.copyOf(safe);
   }
 

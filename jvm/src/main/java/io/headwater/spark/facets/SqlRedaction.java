@@ -3,10 +3,10 @@ package io.headwater.spark.facets;
 import java.util.regex.Pattern;
 
 /**
- * Removes secrets from SQL text before it leaves the process in the {@code sql} job facet: the quoted value after
- * a key that names a secret ({@code password}, {@code secret}, {@code token}, {@code apiKey}, {@code access.key},
- * {@code credential}) in {@code OPTIONS (...)} / {@code TBLPROPERTIES (...)}, and the password in a URL's
- * {@code user:password@}.
+ * Removes secrets from SQL text before it leaves the process in the {@code sql} job facet: the
+ * quoted value after a key that names a secret ({@code password}, {@code secret}, {@code token},
+ * {@code apiKey}, {@code access.key}, {@code credential}) in {@code OPTIONS (...)} / {@code
+ * TBLPROPERTIES (...)}, and the password in a URL's {@code user:password@}.
  */
 public final class SqlRedaction {
   static final String REDACTED = "*********(redacted)";

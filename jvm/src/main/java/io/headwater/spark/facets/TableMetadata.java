@@ -7,16 +7,20 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What a catalog knows about a table beyond its schema, for the dataset facets {@code tags} (table properties
- * {@code openlineage.tags.<key>=<value>}, source {@code SPARK}), {@code ownership} (the table's owner) and
- * {@code documentation} (the table's comment).
+ * What a catalog knows about a table beyond its schema, for the dataset facets {@code tags} (table
+ * properties {@code openlineage.tags.<key>=<value>}, source {@code SPARK}), {@code ownership} (the
+ * table's owner) and {@code documentation} (the table's comment).
  *
  * @param properties the table's properties
  * @param owner the owner the catalog records, when any
  * @param comment the table's comment, when any
  */
-public record TableMetadata(Map<String, String> properties, Optional<String> owner, Optional<String> comment) {
-  /** The table-property prefix of dataset tags: {@code openlineage.tags.pii=true} is the tag {@code pii=true}. */
+public record TableMetadata(
+    Map<String, String> properties, Optional<String> owner, Optional<String> comment) {
+  /**
+   * The table-property prefix of dataset tags: {@code openlineage.tags.pii=true} is the tag {@code
+   * pii=true}.
+   */
   public static final String TAG_PROPERTY_PREFIX = "openlineage.tags.";
 
   /** The source of tags Spark metadata gives (table properties, column metadata). */
@@ -31,18 +35,38 @@ public record TableMetadata(Map<String, String> properties, Optional<String> own
   /** The table-level tags, in key order. */
   public List<Tag> tags() {
     return properties.entrySet().stream()
-        .filter(e -> e.getKey().startsWith(TAG_PROPERTY_PREFIX) && e.getKey().length() > TAG_PROPERTY_PREFIX.length())
+        .filter(
+            e ->
+                e.getKey().startsWith(TAG_PROPERTY_PREFIX)
+                    && e.getKey().length() > TAG_PROPERTY_PREFIX.length())
         .sorted(Map.Entry.comparingByKey())
-        .map(e -> new Tag(e.getKey().substring(TAG_PROPERTY_PREFIX.length()), e.getValue().isBlank() ? "true" : e.getValue(), SPARK_SOURCE))
+        .map(
+            e ->
+                new Tag(
+                    e.getKey().substring(TAG_PROPERTY_PREFIX.length()),
+                    e.getValue().isBlank() ? "true" : e.getValue(),
+                    SPARK_SOURCE))
         .toList();
   }
 
-  /** Sets {@code ownership} and {@code documentation} on {@code facets} when the catalog has an owner or comment. */
+  /**
+   * Sets {@code ownership} and {@code documentation} on {@code facets} when the catalog has an
+   * owner or comment.
+   */
   void addFacets(OpenLineage openLineage, OpenLineage.DatasetFacetsBuilder facets) {
-    owner.filter(o -> !o.isBlank())
-        .ifPresent(o -> facets.ownership(openLineage.newOwnershipDatasetFacet(List.of(openLineage.newOwnershipDatasetFacetOwners(o, null)))));
-    comment.filter(c -> !c.isBlank())
-        .ifPresent(c -> facets.documentation(openLineage.newDocumentationDatasetFacetBuilder().description(c).build()));
+    owner
+        .filter(o -> !o.isBlank())
+        .ifPresent(
+            o ->
+                facets.ownership(
+                    openLineage.newOwnershipDatasetFacet(
+                        List.of(openLineage.newOwnershipDatasetFacetOwners(o, null)))));
+    comment
+        .filter(c -> !c.isBlank())
+        .ifPresent(
+            c ->
+                facets.documentation(
+                    openLineage.newDocumentationDatasetFacetBuilder().description(c).build()));
   }
 
   /** Finds the metadata of the table a dataset is, by its identity and its {@code symlinks}. */

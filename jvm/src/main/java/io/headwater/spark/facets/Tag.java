@@ -9,8 +9,9 @@ import java.util.Objects;
  *
  * @param key what the tag names, e.g. {@code pii} (never blank)
  * @param value its value; {@code "true"} for a label given without one
- * @param source where it came from: {@code CONFIG} (Spark configuration, local properties), {@code USER}
- *     (environment), {@code SPARK} (table properties, column metadata), or what the user wrote
+ * @param source where it came from: {@code CONFIG} (Spark configuration, local properties), {@code
+ *     USER} (environment), {@code SPARK} (table properties, column metadata), or what the user
+ *     wrote
  * @param field the dataset field the tag applies to (dataset tags only), else null
  */
 public record Tag(String key, String value, String source, String field) {
@@ -28,8 +29,15 @@ public record Tag(String key, String value, String source, String field) {
     this(key, value, source, null);
   }
 
-  /** The identity under the rule "key and source unique within an event": key case-insensitive, source, field. */
+  /**
+   * The identity under the rule "key and source unique within an event": key case-insensitive,
+   * source, field.
+   */
   String identity() {
-    return key.toLowerCase(Locale.ROOT) + "\u0000" + source + "\u0000" + (field == null ? "" : field);
+    return key.toLowerCase(Locale.ROOT)
+        + "\u0000"
+        + source
+        + "\u0000"
+        + (field == null ? "" : field);
   }
 }

@@ -10,19 +10,23 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The rules of the OpenLineage tagging proposal, in one place, and the spec's tags facets built from tag lists.
+ * The rules of the OpenLineage tagging proposal, in one place, and the spec's tags facets built
+ * from tag lists.
  *
  * <ul>
- *   <li>{@link #combine}: key (case-insensitive) and source are unique within an event (per field for dataset
- *       tags); a later source of the same key and source replaces an earlier one.
- *   <li>{@link #withUserTags}: a user tag replaces an integration tag of the same key, case-insensitive, whatever
- *       its source, keeping the integration tag's spelling of the key (as openlineage-python's client does).
+ *   <li>{@link #combine}: key (case-insensitive) and source are unique within an event (per field
+ *       for dataset tags); a later source of the same key and source replaces an earlier one.
+ *   <li>{@link #withUserTags}: a user tag replaces an integration tag of the same key,
+ *       case-insensitive, whatever its source, keeping the integration tag's spelling of the key
+ *       (as openlineage-python's client does).
  * </ul>
  */
 public final class TagSets {
   private TagSets() {}
 
-  /** The tags of all {@code layers}, lowest precedence first, one per key and source (and field). */
+  /**
+   * The tags of all {@code layers}, lowest precedence first, one per key and source (and field).
+   */
   @SafeVarargs
   public static List<Tag> combine(List<Tag>... layers) {
     Map<String, Tag> byIdentity = new LinkedHashMap<>();
@@ -36,8 +40,8 @@ public final class TagSets {
   }
 
   /**
-   * {@code integration} tags with {@code user} tags applied: integration tags whose key a user tag has
-   * (case-insensitive) are replaced by that user tag, spelled with the integration tag's key.
+   * {@code integration} tags with {@code user} tags applied: integration tags whose key a user tag
+   * has (case-insensitive) are replaced by that user tag, spelled with the integration tag's key.
    */
   public static List<Tag> withUserTags(List<Tag> integration, List<Tag> user) {
     Set<String> userKeys = user.stream().map(TagSets::keyAndField).collect(Collectors.toSet());
@@ -63,18 +67,25 @@ public final class TagSets {
 
   public static OpenLineage.TagsJobFacet jobFacet(OpenLineage openLineage, List<Tag> tags) {
     return openLineage.newTagsJobFacet(
-        tags.stream().map(t -> openLineage.newTagsJobFacetFields(t.key(), t.value(), t.source())).toList());
+        tags.stream()
+            .map(t -> openLineage.newTagsJobFacetFields(t.key(), t.value(), t.source()))
+            .toList());
   }
 
   public static OpenLineage.TagsRunFacet runFacet(OpenLineage openLineage, List<Tag> tags) {
     return openLineage.newTagsRunFacet(
-        tags.stream().map(t -> openLineage.newTagsRunFacetFields(t.key(), t.value(), t.source())).toList());
+        tags.stream()
+            .map(t -> openLineage.newTagsRunFacetFields(t.key(), t.value(), t.source()))
+            .toList());
   }
 
   public static OpenLineage.TagsDatasetFacet datasetFacet(OpenLineage openLineage, List<Tag> tags) {
     return openLineage.newTagsDatasetFacet(
         tags.stream()
-            .map(t -> openLineage.newTagsDatasetFacetFields(t.key(), t.value(), t.source(), t.field()))
+            .map(
+                t ->
+                    openLineage.newTagsDatasetFacetFields(
+                        t.key(), t.value(), t.source(), t.field()))
             .toList());
   }
 
@@ -83,7 +94,9 @@ public final class TagSets {
     if (facet == null || facet.getTags() == null) {
       return List.of();
     }
-    return facet.getTags().stream().map(t -> new Tag(t.getKey(), t.getValue(), orUnknown(t.getSource()))).toList();
+    return facet.getTags().stream()
+        .map(t -> new Tag(t.getKey(), t.getValue(), orUnknown(t.getSource())))
+        .toList();
   }
 
   /** The tags of a run tags facet ({@code []} for null). */
@@ -91,7 +104,9 @@ public final class TagSets {
     if (facet == null || facet.getTags() == null) {
       return List.of();
     }
-    return facet.getTags().stream().map(t -> new Tag(t.getKey(), t.getValue(), orUnknown(t.getSource()))).toList();
+    return facet.getTags().stream()
+        .map(t -> new Tag(t.getKey(), t.getValue(), orUnknown(t.getSource())))
+        .toList();
   }
 
   /** The tags of a dataset tags facet ({@code []} for null), with their fields. */

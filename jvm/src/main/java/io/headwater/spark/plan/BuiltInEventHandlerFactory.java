@@ -9,16 +9,17 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import scala.PartialFunction;
 
 /**
- * Headwater's own visitors and builders, registered through {@code META-INF/services} exactly like a third-party
- * extension, so the product itself exercises the extension API. The agent runs it after every user factory. The
- * plan visitors give the datasets of SQL runs; the dataset builders those of RDD jobs (at the job's
- * {@code ActiveJob}: {@link io.headwater.spark.plan.rdd.RddJobInputDatasetBuilder},
- * {@link io.headwater.spark.plan.rdd.RddJobOutputDatasetBuilder}).
+ * Headwater's own visitors and builders, registered through {@code META-INF/services} exactly like
+ * a third-party extension, so the product itself exercises the extension API. The agent runs it
+ * after every user factory. The plan visitors give the datasets of SQL runs; the dataset builders
+ * those of RDD jobs (at the job's {@code ActiveJob}: {@link
+ * io.headwater.spark.plan.rdd.RddJobInputDatasetBuilder}, {@link
+ * io.headwater.spark.plan.rdd.RddJobOutputDatasetBuilder}).
  */
 public final class BuiltInEventHandlerFactory implements OpenLineageEventHandlerFactory {
   @Override
-  public Collection<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>> createInputDatasetQueryPlanVisitors(
-      OpenLineageContext context) {
+  public Collection<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>>
+      createInputDatasetQueryPlanVisitors(OpenLineageContext context) {
     return List.of(
         new HadoopFsRelationInputVisitor(context),
         new HiveTableRelationInputVisitor(context),
@@ -28,8 +29,8 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
   }
 
   @Override
-  public Collection<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>> createOutputDatasetQueryPlanVisitors(
-      OpenLineageContext context) {
+  public Collection<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>>
+      createOutputDatasetQueryPlanVisitors(OpenLineageContext context) {
     List<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>> visitors =
         new java.util.ArrayList<>(
             List.of(
@@ -45,7 +46,6 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
                 new io.headwater.spark.plan.streaming.MicroBatchFileSinkOutputVisitor(context),
                 new ViewDefinitionVisitor(context),
                 new V2AlterTableVisitor(context),
-
                 new DeltaSaveOutputVisitor(context),
                 new DeltaRowLevelCommandOutputVisitor(context)));
     if (HiveSupport.AVAILABLE) {
@@ -55,12 +55,14 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
   }
 
   @Override
-  public Collection<PartialFunction<Object, List<OpenLineage.InputDataset>>> createInputDatasetBuilder(OpenLineageContext context) {
+  public Collection<PartialFunction<Object, List<OpenLineage.InputDataset>>>
+      createInputDatasetBuilder(OpenLineageContext context) {
     return List.of(new io.headwater.spark.plan.rdd.RddJobInputDatasetBuilder(context));
   }
 
   @Override
-  public Collection<PartialFunction<Object, List<OpenLineage.OutputDataset>>> createOutputDatasetBuilder(OpenLineageContext context) {
+  public Collection<PartialFunction<Object, List<OpenLineage.OutputDataset>>>
+      createOutputDatasetBuilder(OpenLineageContext context) {
     return List.of(new io.headwater.spark.plan.rdd.RddJobOutputDatasetBuilder(context));
   }
 }

@@ -17,19 +17,20 @@ import org.apache.spark.sql.connector.catalog.TableCatalog;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * Finds the catalog metadata ({@link TableMetadata}) of a dataset that is a table, by the identities the visitors
- * give tables:
+ * Finds the catalog metadata ({@link TableMetadata}) of a dataset that is a table, by the
+ * identities the visitors give tables:
  *
  * <ul>
- *   <li>a {@code symlinks} entry of type TABLE in the session catalog's symlink namespace ({@link CatalogTables}):
- *       {@code <db>.<table>} of the session catalog (Hive or not) — its properties, {@code owner} and {@code comment};
- *   <li>a symlink, or the dataset itself, whose namespace is a DataSourceV2 catalog's name
- *       ({@link V2TableIdentity}): {@code <ns>.<table>} of that catalog — its properties, with the {@code owner} and
- *       {@code comment} table properties.
+ *   <li>a {@code symlinks} entry of type TABLE in the session catalog's symlink namespace ({@link
+ *       CatalogTables}): {@code <db>.<table>} of the session catalog (Hive or not) — its
+ *       properties, {@code owner} and {@code comment};
+ *   <li>a symlink, or the dataset itself, whose namespace is a DataSourceV2 catalog's name ({@link
+ *       V2TableIdentity}): {@code <ns>.<table>} of that catalog — its properties, with the {@code
+ *       owner} and {@code comment} table properties.
  * </ul>
  *
- * One lookup per table per instance (an instance lives for one execution). A table that is gone (DROP) or cannot be
- * loaded has no metadata.
+ * One lookup per table per instance (an instance lives for one execution). A table that is gone
+ * (DROP) or cannot be loaded has no metadata.
  */
 public final class CatalogMetadata implements TableMetadata.Source {
   private final SparkSession session;
@@ -77,7 +78,9 @@ public final class CatalogMetadata implements TableMetadata.Source {
         return Optional.empty();
       }
       int last = name.lastIndexOf('.');
-      Table table = tables.loadTable(Identifier.of(name.substring(0, last).split("\\."), name.substring(last + 1)));
+      Table table =
+          tables.loadTable(
+              Identifier.of(name.substring(0, last).split("\\."), name.substring(last + 1)));
       Map<String, String> properties = table.properties() == null ? Map.of() : table.properties();
       return Optional.of(
           new TableMetadata(

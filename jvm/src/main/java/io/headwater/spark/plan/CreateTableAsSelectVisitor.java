@@ -14,7 +14,8 @@ import org.apache.spark.sql.execution.command.SaveAsV1TableCommand;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The output of a session-catalog CTAS: {@code CREATE TABLE t USING fmt AS SELECT} and {@code df.write.saveAsTable}.
+ * The output of a session-catalog CTAS: {@code CREATE TABLE t USING fmt AS SELECT} and {@code
+ * df.write.saveAsTable}.
  *
  * <pre>
  *   SaveAsV1TableCommand(tableDesc, mode, query)                             (saveAsTable, Spark 4)
@@ -23,17 +24,19 @@ import org.apache.spark.sql.types.StructType;
  *        lifecycle CREATE for ErrorIfExists, OVERWRITE for Overwrite, none for Append/Ignore
  * </pre>
  *
- * The query is a hidden child of these commands; {@link PlanChildren} makes the walk visit it for the inputs.
- * Job-name suffix: {@code db_table}.
+ * The query is a hidden child of these commands; {@link PlanChildren} makes the walk visit it for
+ * the inputs. Job-name suffix: {@code db_table}.
  */
-public final class CreateTableAsSelectVisitor extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
+public final class CreateTableAsSelectVisitor
+    extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
   public CreateTableAsSelectVisitor(OpenLineageContext context) {
     super(context);
   }
 
   @Override
   public boolean isDefinedAt(LogicalPlan node) {
-    return node instanceof SaveAsV1TableCommand || node instanceof CreateDataSourceTableAsSelectCommand;
+    return node instanceof SaveAsV1TableCommand
+        || node instanceof CreateDataSourceTableAsSelectCommand;
   }
 
   @Override
@@ -43,7 +46,8 @@ public final class CreateTableAsSelectVisitor extends QueryPlanVisitor<LogicalPl
         node instanceof CreateDataSourceTableAsSelectCommand ctas
             ? TableDatasets.writtenSchema(ctas.query().schema(), ctas.outputColumnNames())
             : ((SaveAsV1TableCommand) node).query().schema();
-    return TableDatasets.output(context, TableDatasets.catalog(context).identify(table), schema, lifecycle(mode(node)));
+    return TableDatasets.output(
+        context, TableDatasets.catalog(context).identify(table), schema, lifecycle(mode(node)));
   }
 
   @Override
@@ -60,10 +64,14 @@ public final class CreateTableAsSelectVisitor extends QueryPlanVisitor<LogicalPl
   }
 
   private static CatalogTable table(LogicalPlan node) {
-    return node instanceof CreateDataSourceTableAsSelectCommand ctas ? ctas.table() : ((SaveAsV1TableCommand) node).tableDesc();
+    return node instanceof CreateDataSourceTableAsSelectCommand ctas
+        ? ctas.table()
+        : ((SaveAsV1TableCommand) node).tableDesc();
   }
 
   private static SaveMode mode(LogicalPlan node) {
-    return node instanceof CreateDataSourceTableAsSelectCommand ctas ? ctas.mode() : ((SaveAsV1TableCommand) node).mode();
+    return node instanceof CreateDataSourceTableAsSelectCommand ctas
+        ? ctas.mode()
+        : ((SaveAsV1TableCommand) node).mode();
   }
 }

@@ -20,7 +20,8 @@ import org.apache.spark.sql.execution.command.CreateTableCommand;
  *     -> the table with its declared schema; lifecycle CREATE
  * </pre>
  */
-public final class CreateTableVisitor extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
+public final class CreateTableVisitor
+    extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
   public CreateTableVisitor(OpenLineageContext context) {
     super(context);
   }
@@ -34,7 +35,10 @@ public final class CreateTableVisitor extends QueryPlanVisitor<LogicalPlan, Open
   protected List<OpenLineage.OutputDataset> visit(LogicalPlan node) {
     CatalogTable table = table(node);
     return TableDatasets.output(
-        context, TableDatasets.catalog(context).identify(table), table.schema(), LifecycleStateChange.CREATE);
+        context,
+        TableDatasets.catalog(context).identify(table),
+        table.schema(),
+        LifecycleStateChange.CREATE);
   }
 
   @Override
@@ -43,6 +47,8 @@ public final class CreateTableVisitor extends QueryPlanVisitor<LogicalPlan, Open
   }
 
   private static CatalogTable table(LogicalPlan node) {
-    return node instanceof CreateDataSourceTableCommand create ? create.table() : ((CreateTableCommand) node).table();
+    return node instanceof CreateDataSourceTableCommand create
+        ? create.table()
+        : ((CreateTableCommand) node).table();
   }
 }

@@ -10,14 +10,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The facets extensions' {@link io.headwater.spark.api.CustomFacetBuilder}s reported for a run, by name, and how
- * they are put on its events:
+ * The facets extensions' {@link io.headwater.spark.api.CustomFacetBuilder}s reported for a run, by
+ * name, and how they are put on its events:
  *
  * <ul>
- *   <li>run and job facets are added to the event's, but never replace a facet Headwater sets itself
- *       ({@code parent}, {@code processing_engine}, {@code jobType}, {@code sql}, ...);
- *   <li>dataset facets go on every input and output and replace a facet of the same name; input-dataset and
- *       output-dataset facets go on every input's {@code inputFacets} / output's {@code outputFacets} likewise.
+ *   <li>run and job facets are added to the event's, but never replace a facet Headwater sets
+ *       itself ({@code parent}, {@code processing_engine}, {@code jobType}, {@code sql}, ...);
+ *   <li>dataset facets go on every input and output and replace a facet of the same name;
+ *       input-dataset and output-dataset facets go on every input's {@code inputFacets} / output's
+ *       {@code outputFacets} likewise.
  * </ul>
  */
 public record CustomFacets(
@@ -29,7 +30,8 @@ public record CustomFacets(
   private static final ObjectMapper MAPPER = OpenLineageClientUtils.newObjectMapper();
 
   /** No facets. */
-  public static final CustomFacets EMPTY = new CustomFacets(Map.of(), Map.of(), Map.of(), Map.of(), Map.of());
+  public static final CustomFacets EMPTY =
+      new CustomFacets(Map.of(), Map.of(), Map.of(), Map.of(), Map.of());
 
   public CustomFacets {
     run = Map.copyOf(run);
@@ -42,17 +44,27 @@ public record CustomFacets(
   /** These facets with {@code later}'s added; a name in both takes {@code later}'s facet. */
   public CustomFacets merge(CustomFacets later) {
     return new CustomFacets(
-        union(run, later.run), union(job, later.job), union(dataset, later.dataset), union(input, later.input),
+        union(run, later.run),
+        union(job, later.job),
+        union(dataset, later.dataset),
+        union(input, later.input),
         union(output, later.output));
   }
 
   public boolean isEmpty() {
-    return run.isEmpty() && job.isEmpty() && dataset.isEmpty() && input.isEmpty() && output.isEmpty();
+    return run.isEmpty()
+        && job.isEmpty()
+        && dataset.isEmpty()
+        && input.isEmpty()
+        && output.isEmpty();
   }
 
   /** {@code facets} with the run facets whose names it does not have yet. */
   public OpenLineage.RunFacets addTo(OpenLineage.RunFacets facets) {
-    return run.isEmpty() ? facets : OpenLineageClientUtils.mergeFacets(missingFrom(facets, run), facets, OpenLineage.RunFacets.class);
+    return run.isEmpty()
+        ? facets
+        : OpenLineageClientUtils.mergeFacets(
+            missingFrom(facets, run), facets, OpenLineage.RunFacets.class);
   }
 
   /** {@code job} with the job facets whose names it does not have yet. */
@@ -61,24 +73,40 @@ public record CustomFacets(
       return job;
     }
     OpenLineage.JobFacets facets =
-        OpenLineageClientUtils.mergeFacets(missingFrom(job.getFacets(), this.job), job.getFacets(), OpenLineage.JobFacets.class);
-    return openLineage.newJobBuilder().namespace(job.getNamespace()).name(job.getName()).facets(facets).build();
+        OpenLineageClientUtils.mergeFacets(
+            missingFrom(job.getFacets(), this.job), job.getFacets(), OpenLineage.JobFacets.class);
+    return openLineage
+        .newJobBuilder()
+        .namespace(job.getNamespace())
+        .name(job.getName())
+        .facets(facets)
+        .build();
   }
 
   /** Every input with the dataset and input-dataset facets (replacing same-named ones). */
-  public List<OpenLineage.InputDataset> addToInputs(OpenLineage openLineage, List<OpenLineage.InputDataset> inputs) {
+  public List<OpenLineage.InputDataset> addToInputs(
+      OpenLineage openLineage, List<OpenLineage.InputDataset> inputs) {
     if (dataset.isEmpty() && input.isEmpty()) {
       return inputs;
     }
     List<OpenLineage.InputDataset> result = new ArrayList<>();
     for (OpenLineage.InputDataset in : inputs) {
       result.add(
-          openLineage.newInputDatasetBuilder()
+          openLineage
+              .newInputDatasetBuilder()
               .namespace(in.getNamespace())
               .name(in.getName())
-              .facets(merged(dataset, in.getFacets(), OpenLineage.DatasetFacets.class, openLineage.newDatasetFacetsBuilder().build()))
+              .facets(
+                  merged(
+                      dataset,
+                      in.getFacets(),
+                      OpenLineage.DatasetFacets.class,
+                      openLineage.newDatasetFacetsBuilder().build()))
               .inputFacets(
-                  merged(input, in.getInputFacets(), OpenLineage.InputDatasetInputFacets.class,
+                  merged(
+                      input,
+                      in.getInputFacets(),
+                      OpenLineage.InputDatasetInputFacets.class,
                       openLineage.newInputDatasetInputFacetsBuilder().build()))
               .build());
     }
@@ -86,19 +114,29 @@ public record CustomFacets(
   }
 
   /** Every output with the dataset and output-dataset facets (replacing same-named ones). */
-  public List<OpenLineage.OutputDataset> addToOutputs(OpenLineage openLineage, List<OpenLineage.OutputDataset> outputs) {
+  public List<OpenLineage.OutputDataset> addToOutputs(
+      OpenLineage openLineage, List<OpenLineage.OutputDataset> outputs) {
     if (dataset.isEmpty() && output.isEmpty()) {
       return outputs;
     }
     List<OpenLineage.OutputDataset> result = new ArrayList<>();
     for (OpenLineage.OutputDataset out : outputs) {
       result.add(
-          openLineage.newOutputDatasetBuilder()
+          openLineage
+              .newOutputDatasetBuilder()
               .namespace(out.getNamespace())
               .name(out.getName())
-              .facets(merged(dataset, out.getFacets(), OpenLineage.DatasetFacets.class, openLineage.newDatasetFacetsBuilder().build()))
+              .facets(
+                  merged(
+                      dataset,
+                      out.getFacets(),
+                      OpenLineage.DatasetFacets.class,
+                      openLineage.newDatasetFacetsBuilder().build()))
               .outputFacets(
-                  merged(output, out.getOutputFacets(), OpenLineage.OutputDatasetOutputFacets.class,
+                  merged(
+                      output,
+                      out.getOutputFacets(),
+                      OpenLineage.OutputDatasetOutputFacets.class,
                       openLineage.newOutputDatasetOutputFacetsBuilder().build()))
               .build());
     }
@@ -112,9 +150,12 @@ public record CustomFacets(
     return OpenLineageClientUtils.mergeFacets(facets, container == null ? empty : container, type);
   }
 
-  /** The entries of {@code facets} whose names {@code container} (a facets object) has no value for. */
+  /**
+   * The entries of {@code facets} whose names {@code container} (a facets object) has no value for.
+   */
   private static <F> Map<String, F> missingFrom(Object container, Map<String, F> facets) {
-    JsonNode present = container == null ? MAPPER.createObjectNode() : MAPPER.valueToTree(container);
+    JsonNode present =
+        container == null ? MAPPER.createObjectNode() : MAPPER.valueToTree(container);
     Map<String, F> missing = new LinkedHashMap<>();
     facets.forEach(
         (name, facet) -> {

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.connector.catalog.CatalogV2Util;
-import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2ScanRelation;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * Inputs of a DataSourceV2 catalog table read.
@@ -24,13 +24,16 @@ import org.apache.spark.sql.execution.datasources.v2.DataSourceV2ScanRelation;
  *        ({@link IcebergSupport#snapshotId}, time travel included)
  * </pre>
  *
- * A table whose properties declare its dataset ({@link DeclaredDataset}: {@code openlineage.dataset.namespace} and
- * {@code .name}) is that dataset instead, with the declared facets, whatever its catalog.
+ * A table whose properties declare its dataset ({@link DeclaredDataset}: {@code
+ * openlineage.dataset.namespace} and {@code .name}) is that dataset instead, with the declared
+ * facets, whatever its catalog.
  *
- * <p>Does not match an undeclared relation without a catalog or identifier (a path-based V2 source), nor the target
- * relation of a V2 write, which is a field of the write command and not a plan child.
+ * <p>Does not match an undeclared relation without a catalog or identifier (a path-based V2
+ * source), nor the target relation of a V2 write, which is a field of the write command and not a
+ * plan child.
  */
-public final class DataSourceV2RelationInputVisitor extends QueryPlanVisitor<LogicalPlan, OpenLineage.InputDataset> {
+public final class DataSourceV2RelationInputVisitor
+    extends QueryPlanVisitor<LogicalPlan, OpenLineage.InputDataset> {
 
   public DataSourceV2RelationInputVisitor(OpenLineageContext context) {
     super(context);
@@ -38,7 +41,9 @@ public final class DataSourceV2RelationInputVisitor extends QueryPlanVisitor<Log
 
   @Override
   public boolean isDefinedAt(LogicalPlan node) {
-    return relation(node).filter(r -> DeclaredDataset.of(r).isPresent() || identity(r).isPresent()).isPresent();
+    return relation(node)
+        .filter(r -> DeclaredDataset.of(r).isPresent() || identity(r).isPresent())
+        .isPresent();
   }
 
   @Override
@@ -46,18 +51,24 @@ public final class DataSourceV2RelationInputVisitor extends QueryPlanVisitor<Log
     DataSourceV2Relation relation = relation(node).orElseThrow();
     Optional<DeclaredDataset> declared = DeclaredDataset.of(relation);
     if (declared.isPresent()) {
-      return List.of(declared.get().input(context.openLineage(), context.datasetFactory(), tableSchema(relation), null));
+      return List.of(
+          declared
+              .get()
+              .input(context.openLineage(), context.datasetFactory(), tableSchema(relation), null));
     }
     V2TableIdentity id = identity(relation).orElseThrow();
     OpenLineage.DatasetFacetsBuilder facets = id.facets(context.openLineage());
     IcebergSupport.snapshotId(relation.table())
-        .ifPresent(snapshot -> facets.version(context.openLineage().newDatasetVersionDatasetFacet(snapshot)));
-    return List.of(context.datasetFactory().input(id.namespace(), id.name(), tableSchema(relation), facets));
+        .ifPresent(
+            snapshot ->
+                facets.version(context.openLineage().newDatasetVersionDatasetFacet(snapshot)));
+    return List.of(
+        context.datasetFactory().input(id.namespace(), id.name(), tableSchema(relation), facets));
   }
 
   /**
-   * The table's columns: not the relation's output, which also holds the metadata columns a row-level operation reads
-   * (Iceberg's {@code _file}, {@code _pos}).
+   * The table's columns: not the relation's output, which also holds the metadata columns a
+   * row-level operation reads (Iceberg's {@code _file}, {@code _pos}).
    */
   private static StructType tableSchema(DataSourceV2Relation relation) {
     return CatalogV2Util.v2ColumnsToStructType(relation.table().columns());

@@ -9,10 +9,11 @@ import scala.PartialFunction;
 
 /**
  * Evaluates the factories' input and output dataset builders ({@code createInputDatasetBuilder},
- * {@code createOutputDatasetBuilder}) on the objects of one listener event ({@link SchedulerObjects}): every builder
- * defined at an object contributes, user builders first; datasets are kept in order, one per namespace and name (the
- * first one keeps its facets). A builder that throws is reported once and skipped. Builders are created for each
- * evaluation with the run's context.
+ * {@code createOutputDatasetBuilder}) on the objects of one listener event ({@link
+ * SchedulerObjects}): every builder defined at an object contributes, user builders first; datasets
+ * are kept in order, one per namespace and name (the first one keeps its facets). A builder that
+ * throws is reported once and skipped. Builders are created for each evaluation with the run's
+ * context.
  */
 public final class DatasetBuilders {
   private final Extensions extensions;
@@ -21,7 +22,10 @@ public final class DatasetBuilders {
     this.extensions = extensions;
   }
 
-  /** The datasets the builders give for {@code objects}; no job-name suffix (that comes from plan visitors). */
+  /**
+   * The datasets the builders give for {@code objects}; no job-name suffix (that comes from plan
+   * visitors).
+   */
   public ExecutionLineage evaluate(OpenLineageContext context, List<?> objects) {
     List<PartialFunction<Object, List<OpenLineage.InputDataset>>> inputBuilders =
         extensions.create("createInputDatasetBuilder", f -> f.createInputDatasetBuilder(context));
@@ -34,7 +38,8 @@ public final class DatasetBuilders {
     List<OpenLineage.OutputDataset> outputs = new ArrayList<>();
     for (Object object : objects) {
       inputs.addAll(extensions.<Object, OpenLineage.InputDataset>applyAll(inputBuilders, object));
-      outputs.addAll(extensions.<Object, OpenLineage.OutputDataset>applyAll(outputBuilders, object));
+      outputs.addAll(
+          extensions.<Object, OpenLineage.OutputDataset>applyAll(outputBuilders, object));
     }
     return ExecutionLineage.EMPTY.merge(new ExecutionLineage(inputs, outputs, Optional.empty()));
   }

@@ -22,8 +22,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A dataset a DataSourceV2 table declares through its properties, the OpenLineage convention for connectors that
- * know their lineage better than the catalog does (seed "Spark DataSource V2 API Extensions"):
+ * A dataset a DataSourceV2 table declares through its properties, the OpenLineage convention for
+ * connectors that know their lineage better than the catalog does (seed "Spark DataSource V2 API
+ * Extensions"):
  *
  * <pre>
  *   openlineage.dataset.namespace = kafka://broker:9092       -- both present: the dataset's identity, taken as-is
@@ -32,16 +33,17 @@ import org.slf4j.LoggerFactory;
  * </pre>
  *
  * <ul>
- *   <li>A spec facet name (a property of {@code OpenLineage.DatasetFacets}: {@code documentation}, {@code ownership},
- *       {@code tags}, {@code storage}, {@code symlinks}, {@code lifecycleStateChange}, ...) is read into its typed
- *       model class: its {@code _schemaURL} is the spec's, its {@code _producer} the JSON's (Headwater's when absent).
- *   <li>Any other name is a custom facet kept as given, with {@code _producer} set to Headwater's producer URI and
- *       {@code _schemaURL} defaulting to the spec's {@code DatasetFacet} when absent. The name is the whole text after
- *       the prefix, dots included.
- *   <li>{@code schema} comes from the relation and {@code dataSource} from the namespace; properties of those names
- *       are ignored.
- *   <li>A value that is not a JSON object, or does not fit its typed facet, is logged once with the table and the
- *       property key and skipped; the other facets and the dataset are still emitted.
+ *   <li>A spec facet name (a property of {@code OpenLineage.DatasetFacets}: {@code documentation},
+ *       {@code ownership}, {@code tags}, {@code storage}, {@code symlinks}, {@code
+ *       lifecycleStateChange}, ...) is read into its typed model class: its {@code _schemaURL} is
+ *       the spec's, its {@code _producer} the JSON's (Headwater's when absent).
+ *   <li>Any other name is a custom facet kept as given, with {@code _producer} set to Headwater's
+ *       producer URI and {@code _schemaURL} defaulting to the spec's {@code DatasetFacet} when
+ *       absent. The name is the whole text after the prefix, dots included.
+ *   <li>{@code schema} comes from the relation and {@code dataSource} from the namespace;
+ *       properties of those names are ignored.
+ *   <li>A value that is not a JSON object, or does not fit its typed facet, is logged once with the
+ *       table and the property key and skipped; the other facets and the dataset are still emitted.
  * </ul>
  *
  * @param namespace {@code openlineage.dataset.namespace}
@@ -56,9 +58,12 @@ public record DeclaredDataset(String namespace, String name, Map<String, JsonNod
 
   private static final Logger LOG = LoggerFactory.getLogger(DeclaredDataset.class);
   private static final ObjectMapper MAPPER = OpenLineageClientUtils.newObjectMapper();
-  private static final String DATASET_FACET_SCHEMA = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/DatasetFacet";
+  private static final String DATASET_FACET_SCHEMA =
+      "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/DatasetFacet";
+
   /** Names Headwater computes itself: never taken from properties. */
   private static final Set<String> COMPUTED = Set.of("schema", "dataSource");
+
   private static final Set<String> SPEC_FACETS = specFacetNames();
   private static final Set<String> REPORTED = ConcurrentHashMap.newKeySet();
 
@@ -69,8 +74,8 @@ public record DeclaredDataset(String namespace, String name, Map<String, JsonNod
   }
 
   /**
-   * The dataset {@code properties} declare, or empty unless both {@link #NAMESPACE} and {@link #NAME} are set (not
-   * blank).
+   * The dataset {@code properties} declare, or empty unless both {@link #NAMESPACE} and {@link
+   * #NAME} are set (not blank).
    *
    * @param table the table as Spark prints it (e.g. {@code testcat.ns.t}), for log lines
    */
@@ -87,7 +92,8 @@ public record DeclaredDataset(String namespace, String name, Map<String, JsonNod
               if (key.startsWith(FACETS) && key.length() > FACETS.length()) {
                 String facetName = key.substring(FACETS.length());
                 if (!COMPUTED.contains(facetName)) {
-                  facet(facetName, value, table, key).ifPresent(node -> facets.put(facetName, node));
+                  facet(facetName, value, table, key)
+                      .ifPresent(node -> facets.put(facetName, node));
                 }
               }
             });
@@ -99,11 +105,17 @@ public record DeclaredDataset(String namespace, String name, Map<String, JsonNod
     return of(relation.table().properties(), relation.name());
   }
 
-  /** An input with the standard facets ({@code schema} from {@code schema}) and the declared ones. */
+  /**
+   * An input with the standard facets ({@code schema} from {@code schema}) and the declared ones.
+   */
   public OpenLineage.InputDataset input(
-      OpenLineage openLineage, DatasetFactory factory, StructType schema, OpenLineage.DatasetFacetsBuilder facets) {
+      OpenLineage openLineage,
+      DatasetFactory factory,
+      StructType schema,
+      OpenLineage.DatasetFacetsBuilder facets) {
     OpenLineage.InputDataset base = factory.input(namespace, name, schema, facets);
-    return openLineage.newInputDatasetBuilder()
+    return openLineage
+        .newInputDatasetBuilder()
         .namespace(namespace)
         .name(name)
         .facets(withDeclared(base.getFacets()))
@@ -111,11 +123,17 @@ public record DeclaredDataset(String namespace, String name, Map<String, JsonNod
         .build();
   }
 
-  /** An output with the standard facets ({@code schema} from {@code schema}) and the declared ones. */
+  /**
+   * An output with the standard facets ({@code schema} from {@code schema}) and the declared ones.
+   */
   public OpenLineage.OutputDataset output(
-      OpenLineage openLineage, DatasetFactory factory, StructType schema, OpenLineage.DatasetFacetsBuilder facets) {
+      OpenLineage openLineage,
+      DatasetFactory factory,
+      StructType schema,
+      OpenLineage.DatasetFacetsBuilder facets) {
     OpenLineage.OutputDataset base = factory.output(namespace, name, schema, facets);
-    return openLineage.newOutputDatasetBuilder()
+    return openLineage
+        .newOutputDatasetBuilder()
         .namespace(namespace)
         .name(name)
         .facets(withDeclared(base.getFacets()))
@@ -124,11 +142,17 @@ public record DeclaredDataset(String namespace, String name, Map<String, JsonNod
   }
 
   private OpenLineage.DatasetFacets withDeclared(OpenLineage.DatasetFacets standard) {
-    return facets.isEmpty() ? standard : OpenLineageClientUtils.mergeFacets(facets, standard, OpenLineage.DatasetFacets.class);
+    return facets.isEmpty()
+        ? standard
+        : OpenLineageClientUtils.mergeFacets(facets, standard, OpenLineage.DatasetFacets.class);
   }
 
-  /** The facet in {@code value}, normalised as described on the class; empty (logged) when malformed. */
-  private static Optional<JsonNode> facet(String facetName, String value, String table, String key) {
+  /**
+   * The facet in {@code value}, normalised as described on the class; empty (logged) when
+   * malformed.
+   */
+  private static Optional<JsonNode> facet(
+      String facetName, String value, String table, String key) {
     try {
       JsonNode node = MAPPER.readTree(value);
       if (!(node instanceof ObjectNode object)) {
@@ -145,7 +169,8 @@ public record DeclaredDataset(String namespace, String name, Map<String, JsonNod
           object.put("_schemaURL", DATASET_FACET_SCHEMA);
         }
       }
-      // Reading it as part of the facets container proves it fits its typed class (or the custom facet shape).
+      // Reading it as part of the facets container proves it fits its typed class (or the custom
+      // facet shape).
       MAPPER.convertValue(Map.of(facetName, object), OpenLineage.DatasetFacets.class);
       return Optional.of(object);
     } catch (Exception e) {
@@ -161,7 +186,8 @@ public record DeclaredDataset(String namespace, String name, Map<String, JsonNod
   }
 
   private static Set<String> specFacetNames() {
-    return MAPPER.getDeserializationConfig()
+    return MAPPER
+        .getDeserializationConfig()
         .introspect(MAPPER.constructType(OpenLineage.DatasetFacets.class))
         .findProperties()
         .stream()

@@ -11,8 +11,9 @@ import org.apache.spark.sql.execution.datasources.HadoopFsRelation;
 import org.apache.spark.sql.execution.datasources.LogicalRelation;
 
 /**
- * The table a Delta Lake {@code MERGE INTO}, {@code UPDATE} or {@code DELETE} writes (Delta's own commands, recognised
- * by class name through {@link DeltaSupport}; the optimized-plan roots of these statements with Delta 4.x).
+ * The table a Delta Lake {@code MERGE INTO}, {@code UPDATE} or {@code DELETE} writes (Delta's own
+ * commands, recognised by class name through {@link DeltaSupport}; the optimized-plan roots of
+ * these statements with Delta 4.x).
  *
  * <pre>
  *   MergeIntoCommand(source, target = ... LogicalRelation(HadoopFsRelation(TahoeFileIndex), catalogTable), ...)
@@ -23,11 +24,12 @@ import org.apache.spark.sql.execution.datasources.LogicalRelation;
  *        table)
  * </pre>
  *
- * The tables the statement reads come from the plan walk: the target of UPDATE/DELETE is an inner child of the
- * command, the source and target of MERGE are added by {@link PlanChildren}. Job-name suffix: {@code db_table} for a
- * catalog table, the last two path segments for a path table.
+ * The tables the statement reads come from the plan walk: the target of UPDATE/DELETE is an inner
+ * child of the command, the source and target of MERGE are added by {@link PlanChildren}. Job-name
+ * suffix: {@code db_table} for a catalog table, the last two path segments for a path table.
  */
-public final class DeltaRowLevelCommandOutputVisitor extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
+public final class DeltaRowLevelCommandOutputVisitor
+    extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
 
   public DeltaRowLevelCommandOutputVisitor(OpenLineageContext context) {
     super(context);
@@ -52,11 +54,13 @@ public final class DeltaRowLevelCommandOutputVisitor extends QueryPlanVisitor<Lo
 
   /** The file relation of the written table, the first one in the command's target plan. */
   private static Optional<LogicalRelation> targetRelation(LogicalPlan node) {
-    return DeltaSupport.rowLevelTarget(node).flatMap(DeltaRowLevelCommandOutputVisitor::firstFileRelation);
+    return DeltaSupport.rowLevelTarget(node)
+        .flatMap(DeltaRowLevelCommandOutputVisitor::firstFileRelation);
   }
 
   private static Optional<LogicalRelation> firstFileRelation(LogicalPlan plan) {
-    if (plan instanceof LogicalRelation relation && relation.relation() instanceof HadoopFsRelation) {
+    if (plan instanceof LogicalRelation relation
+        && relation.relation() instanceof HadoopFsRelation) {
       return Optional.of(relation);
     }
     for (LogicalPlan child : scala.jdk.javaapi.CollectionConverters.asJava(plan.children())) {

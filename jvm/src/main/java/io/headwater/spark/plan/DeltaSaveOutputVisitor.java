@@ -15,7 +15,8 @@ import org.apache.spark.sql.execution.datasources.SaveIntoDataSourceCommand;
 import scala.jdk.javaapi.OptionConverters;
 
 /**
- * The output of a write to a Delta Lake path table, {@code df.write.format("delta").mode(m).save(path)}.
+ * The output of a write to a Delta Lake path table, {@code
+ * df.write.format("delta").mode(m).save(path)}.
  *
  * <pre>
  *   SaveIntoDataSourceCommand(query, dataSource = DeltaDataSource, options{path}, mode)
@@ -25,10 +26,12 @@ import scala.jdk.javaapi.OptionConverters;
  *        OVERWRITE for mode Overwrite, none for Append and Ignore
  * </pre>
  *
- * Does not match a {@code SaveIntoDataSourceCommand} of another data source or without a {@code path} option.
- * Job-name suffix: the last two segments of the path ({@code /data/events} gives {@code data_events}).
+ * Does not match a {@code SaveIntoDataSourceCommand} of another data source or without a {@code
+ * path} option. Job-name suffix: the last two segments of the path ({@code /data/events} gives
+ * {@code data_events}).
  */
-public final class DeltaSaveOutputVisitor extends QueryPlanVisitor<SaveIntoDataSourceCommand, OpenLineage.OutputDataset> {
+public final class DeltaSaveOutputVisitor
+    extends QueryPlanVisitor<SaveIntoDataSourceCommand, OpenLineage.OutputDataset> {
 
   public DeltaSaveOutputVisitor(OpenLineageContext context) {
     super(context);
@@ -61,7 +64,8 @@ public final class DeltaSaveOutputVisitor extends QueryPlanVisitor<SaveIntoDataS
     try {
       Path qualified =
           context.sparkSession().isPresent()
-              ? path.getFileSystem(context.sparkSession().get().sessionState().newHadoopConf()).makeQualified(path)
+              ? path.getFileSystem(context.sparkSession().get().sessionState().newHadoopConf())
+                  .makeQualified(path)
               : path;
       return FileDatasetNames.of(qualified.toUri());
     } catch (java.io.IOException e) {

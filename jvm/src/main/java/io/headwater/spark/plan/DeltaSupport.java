@@ -11,19 +11,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What Headwater knows about Delta Lake's plan nodes, without linking against Delta (its classes are not on the
- * agent's class path and never bundled): nodes are recognised by class name and read through their public accessors
- * by reflection, so a session without Delta never touches any of this.
+ * What Headwater knows about Delta Lake's plan nodes, without linking against Delta (its classes
+ * are not on the agent's class path and never bundled): nodes are recognised by class name and read
+ * through their public accessors by reflection, so a session without Delta never touches any of
+ * this.
  *
  * <ul>
- *   <li>{@code org.apache.spark.sql.delta.commands.MergeIntoCommand}, {@code UpdateCommand} and {@code DeleteCommand}
- *       (Delta 4.x, the optimized-plan roots of {@code MERGE INTO}, {@code UPDATE} and {@code DELETE}) all expose
- *       {@code target(): LogicalPlan}, the plan reading the target table; {@code MergeIntoCommand} also
- *       {@code source(): LogicalPlan}. Neither is a child of the (leaf) command.
- *   <li>{@code org.apache.spark.sql.delta.sources.DeltaDataSource} is the data source of
- *       {@code df.write.format("delta").save(path)} ({@code SaveIntoDataSourceCommand}).
- *   <li>A Delta table keeps its transaction log in {@code <table>/_delta_log}; Delta reads it with Spark jobs of its own
- *       (JSON commits, parquet checkpoints), which are bookkeeping, not lineage.
+ *   <li>{@code org.apache.spark.sql.delta.commands.MergeIntoCommand}, {@code UpdateCommand} and
+ *       {@code DeleteCommand} (Delta 4.x, the optimized-plan roots of {@code MERGE INTO}, {@code
+ *       UPDATE} and {@code DELETE}) all expose {@code target(): LogicalPlan}, the plan reading the
+ *       target table; {@code MergeIntoCommand} also {@code source(): LogicalPlan}. Neither is a
+ *       child of the (leaf) command.
+ *   <li>{@code org.apache.spark.sql.delta.sources.DeltaDataSource} is the data source of {@code
+ *       df.write.format("delta").save(path)} ({@code SaveIntoDataSourceCommand}).
+ *   <li>A Delta table keeps its transaction log in {@code <table>/_delta_log}; Delta reads it with
+ *       Spark jobs of its own (JSON commits, parquet checkpoints), which are bookkeeping, not
+ *       lineage.
  * </ul>
  */
 final class DeltaSupport {
@@ -50,14 +53,16 @@ final class DeltaSupport {
   }
 
   /**
-   * The plans a Delta command reads that are not among its children or inner children: the source and the target of
-   * a {@code MergeIntoCommand}; none for any other node.
+   * The plans a Delta command reads that are not among its children or inner children: the source
+   * and the target of a {@code MergeIntoCommand}; none for any other node.
    */
   static List<LogicalPlan> hiddenQueries(LogicalPlan node) {
     if (!MERGE.equals(node.getClass().getName())) {
       return List.of();
     }
-    return java.util.stream.Stream.of(plan(node, "source"), plan(node, "target")).flatMap(Optional::stream).toList();
+    return java.util.stream.Stream.of(plan(node, "source"), plan(node, "target"))
+        .flatMap(Optional::stream)
+        .toList();
   }
 
   /** True when {@code dataSource} (a {@code SaveIntoDataSourceCommand}'s) is Delta's. */
@@ -66,13 +71,14 @@ final class DeltaSupport {
   }
 
   /**
-   * The version of the Delta table a file relation reads: Delta's file indexes ({@code TahoeLogFileIndex},
-   * {@code PreparedDeltaFileIndex}, ...) are {@code SnapshotDescriptor}s whose {@code version()} is the snapshot the
-   * query reads, the requested one for time travel ({@code VERSION AS OF}, {@code versionAsOf}); empty for any other
-   * file index.
+   * The version of the Delta table a file relation reads: Delta's file indexes ({@code
+   * TahoeLogFileIndex}, {@code PreparedDeltaFileIndex}, ...) are {@code SnapshotDescriptor}s whose
+   * {@code version()} is the snapshot the query reads, the requested one for time travel ({@code
+   * VERSION AS OF}, {@code versionAsOf}); empty for any other file index.
    */
   static Optional<String> snapshotVersion(Object fileIndex) {
-    if (fileIndex == null || !fileIndex.getClass().getName().startsWith("org.apache.spark.sql.delta.")) {
+    if (fileIndex == null
+        || !fileIndex.getClass().getName().startsWith("org.apache.spark.sql.delta.")) {
       return Optional.empty();
     }
     try {
@@ -95,7 +101,9 @@ final class DeltaSupport {
     return false;
   }
 
-  /** {@code node.<accessor>()}; empty (logged once) when this Delta version has no such accessor. */
+  /**
+   * {@code node.<accessor>()}; empty (logged once) when this Delta version has no such accessor.
+   */
   private static Optional<LogicalPlan> plan(LogicalPlan node, String accessor) {
     try {
       Method method = node.getClass().getMethod(accessor);
@@ -104,7 +112,8 @@ final class DeltaSupport {
     } catch (ReflectiveOperationException | RuntimeException e) {
       if (WARNED.compareAndSet(false, true)) {
         LOG.warn(
-            "Headwater: Delta command {} has no usable {}() (an unsupported Delta version?); its table is not reported: {}",
+            "Headwater: Delta command {} has no usable {}() (an unsupported Delta version?); its"
+                + " table is not reported: {}",
             node.getClass().getName(),
             accessor,
             e.toString());

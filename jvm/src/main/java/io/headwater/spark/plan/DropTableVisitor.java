@@ -15,8 +15,8 @@ import org.apache.spark.sql.connector.catalog.CatalogManager;
 import org.apache.spark.sql.connector.catalog.Identifier;
 
 /**
- * {@code DROP TABLE}: one output, the dropped table, lifecycle DROP, no schema. In Spark 4 a drop is a
- * {@code DropTable} for every catalog, the session catalog included.
+ * {@code DROP TABLE}: one output, the dropped table, lifecycle DROP, no schema. In Spark 4 a drop
+ * is a {@code DropTable} for every catalog, the session catalog included.
  *
  * <pre>
  *   DropTable(ResolvedIdentifier(catalog = spark_catalog, [db], table))
@@ -25,9 +25,10 @@ import org.apache.spark.sql.connector.catalog.Identifier;
  *     -> namespace {@code <catalog>}, name {@code <ns>.<table>} (see {@link V2TableIdentity}); suffix ns_table
  * </pre>
  *
- * The plan names the table but does not hold it, and the agent reads the plan after Spark has begun to drop it: a
- * session-catalog table the catalog has already forgotten is named by the catalog's default path for it, and a V2
- * table is always named by its catalog identity (its {@code location} cannot be known).
+ * The plan names the table but does not hold it, and the agent reads the plan after Spark has begun
+ * to drop it: a session-catalog table the catalog has already forgotten is named by the catalog's
+ * default path for it, and a V2 table is always named by its catalog identity (its {@code location}
+ * cannot be known).
  */
 public final class DropTableVisitor extends QueryPlanVisitor<DropTable, OpenLineage.OutputDataset> {
   public DropTableVisitor(OpenLineageContext context) {
@@ -36,7 +37,8 @@ public final class DropTableVisitor extends QueryPlanVisitor<DropTable, OpenLine
 
   @Override
   public boolean isDefinedAt(LogicalPlan node) {
-    return node instanceof DropTable drop && (sessionTable(drop).isPresent() || v2Table(drop).isPresent());
+    return node instanceof DropTable drop
+        && (sessionTable(drop).isPresent() || v2Table(drop).isPresent());
   }
 
   @Override
@@ -44,11 +46,15 @@ public final class DropTableVisitor extends QueryPlanVisitor<DropTable, OpenLine
     Optional<TableIdentifier> session = sessionTable(node);
     if (session.isPresent()) {
       return TableDatasets.output(
-          context, TableDatasets.catalog(context).identifyByName(session.get()), null, LifecycleStateChange.DROP);
+          context,
+          TableDatasets.catalog(context).identifyByName(session.get()),
+          null,
+          LifecycleStateChange.DROP);
     }
     V2TableIdentity id = v2Table(node).orElseThrow();
     OpenLineage.DatasetFacetsBuilder facets =
-        DatasetFacets.lifecycle(context.openLineage(), id.facets(context.openLineage()), LifecycleStateChange.DROP);
+        DatasetFacets.lifecycle(
+            context.openLineage(), id.facets(context.openLineage()), LifecycleStateChange.DROP);
     return List.of(context.datasetFactory().output(id.namespace(), id.name(), null, facets));
   }
 
@@ -70,7 +76,9 @@ public final class DropTableVisitor extends QueryPlanVisitor<DropTable, OpenLine
     }
     Identifier identifier = resolved.identifier();
     scala.Option<String> database =
-        identifier.namespace().length == 1 ? scala.Option.apply(identifier.namespace()[0]) : scala.Option.empty();
+        identifier.namespace().length == 1
+            ? scala.Option.apply(identifier.namespace()[0])
+            : scala.Option.empty();
     return Optional.of(new TableIdentifier(identifier.name(), database));
   }
 

@@ -8,17 +8,20 @@ import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
 /**
- * Finds every {@link OpenLineageEventHandlerFactory} through {@link ServiceLoader}, the built-in one included, and
- * orders them: user factories first (in class-path order), the built-in {@link BuiltInEventHandlerFactory} last. A
- * factory that cannot be loaded or constructed is reported once and skipped.
+ * Finds every {@link OpenLineageEventHandlerFactory} through {@link ServiceLoader}, the built-in
+ * one included, and orders them: user factories first (in class-path order), the built-in {@link
+ * BuiltInEventHandlerFactory} last. A factory that cannot be loaded or constructed is reported once
+ * and skipped.
  */
 public final class EventHandlerFactories {
   private EventHandlerFactories() {}
 
-  public static List<OpenLineageEventHandlerFactory> load(ClassLoader loader, ExtensionFailures failures) {
+  public static List<OpenLineageEventHandlerFactory> load(
+      ClassLoader loader, ExtensionFailures failures) {
     List<OpenLineageEventHandlerFactory> user = new ArrayList<>();
     List<OpenLineageEventHandlerFactory> builtIn = new ArrayList<>();
-    Iterator<OpenLineageEventHandlerFactory> found = ServiceLoader.load(OpenLineageEventHandlerFactory.class, loader).iterator();
+    Iterator<OpenLineageEventHandlerFactory> found =
+        ServiceLoader.load(OpenLineageEventHandlerFactory.class, loader).iterator();
     while (true) {
       try {
         if (!found.hasNext()) {

@@ -28,23 +28,29 @@ public record ExecutionLineage(
 
   /** Lineage without skipped column-lineage facets. */
   public ExecutionLineage(
-      List<OpenLineage.InputDataset> inputs, List<OpenLineage.OutputDataset> outputs, Optional<String> jobNameSuffix) {
+      List<OpenLineage.InputDataset> inputs,
+      List<OpenLineage.OutputDataset> outputs,
+      Optional<String> jobNameSuffix) {
     this(inputs, outputs, jobNameSuffix, List.of());
   }
 
   /** No datasets, no suffix. */
-  public static final ExecutionLineage EMPTY = new ExecutionLineage(List.of(), List.of(), Optional.empty());
+  public static final ExecutionLineage EMPTY =
+      new ExecutionLineage(List.of(), List.of(), Optional.empty());
 
   /**
-   * This lineage with {@code other}'s added: datasets it does not have yet (by namespace and name; the first one seen
-   * keeps its facets), and its suffix when this has none. Used to fold the executions Spark nests under one
-   * operation (a CTAS and the insert it runs) into one run.
+   * This lineage with {@code other}'s added: datasets it does not have yet (by namespace and name;
+   * the first one seen keeps its facets), and its suffix when this has none. Used to fold the
+   * executions Spark nests under one operation (a CTAS and the insert it runs) into one run.
    */
   public ExecutionLineage merge(ExecutionLineage other) {
     List<ColumnLineageSkip> skips = new java.util.ArrayList<>(columnLineageSkips);
     other.columnLineageSkips.stream().filter(skip -> !skips.contains(skip)).forEach(skips::add);
     return new ExecutionLineage(
-        union(inputs, other.inputs), union(outputs, other.outputs), jobNameSuffix.or(other::jobNameSuffix), skips);
+        union(inputs, other.inputs),
+        union(outputs, other.outputs),
+        jobNameSuffix.or(other::jobNameSuffix),
+        skips);
   }
 
   private static <D extends OpenLineage.Dataset> List<D> union(List<D> first, List<D> second) {
@@ -58,7 +64,10 @@ public record ExecutionLineage(
     return List.copyOf(byName.values());
   }
 
-  /** This lineage with {@code outputs} in place of its outputs (e.g. with facets known only at the end). */
+  /**
+   * This lineage with {@code outputs} in place of its outputs (e.g. with facets known only at the
+   * end).
+   */
   public ExecutionLineage withOutputs(List<OpenLineage.OutputDataset> outputs) {
     return new ExecutionLineage(inputs, outputs, jobNameSuffix, columnLineageSkips);
   }

@@ -8,15 +8,18 @@ import java.util.function.Function;
 import scala.PartialFunction;
 
 /**
- * The loaded {@link OpenLineageEventHandlerFactory factories} (user factories first, the built-in last) and the one
- * way every evaluation calls into them: creating visitors and builders, and applying partial functions, each call
- * isolated so that a piece that throws is reported once by {@link ExtensionFailures} and skipped.
+ * The loaded {@link OpenLineageEventHandlerFactory factories} (user factories first, the built-in
+ * last) and the one way every evaluation calls into them: creating visitors and builders, and
+ * applying partial functions, each call isolated so that a piece that throws is reported once by
+ * {@link ExtensionFailures} and skipped.
  */
 public final class Extensions {
   private final List<OpenLineageEventHandlerFactory> factories;
   private final ExtensionFailures failures;
 
-  /** @param factories in the order they run: user factories first, the built-in last */
+  /**
+   * @param factories in the order they run: user factories first, the built-in last
+   */
   public Extensions(List<OpenLineageEventHandlerFactory> factories, ExtensionFailures failures) {
     this.factories = List.copyOf(factories);
     this.failures = failures;
@@ -27,13 +30,15 @@ public final class Extensions {
   }
 
   /**
-   * Everything the factories' {@code method} returns, factory by factory in order. A factory whose method throws
-   * (itself, or a visitor or builder constructor it calls) contributes nothing and is reported.
+   * Everything the factories' {@code method} returns, factory by factory in order. A factory whose
+   * method throws (itself, or a visitor or builder constructor it calls) contributes nothing and is
+   * reported.
    *
    * @param method the factory method's name, for the report (e.g. {@code createRunFacetBuilders})
    */
   public <X> List<X> create(
-      String method, Function<OpenLineageEventHandlerFactory, ? extends Collection<? extends X>> creator) {
+      String method,
+      Function<OpenLineageEventHandlerFactory, ? extends Collection<? extends X>> creator) {
     List<X> created = new ArrayList<>();
     for (OpenLineageEventHandlerFactory factory : factories) {
       try {
@@ -49,10 +54,11 @@ public final class Extensions {
   }
 
   /**
-   * The concatenated results of every function defined at {@code input}, in order. One whose {@code isDefinedAt} or
-   * {@code apply} throws is reported and skipped; a null result counts as none.
+   * The concatenated results of every function defined at {@code input}, in order. One whose {@code
+   * isDefinedAt} or {@code apply} throws is reported and skipped; a null result counts as none.
    */
-  public <T, D> List<D> applyAll(List<? extends PartialFunction<? super T, ? extends List<? extends D>>> functions, T input) {
+  public <T, D> List<D> applyAll(
+      List<? extends PartialFunction<? super T, ? extends List<? extends D>>> functions, T input) {
     List<D> result = new ArrayList<>();
     for (PartialFunction<? super T, ? extends List<? extends D>> function : functions) {
       if (isDefinedAt(function, input)) {

@@ -18,8 +18,8 @@ import java.util.regex.Pattern;
  *   <tr><td>{@code abfss://c@a.dfs.core.windows.net/x}</td><td>{@code abfss://c@a.dfs.core.windows.net}</td><td>{@code x}</td></tr>
  * </table>
  *
- * <p>Trailing slashes are removed. {@link #trimPartitions} cuts trailing {@code key=value} directories, so a read of
- * one partition names the partitioned dataset.
+ * <p>Trailing slashes are removed. {@link #trimPartitions} cuts trailing {@code key=value}
+ * directories, so a read of one partition names the partitioned dataset.
  */
 public final class FileDatasetNames {
   private static final Pattern PARTITION_SEGMENT = Pattern.compile("[^/=]+=[^/]*");
@@ -28,8 +28,11 @@ public final class FileDatasetNames {
 
   /** The identity of {@code location}, a URI or an absolute local path. */
   public static DatasetIdentifier of(URI location) {
-    String scheme = location.getScheme() == null ? "file" : location.getScheme().toLowerCase(Locale.ROOT);
-    String path = stripTrailingSlashes(location.getPath() == null ? location.getSchemeSpecificPart() : location.getPath());
+    String scheme =
+        location.getScheme() == null ? "file" : location.getScheme().toLowerCase(Locale.ROOT);
+    String path =
+        stripTrailingSlashes(
+            location.getPath() == null ? location.getSchemeSpecificPart() : location.getPath());
     switch (scheme) {
       case "file":
         return new DatasetIdentifier(path.isEmpty() ? "/" : path, "file");
@@ -42,7 +45,8 @@ public final class FileDatasetNames {
       case "abfss":
       case "wasb":
       case "wasbs":
-        return new DatasetIdentifier(withoutLeadingSlash(path), scheme + "://" + location.getAuthority());
+        return new DatasetIdentifier(
+            withoutLeadingSlash(path), scheme + "://" + location.getAuthority());
       default:
         String authority = location.getAuthority() == null ? "" : location.getAuthority();
         return new DatasetIdentifier(path.isEmpty() ? "/" : path, scheme + "://" + authority);
@@ -62,8 +66,9 @@ public final class FileDatasetNames {
   }
 
   /**
-   * The job-name suffix of a location, as the OpenLineage Spark integration forms it: the last two segments of the
-   * partition-trimmed path joined with {@code _} ({@code /tmp/out} gives {@code tmp_out}).
+   * The job-name suffix of a location, as the OpenLineage Spark integration forms it: the last two
+   * segments of the partition-trimmed path joined with {@code _} ({@code /tmp/out} gives {@code
+   * tmp_out}).
    */
   public static String jobNameSuffix(String path) {
     String[] segments = trimPartitions(path).replaceAll("^/+", "").split("/");

@@ -28,12 +28,17 @@ final class FileRelationRoots {
 
   private FileRelationRoots() {}
 
-  static List<Path> of(OpenLineageContext context, LogicalRelation node, HadoopFsRelation relation) {
+  static List<Path> of(
+      OpenLineageContext context, LogicalRelation node, HadoopFsRelation relation) {
     List<Path> roots = CollectionConverters.asJava(relation.location().rootPaths());
     if (!node.isStreaming()) {
       return roots;
     }
-    Option<String> basePath = relation.options().get(BASE_PATH).orElse(() -> relation.options().get(BASE_PATH.toLowerCase(java.util.Locale.ROOT)));
+    Option<String> basePath =
+        relation
+            .options()
+            .get(BASE_PATH)
+            .orElse(() -> relation.options().get(BASE_PATH.toLowerCase(java.util.Locale.ROOT)));
     if (basePath.isDefined()) {
       return List.of(qualified(context, new Path(basePath.get())));
     }

@@ -33,7 +33,8 @@ import org.apache.spark.sql.execution.datasources.LogicalRelation;
  *
  * Does not match a {@code LogicalRelation} over any other relation (JDBC, custom V1 sources).
  */
-public final class HadoopFsRelationInputVisitor extends QueryPlanVisitor<LogicalRelation, OpenLineage.InputDataset> {
+public final class HadoopFsRelationInputVisitor
+    extends QueryPlanVisitor<LogicalRelation, OpenLineage.InputDataset> {
 
   public HadoopFsRelationInputVisitor(OpenLineageContext context) {
     super(context);
@@ -41,7 +42,8 @@ public final class HadoopFsRelationInputVisitor extends QueryPlanVisitor<Logical
 
   @Override
   public boolean isDefinedAt(LogicalPlan node) {
-    return node instanceof LogicalRelation relation && relation.relation() instanceof HadoopFsRelation;
+    return node instanceof LogicalRelation relation
+        && relation.relation() instanceof HadoopFsRelation;
   }
 
   @Override
@@ -50,7 +52,10 @@ public final class HadoopFsRelationInputVisitor extends QueryPlanVisitor<Logical
     Optional<String> version = DeltaSupport.snapshotVersion(relation.location());
     if (node.catalogTable().isDefined()) {
       return TableDatasets.input(
-          context, TableDatasets.catalog(context).identify(node.catalogTable().get()), relation.schema(), version);
+          context,
+          TableDatasets.catalog(context).identify(node.catalogTable().get()),
+          relation.schema(),
+          version);
     }
     Set<DatasetIdentifier> identifiers = new LinkedHashSet<>();
     for (Path root : FileRelationRoots.of(context, node, relation)) {
@@ -58,7 +63,8 @@ public final class HadoopFsRelationInputVisitor extends QueryPlanVisitor<Logical
         continue; // Delta reading its own transaction log: bookkeeping, not lineage
       }
       DatasetIdentifier id = FileDatasetNames.of(root.toUri());
-      identifiers.add(new DatasetIdentifier(FileDatasetNames.trimPartitions(id.getName()), id.getNamespace()));
+      identifiers.add(
+          new DatasetIdentifier(FileDatasetNames.trimPartitions(id.getName()), id.getNamespace()));
     }
     List<OpenLineage.InputDataset> inputs = new ArrayList<>(identifiers.size());
     for (DatasetIdentifier id : identifiers) {

@@ -5,9 +5,9 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.hive.execution.CreateHiveTableAsSelectCommand;
 
 /**
- * The one place that decides whether Spark's Hive module ({@code spark-hive}) is on the class path. Hive classes are
- * touched only through {@link Loaded}, after {@link #AVAILABLE} said yes, so a Spark without Hive support never loads
- * them.
+ * The one place that decides whether Spark's Hive module ({@code spark-hive}) is on the class path.
+ * Hive classes are touched only through {@link Loaded}, after {@link #AVAILABLE} said yes, so a
+ * Spark without Hive support never loads them.
  */
 final class HiveSupport {
   static final boolean AVAILABLE = isAvailable();
@@ -21,7 +21,10 @@ final class HiveSupport {
 
   private static boolean isAvailable() {
     try {
-      Class.forName("org.apache.spark.sql.hive.execution.InsertIntoHiveTable", false, HiveSupport.class.getClassLoader());
+      Class.forName(
+          "org.apache.spark.sql.hive.execution.InsertIntoHiveTable",
+          false,
+          HiveSupport.class.getClassLoader());
       return true;
     } catch (ClassNotFoundException | LinkageError e) {
       return false;
@@ -30,7 +33,9 @@ final class HiveSupport {
 
   private static final class Loaded {
     static Optional<LogicalPlan> hiddenQuery(LogicalPlan node) {
-      return node instanceof CreateHiveTableAsSelectCommand ctas ? Optional.of(ctas.query()) : Optional.empty();
+      return node instanceof CreateHiveTableAsSelectCommand ctas
+          ? Optional.of(ctas.query())
+          : Optional.empty();
     }
   }
 }

@@ -12,7 +12,8 @@ import org.apache.spark.sql.hive.execution.CreateHiveTableAsSelectCommand;
 import org.apache.spark.sql.hive.execution.InsertIntoHiveTable;
 
 /**
- * Writes to Hive tables (registered only when Spark's Hive module is present, see {@link HiveSupport}).
+ * Writes to Hive tables (registered only when Spark's Hive module is present, see {@link
+ * HiveSupport}).
  *
  * <pre>
  *   InsertIntoHiveTable(table, partition, query, overwrite)        INSERT INTO/OVERWRITE a Hive table
@@ -23,7 +24,8 @@ import org.apache.spark.sql.hive.execution.InsertIntoHiveTable;
  *
  * Job-name suffix: {@code db_table}.
  */
-public final class HiveWriteVisitor extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
+public final class HiveWriteVisitor
+    extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
   public HiveWriteVisitor(OpenLineageContext context) {
     super(context);
   }
@@ -53,7 +55,10 @@ public final class HiveWriteVisitor extends QueryPlanVisitor<LogicalPlan, OpenLi
 
   @Override
   public Optional<String> jobNameSuffix(LogicalPlan node) {
-    CatalogTable table = node instanceof InsertIntoHiveTable insert ? insert.table() : ((CreateHiveTableAsSelectCommand) node).tableDesc();
+    CatalogTable table =
+        node instanceof InsertIntoHiveTable insert
+            ? insert.table()
+            : ((CreateHiveTableAsSelectCommand) node).tableDesc();
     return Optional.of(TableDatasets.catalog(context).jobNameSuffix(table.identifier()));
   }
 }

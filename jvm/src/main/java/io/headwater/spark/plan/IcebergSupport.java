@@ -9,15 +9,18 @@ import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.write.RowLevelOperationTable;
 
 /**
- * What Headwater knows about Apache Iceberg's Spark catalogs, without linking against Iceberg: the catalog is
- * recognised by class name and its settings are read from the Spark configuration.
+ * What Headwater knows about Apache Iceberg's Spark catalogs, without linking against Iceberg: the
+ * catalog is recognised by class name and its settings are read from the Spark configuration.
  *
- * <p>An Iceberg <em>Hadoop</em> catalog ({@code spark.sql.catalog.<c>=org.apache.iceberg.spark.SparkCatalog} with
- * {@code spark.sql.catalog.<c>.type=hadoop}, or {@code .catalog-impl=org.apache.iceberg.hadoop.HadoopCatalog}) keeps
- * every table at {@code <warehouse>/<namespace levels>/<table>} and accepts no other location, so the location of a
- * table is known before it exists and after it is dropped (Iceberg's {@code HadoopCatalog.defaultWarehouseLocation}).
- * Other Iceberg catalogs (Hive, REST, JDBC, ...) choose locations themselves; their tables are located only through
- * the {@code location} property of a loaded table.
+ * <p>An Iceberg <em>Hadoop</em> catalog ({@code
+ * spark.sql.catalog.<c>=org.apache.iceberg.spark.SparkCatalog} with {@code
+ * spark.sql.catalog.<c>.type=hadoop}, or {@code
+ * .catalog-impl=org.apache.iceberg.hadoop.HadoopCatalog}) keeps every table at {@code
+ * <warehouse>/<namespace levels>/<table>} and accepts no other location, so the location of a table
+ * is known before it exists and after it is dropped (Iceberg's {@code
+ * HadoopCatalog.defaultWarehouseLocation}). Other Iceberg catalogs (Hive, REST, JDBC, ...) choose
+ * locations themselves; their tables are located only through the {@code location} property of a
+ * loaded table.
  */
 final class IcebergSupport {
   private static final String CATALOG_CLASS_PREFIX = "org.apache.iceberg.spark.";
@@ -27,14 +30,18 @@ final class IcebergSupport {
   private IcebergSupport() {}
 
   /**
-   * The snapshot an Iceberg table read reads: the time-travel snapshot of a {@code SparkTable} loaded {@code VERSION AS
-   * OF} (its {@code snapshotId()}), else the table's {@code current-snapshot-id} property; empty for other tables and
-   * for an Iceberg table without snapshots. (Spark 4.1's {@code Table.version()} is no help: Iceberg 1.12 answers an
-   * opaque {@code branch_null_snapshot_<id>}.)
+   * The snapshot an Iceberg table read reads: the time-travel snapshot of a {@code SparkTable}
+   * loaded {@code VERSION AS OF} (its {@code snapshotId()}), else the table's {@code
+   * current-snapshot-id} property; empty for other tables and for an Iceberg table without
+   * snapshots. (Spark 4.1's {@code Table.version()} is no help: Iceberg 1.12 answers an opaque
+   * {@code branch_null_snapshot_<id>}.)
    */
   static Optional<String> snapshotId(Table relationTable) {
     // MERGE/UPDATE/DELETE read the table through Spark's wrapper for row-level operations
-    Table table = relationTable instanceof RowLevelOperationTable operation ? operation.table() : relationTable;
+    Table table =
+        relationTable instanceof RowLevelOperationTable operation
+            ? operation.table()
+            : relationTable;
     if (!SPARK_TABLE.equals(table.getClass().getName())) {
       return Optional.empty();
     }
@@ -47,13 +54,15 @@ final class IcebergSupport {
       // an Iceberg version without snapshotId(): the current snapshot below
     }
     String current = table.properties().get("current-snapshot-id");
-    return current != null && current.matches("-?\\d+") && !"-1".equals(current) ? Optional.of(current) : Optional.empty();
+    return current != null && current.matches("-?\\d+") && !"-1".equals(current)
+        ? Optional.of(current)
+        : Optional.empty();
   }
 
   /**
-   * True for an Iceberg metadata table ({@code <table>.snapshots}, {@code .history}, {@code .files}, ...): a
-   * {@code SparkTable} over an {@code org.apache.iceberg.BaseMetadataTable}. Its {@code location} property is the base
-   * table's, which does not name it.
+   * True for an Iceberg metadata table ({@code <table>.snapshots}, {@code .history}, {@code
+   * .files}, ...): a {@code SparkTable} over an {@code org.apache.iceberg.BaseMetadataTable}. Its
+   * {@code location} property is the base table's, which does not name it.
    */
   static boolean isMetadataTable(Table table) {
     if (!SPARK_TABLE.equals(table.getClass().getName())) {
@@ -61,7 +70,9 @@ final class IcebergSupport {
     }
     try {
       Object iceberg = table.getClass().getMethod("table").invoke(table);
-      for (Class<?> c = iceberg == null ? null : iceberg.getClass(); c != null; c = c.getSuperclass()) {
+      for (Class<?> c = iceberg == null ? null : iceberg.getClass();
+          c != null;
+          c = c.getSuperclass()) {
         if ("org.apache.iceberg.BaseMetadataTable".equals(c.getName())) {
           return true;
         }
@@ -73,10 +84,12 @@ final class IcebergSupport {
   }
 
   /**
-   * The location of table {@code ident} of {@code catalog} when that is an Iceberg Hadoop catalog with a warehouse,
-   * e.g. {@code file:/wh/db/t} for warehouse {@code file:/wh} and {@code db.t}; empty for any other catalog.
+   * The location of table {@code ident} of {@code catalog} when that is an Iceberg Hadoop catalog
+   * with a warehouse, e.g. {@code file:/wh/db/t} for warehouse {@code file:/wh} and {@code db.t};
+   * empty for any other catalog.
    */
-  static Optional<String> hadoopCatalogLocation(SparkSession session, CatalogPlugin catalog, Identifier ident) {
+  static Optional<String> hadoopCatalogLocation(
+      SparkSession session, CatalogPlugin catalog, Identifier ident) {
     if (!catalog.getClass().getName().startsWith(CATALOG_CLASS_PREFIX)) {
       return Optional.empty();
     }
@@ -84,7 +97,9 @@ final class IcebergSupport {
     String type = session.conf().get(prefix + "type", "");
     String impl = session.conf().get(prefix + "catalog-impl", "");
     String warehouse = session.conf().get(prefix + "warehouse", "").trim();
-    boolean hadoop = "hadoop".equals(type.trim().toLowerCase(Locale.ROOT)) || HADOOP_CATALOG_IMPL.equals(impl.trim());
+    boolean hadoop =
+        "hadoop".equals(type.trim().toLowerCase(Locale.ROOT))
+            || HADOOP_CATALOG_IMPL.equals(impl.trim());
     if (!hadoop || warehouse.isEmpty()) {
       return Optional.empty();
     }

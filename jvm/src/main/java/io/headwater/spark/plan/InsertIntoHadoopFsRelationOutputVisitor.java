@@ -21,8 +21,8 @@ import org.apache.spark.sql.execution.datasources.InsertIntoHadoopFsRelationComm
  *     -> the table t (its location with a symlink db.table)
  * </pre>
  *
- * Job-name suffix: the last two segments of the output path ({@code /tmp/out} gives {@code tmp_out}); {@code db_table}
- * for a catalog table.
+ * Job-name suffix: the last two segments of the output path ({@code /tmp/out} gives {@code
+ * tmp_out}); {@code db_table} for a catalog table.
  */
 public final class InsertIntoHadoopFsRelationOutputVisitor
     extends QueryPlanVisitor<InsertIntoHadoopFsRelationCommand, OpenLineage.OutputDataset> {
@@ -47,7 +47,8 @@ public final class InsertIntoHadoopFsRelationOutputVisitor
   @Override
   public Optional<String> jobNameSuffix(InsertIntoHadoopFsRelationCommand node) {
     if (node.catalogTable().isDefined()) {
-      return Optional.of(TableDatasets.catalog(context).jobNameSuffix(node.catalogTable().get().identifier()));
+      return Optional.of(
+          TableDatasets.catalog(context).jobNameSuffix(node.catalogTable().get().identifier()));
     }
     return Optional.of(FileDatasetNames.jobNameSuffix(node.outputPath().toUri().getPath()));
   }

@@ -9,7 +9,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Dataset identities of tables in the database a JDBC URL points at, by the OpenLineage naming spec:
+ * Dataset identities of tables in the database a JDBC URL points at, by the OpenLineage naming
+ * spec:
  *
  * <table>
  *   <caption>namespace and name of table {@code t} by URL</caption>
@@ -22,15 +23,17 @@ import java.util.Map;
  *   <tr><td>{@code jdbc:mysql://db/shop}</td><td>{@code mysql://db:3306}</td><td>{@code shop.t}</td></tr>
  * </table>
  *
- * <p>The namespace is {@code <scheme>://<host>:<port>}, lowercased, with the default port of known databases
- * filled in; of several hosts the first is used. Credentials never enter an identity: user information in the
- * authority, URL parameters and connection options other than the database name are dropped, and no exception
- * thrown here quotes the URL. PostgreSQL table names follow its identifier rules: an unqualified table is in
- * schema {@code public}, unquoted parts are folded to lower case and double quotes are removed.
+ * <p>The namespace is {@code <scheme>://<host>:<port>}, lowercased, with the default port of known
+ * databases filled in; of several hosts the first is used. Credentials never enter an identity:
+ * user information in the authority, URL parameters and connection options other than the database
+ * name are dropped, and no exception thrown here quotes the URL. PostgreSQL table names follow its
+ * identifier rules: an unqualified table is in schema {@code public}, unquoted parts are folded to
+ * lower case and double quotes are removed.
  */
 public final class JdbcDatasetNames {
   /** How one kind of database names things. */
-  private record Dialect(String scheme, String defaultPort, String defaultSchema, boolean foldsUnquotedToLowerCase) {}
+  private record Dialect(
+      String scheme, String defaultPort, String defaultSchema, boolean foldsUnquotedToLowerCase) {}
 
   private static final Map<String, Dialect> DIALECTS =
       Map.of(
@@ -54,17 +57,18 @@ public final class JdbcDatasetNames {
   /**
    * The database {@code url} points at.
    *
-   * @param options the connection options; only a database name ({@code PGDBNAME}, {@code database}) is read, and
-   *     only when the URL names none
-   * @throws IllegalArgumentException when the URL is not an authority-style JDBC URL or names no database; the
-   *     message never contains the URL
+   * @param options the connection options; only a database name ({@code PGDBNAME}, {@code
+   *     database}) is read, and only when the URL names none
+   * @throws IllegalArgumentException when the URL is not an authority-style JDBC URL or names no
+   *     database; the message never contains the URL
    */
   public static JdbcDatasetNames of(String url, Map<String, String> options) {
     if (url == null || !url.regionMatches(true, 0, "jdbc:", 0, 5) || url.indexOf(':', 5) < 0) {
       throw new IllegalArgumentException("not a jdbc:<subprotocol>:... URL");
     }
     String subprotocol = url.substring(5, url.indexOf(':', 5)).toLowerCase(Locale.ROOT);
-    Dialect dialect = DIALECTS.getOrDefault(subprotocol, new Dialect(subprotocol, null, null, false));
+    Dialect dialect =
+        DIALECTS.getOrDefault(subprotocol, new Dialect(subprotocol, null, null, false));
     String rest = beforeAny(url.substring(url.indexOf(':', 5) + 1), "?;#");
     String authority;
     String path;
@@ -76,16 +80,19 @@ public final class JdbcDatasetNames {
       authority = "";
       path = rest.startsWith("/") ? rest.substring(1) : rest;
     } else {
-      throw new IllegalArgumentException("unsupported JDBC URL form for subprotocol '" + subprotocol + "'");
+      throw new IllegalArgumentException(
+          "unsupported JDBC URL form for subprotocol '" + subprotocol + "'");
     }
     String database = decode(beforeAny(path, "/"));
     if (database.isEmpty()) {
       database = option(options, "PGDBNAME", option(options, "database", ""));
     }
     if (database.isEmpty()) {
-      throw new IllegalArgumentException("the JDBC URL of subprotocol '" + subprotocol + "' names no database");
+      throw new IllegalArgumentException(
+          "the JDBC URL of subprotocol '" + subprotocol + "' names no database");
     }
-    return new JdbcDatasetNames(dialect, dialect.scheme() + "://" + hostAndPort(authority, dialect), database);
+    return new JdbcDatasetNames(
+        dialect, dialect.scheme() + "://" + hostAndPort(authority, dialect), database);
   }
 
   /** The namespace, e.g. {@code postgres://db.example:5432}. */
@@ -99,17 +106,17 @@ public final class JdbcDatasetNames {
   }
 
   /**
-   * The identity of a table as a {@code dbtable} option or SQL writes it: {@code orders}, {@code sales.orders},
-   * {@code "Sales"."Orders"}.
+   * The identity of a table as a {@code dbtable} option or SQL writes it: {@code orders}, {@code
+   * sales.orders}, {@code "Sales"."Orders"}.
    */
   public DatasetIdentifier table(String tableName) {
     return table(splitQualifiedName(tableName));
   }
 
   /**
-   * The identity of a table given by its name parts, e.g. {@code [sales, orders]}: {@code database.schema.table},
-   * the default schema added to an unqualified name where the database has one; a three-part name already names
-   * its database.
+   * The identity of a table given by its name parts, e.g. {@code [sales, orders]}: {@code
+   * database.schema.table}, the default schema added to an unqualified name where the database has
+   * one; a three-part name already names its database.
    */
   public DatasetIdentifier table(List<String> parts) {
     if (parts.isEmpty() || parts.stream().anyMatch(String::isEmpty)) {
@@ -126,7 +133,10 @@ public final class JdbcDatasetNames {
     return new DatasetIdentifier(String.join(".", name), namespace);
   }
 
-  /** Splits on dots outside double quotes; unquotes quoted parts and, where the database does, folds the others. */
+  /**
+   * Splits on dots outside double quotes; unquotes quoted parts and, where the database does, folds
+   * the others.
+   */
   private List<String> splitQualifiedName(String tableName) {
     List<String> parts = new ArrayList<>();
     StringBuilder part = new StringBuilder();
@@ -163,7 +173,10 @@ public final class JdbcDatasetNames {
     return dialect.foldsUnquotedToLowerCase() ? text.toLowerCase(Locale.ROOT) : text;
   }
 
-  /** {@code user:pw@Host:1,host2/..} gives {@code host:1}; a missing host is localhost, a missing port the default. */
+  /**
+   * {@code user:pw@Host:1,host2/..} gives {@code host:1}; a missing host is localhost, a missing
+   * port the default.
+   */
   private static String hostAndPort(String authority, Dialect dialect) {
     String hosts = authority.substring(authority.lastIndexOf('@') + 1);
     String first = beforeAny(hosts, ",").toLowerCase(Locale.ROOT);
@@ -189,7 +202,9 @@ public final class JdbcDatasetNames {
 
   private static String option(Map<String, String> options, String key, String fallback) {
     for (Map.Entry<String, String> entry : options.entrySet()) {
-      if (key.equalsIgnoreCase(entry.getKey()) && entry.getValue() != null && !entry.getValue().isBlank()) {
+      if (key.equalsIgnoreCase(entry.getKey())
+          && entry.getValue() != null
+          && !entry.getValue().isBlank()) {
         return entry.getValue().trim();
       }
     }

@@ -17,8 +17,8 @@ import scala.Tuple3;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * The tables the SQL of a JDBC {@code query} option (or of a parenthesised {@code dbtable} subquery) reads, found
- * with Spark's own SQL parser:
+ * The tables the SQL of a JDBC {@code query} option (or of a parenthesised {@code dbtable}
+ * subquery) reads, found with Spark's own SQL parser:
  *
  * <pre>
  *   parsePlan(sql) -> every UnresolvedRelation(multipartIdentifier), in the main query, in CTE definitions
@@ -26,19 +26,23 @@ import scala.jdk.javaapi.CollectionConverters;
  *                     clause of the query defines is a CTE, not a table
  * </pre>
  *
- * SQL that Spark cannot parse (for example PostgreSQL's double-quoted identifiers) gives an exception whose message
- * does not quote the SQL.
+ * SQL that Spark cannot parse (for example PostgreSQL's double-quoted identifiers) gives an
+ * exception whose message does not quote the SQL.
  */
 final class JdbcQueryTables {
   private JdbcQueryTables() {}
 
-  /** Name parts of each table read, each once, in plan order (main query before CTE definitions and subqueries). */
+  /**
+   * Name parts of each table read, each once, in plan order (main query before CTE definitions and
+   * subqueries).
+   */
   static List<List<String>> read(ParserInterface parser, String sql) {
     LogicalPlan plan;
     try {
       plan = parser.parsePlan(sql);
     } catch (Exception e) { // ParseException, declared in Scala; its message quotes the SQL
-      throw new IllegalArgumentException("Spark's SQL parser cannot parse the JDBC query (" + e.getClass().getSimpleName() + ")");
+      throw new IllegalArgumentException(
+          "Spark's SQL parser cannot parse the JDBC query (" + e.getClass().getSimpleName() + ")");
     }
     Set<String> cteNames = new LinkedHashSet<>();
     Set<List<String>> tables = new LinkedHashSet<>();
@@ -51,12 +55,14 @@ final class JdbcQueryTables {
         tables.add(List.copyOf(CollectionConverters.asJava(relation.multipartIdentifier())));
       }
     }
-    tables.removeIf(name -> name.size() == 1 && cteNames.contains(name.get(0).toLowerCase(Locale.ROOT)));
+    tables.removeIf(
+        name -> name.size() == 1 && cteNames.contains(name.get(0).toLowerCase(Locale.ROOT)));
     return new ArrayList<>(tables);
   }
 
   /**
-   * The SQL inside a {@code dbtable} written as a subquery, {@code (SELECT ...) alias}; empty for a table name.
+   * The SQL inside a {@code dbtable} written as a subquery, {@code (SELECT ...) alias}; empty for a
+   * table name.
    */
   static Optional<String> subquery(String dbtable) {
     String text = dbtable == null ? "" : dbtable.trim();
@@ -68,8 +74,8 @@ final class JdbcQueryTables {
   }
 
   /**
-   * Every node of the parsed plan, depth first: children left to right, then inner children (CTE definitions of
-   * {@code UnresolvedWith}, subquery plans) and subquery expressions.
+   * Every node of the parsed plan, depth first: children left to right, then inner children (CTE
+   * definitions of {@code UnresolvedWith}, subquery plans) and subquery expressions.
    */
   private static List<LogicalPlan> nodes(LogicalPlan root) {
     List<LogicalPlan> all = new ArrayList<>();

@@ -18,7 +18,8 @@ import scala.jdk.javaapi.CollectionConverters;
 import scala.jdk.javaapi.OptionConverters;
 
 /**
- * Inputs of a JDBC read ({@code spark.read.jdbc}, {@code format("jdbc")} with {@code dbtable} or {@code query}).
+ * Inputs of a JDBC read ({@code spark.read.jdbc}, {@code format("jdbc")} with {@code dbtable} or
+ * {@code query}).
  *
  * <pre>
  *   LogicalRelation(relation = JDBCRelation(schema, jdbcOptions(url, parameters{dbtable | query, ...})))
@@ -30,7 +31,8 @@ import scala.jdk.javaapi.OptionConverters;
  *
  * Does not match a {@code LogicalRelation} over any other relation (files, custom V1 sources).
  */
-public final class JdbcRelationInputVisitor extends QueryPlanVisitor<LogicalRelation, OpenLineage.InputDataset> {
+public final class JdbcRelationInputVisitor
+    extends QueryPlanVisitor<LogicalRelation, OpenLineage.InputDataset> {
   private static final Logger LOG = LoggerFactory.getLogger(JdbcRelationInputVisitor.class);
 
   public JdbcRelationInputVisitor(OpenLineageContext context) {
@@ -47,14 +49,18 @@ public final class JdbcRelationInputVisitor extends QueryPlanVisitor<LogicalRela
     JDBCRelation relation = (JDBCRelation) node.relation();
     JDBCOptions options = relation.jdbcOptions();
     CaseInsensitiveMap<String> parameters = options.parameters();
-    JdbcDatasetNames names = JdbcDatasetNames.of(options.url(), CollectionConverters.asJava(parameters));
-    Optional<String> dbtable = OptionConverters.toJava(parameters.get(JDBCOptions.JDBC_TABLE_NAME()));
+    JdbcDatasetNames names =
+        JdbcDatasetNames.of(options.url(), CollectionConverters.asJava(parameters));
+    Optional<String> dbtable =
+        OptionConverters.toJava(parameters.get(JDBCOptions.JDBC_TABLE_NAME()));
     Optional<String> sql =
-        OptionConverters.toJava(parameters.get(JDBCOptions.JDBC_QUERY_STRING())).or(() -> dbtable.flatMap(JdbcQueryTables::subquery));
+        OptionConverters.toJava(parameters.get(JDBCOptions.JDBC_QUERY_STRING()))
+            .or(() -> dbtable.flatMap(JdbcQueryTables::subquery));
 
     List<OpenLineage.InputDataset> inputs = new ArrayList<>();
     if (sql.isPresent()) {
-      for (List<String> table : JdbcQueryTables.read(relation.sparkSession().sessionState().sqlParser(), sql.get())) {
+      for (List<String> table :
+          JdbcQueryTables.read(relation.sparkSession().sessionState().sqlParser(), sql.get())) {
         inputs.add(input(names.table(table), null));
       }
     } else if (dbtable.isPresent()) {
@@ -63,7 +69,8 @@ public final class JdbcRelationInputVisitor extends QueryPlanVisitor<LogicalRela
     return inputs;
   }
 
-  private OpenLineage.InputDataset input(DatasetIdentifier id, org.apache.spark.sql.types.StructType schema) {
+  private OpenLineage.InputDataset input(
+      DatasetIdentifier id, org.apache.spark.sql.types.StructType schema) {
     LOG.debug("Headwater: JDBC input {} {}", id.getNamespace(), id.getName());
     return context.datasetFactory().input(id.getNamespace(), id.getName(), schema);
   }

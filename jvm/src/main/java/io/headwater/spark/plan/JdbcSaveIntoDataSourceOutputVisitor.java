@@ -26,13 +26,14 @@ import scala.jdk.javaapi.OptionConverters;
  *        lifecycleStateChange OVERWRITE when mode = Overwrite
  * </pre>
  *
- * Job-name suffix: the {@code dbtable} option as written, as the OpenLineage Spark integration forms it
- * ({@code public.orders} gives {@code public_orders}). Does not match a {@code SaveIntoDataSourceCommand} of any
- * other data source.
+ * Job-name suffix: the {@code dbtable} option as written, as the OpenLineage Spark integration
+ * forms it ({@code public.orders} gives {@code public_orders}). Does not match a {@code
+ * SaveIntoDataSourceCommand} of any other data source.
  */
 public final class JdbcSaveIntoDataSourceOutputVisitor
     extends QueryPlanVisitor<SaveIntoDataSourceCommand, OpenLineage.OutputDataset> {
-  private static final Logger LOG = LoggerFactory.getLogger(JdbcSaveIntoDataSourceOutputVisitor.class);
+  private static final Logger LOG =
+      LoggerFactory.getLogger(JdbcSaveIntoDataSourceOutputVisitor.class);
 
   public JdbcSaveIntoDataSourceOutputVisitor(OpenLineageContext context) {
     super(context);
@@ -40,7 +41,8 @@ public final class JdbcSaveIntoDataSourceOutputVisitor
 
   @Override
   public boolean isDefinedAt(LogicalPlan node) {
-    return node instanceof SaveIntoDataSourceCommand command && command.dataSource() instanceof JdbcRelationProvider;
+    return node instanceof SaveIntoDataSourceCommand command
+        && command.dataSource() instanceof JdbcRelationProvider;
   }
 
   @Override
@@ -51,17 +53,23 @@ public final class JdbcSaveIntoDataSourceOutputVisitor
     if (url.isEmpty() || dbtable.isEmpty()) {
       return List.of();
     }
-    DatasetIdentifier id = JdbcDatasetNames.of(url.get(), CollectionConverters.asJava(options)).table(dbtable.get());
+    DatasetIdentifier id =
+        JdbcDatasetNames.of(url.get(), CollectionConverters.asJava(options)).table(dbtable.get());
     OpenLineage openLineage = context.openLineage();
     OpenLineage.DatasetFacetsBuilder facets = openLineage.newDatasetFacetsBuilder();
     if (node.mode() == SaveMode.Overwrite) {
       facets.lifecycleStateChange(
-          openLineage.newLifecycleStateChangeDatasetFacetBuilder()
-              .lifecycleStateChange(OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange.OVERWRITE)
+          openLineage
+              .newLifecycleStateChangeDatasetFacetBuilder()
+              .lifecycleStateChange(
+                  OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange.OVERWRITE)
               .build());
     }
     LOG.debug("Headwater: JDBC output {} {}", id.getNamespace(), id.getName());
-    return List.of(context.datasetFactory().output(id.getNamespace(), id.getName(), node.query().schema(), facets));
+    return List.of(
+        context
+            .datasetFactory()
+            .output(id.getNamespace(), id.getName(), node.query().schema(), facets));
   }
 
   @Override
@@ -74,6 +82,8 @@ public final class JdbcSaveIntoDataSourceOutputVisitor
   }
 
   private static Optional<String> option(CaseInsensitiveMap<String> options, String key) {
-    return OptionConverters.toJava(options.get(key)).map(String::trim).filter(value -> !value.isEmpty());
+    return OptionConverters.toJava(options.get(key))
+        .map(String::trim)
+        .filter(value -> !value.isEmpty());
   }
 }

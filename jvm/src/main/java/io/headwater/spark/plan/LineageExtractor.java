@@ -6,8 +6,8 @@ import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.plan.columns.AnalysisBudget;
 import io.headwater.spark.plan.columns.ColumnLineageAnalyzer;
-import io.headwater.spark.plan.columns.ColumnLineageSkip;
 import io.headwater.spark.plan.columns.ColumnLineageFacets;
+import io.headwater.spark.plan.columns.ColumnLineageSkip;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineageClientUtils;
 import java.util.ArrayDeque;
@@ -21,18 +21,18 @@ import java.util.Optional;
 import java.util.Set;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.ReplaceData;
-import org.apache.spark.sql.catalyst.plans.logical.WriteDelta;
 import org.apache.spark.sql.catalyst.plans.logical.V2CreateTableAsSelectPlan;
 import org.apache.spark.sql.catalyst.plans.logical.V2WriteCommand;
+import org.apache.spark.sql.catalyst.plans.logical.WriteDelta;
 import org.apache.spark.sql.execution.QueryExecution;
 import scala.PartialFunction;
 
 /**
- * The one walk over an execution's optimized plan. Input visitors are applied to every node ({@link PlanChildren}
- * says which: subquery plans, cached plans and the hidden queries of commands included), each node once; output
- * visitors to the root. Datasets are kept in plan order, one per
- * namespace and name. A factory or visitor that throws is reported once by {@link ExtensionFailures} and skipped:
- * the rest of the lineage is still returned.
+ * The one walk over an execution's optimized plan. Input visitors are applied to every node ({@link
+ * PlanChildren} says which: subquery plans, cached plans and the hidden queries of commands
+ * included), each node once; output visitors to the root. Datasets are kept in plan order, one per
+ * namespace and name. A factory or visitor that throws is reported once by {@link
+ * ExtensionFailures} and skipped: the rest of the lineage is still returned.
  */
 public final class LineageExtractor {
   private final Extensions extensions;
@@ -59,18 +59,25 @@ public final class LineageExtractor {
 
   public ExecutionLineage extract(OpenLineageContext context, LogicalPlan root) {
     List<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>> inputVisitors =
-        extensions.create("createInputDatasetQueryPlanVisitors", f -> f.createInputDatasetQueryPlanVisitors(context));
+        extensions.create(
+            "createInputDatasetQueryPlanVisitors",
+            f -> f.createInputDatasetQueryPlanVisitors(context));
     List<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>> outputVisitors =
-        extensions.create("createOutputDatasetQueryPlanVisitors", f -> f.createOutputDatasetQueryPlanVisitors(context));
+        extensions.create(
+            "createOutputDatasetQueryPlanVisitors",
+            f -> f.createOutputDatasetQueryPlanVisitors(context));
 
-    Map<LogicalPlan, ColumnLineageAnalyzer.SourceDataset> relationDatasets = new IdentityHashMap<>();
+    Map<LogicalPlan, ColumnLineageAnalyzer.SourceDataset> relationDatasets =
+        new IdentityHashMap<>();
     Map<String, OpenLineage.InputDataset> inputs = inputs(inputVisitors, root, relationDatasets);
     Map<String, OpenLineage.OutputDataset> outputs = new LinkedHashMap<>();
     List<ColumnLineageSkip> skips = new ArrayList<>();
-    for (OpenLineage.OutputDataset dataset : extensions.<LogicalPlan, OpenLineage.OutputDataset>applyAll(outputVisitors, root)) {
+    for (OpenLineage.OutputDataset dataset :
+        extensions.<LogicalPlan, OpenLineage.OutputDataset>applyAll(outputVisitors, root)) {
       String key = dataset.getNamespace() + "\u0000" + dataset.getName();
       if (!outputs.containsKey(key)) {
-        outputs.put(key, withColumnLineage(context, dataset, writtenQuery(root), relationDatasets, skips));
+        outputs.put(
+            key, withColumnLineage(context, dataset, writtenQuery(root), relationDatasets, skips));
       }
     }
     return new ExecutionLineage(
@@ -81,21 +88,30 @@ public final class LineageExtractor {
   }
 
   /**
-   * The declared lineage of a query that is not run (a JobEvent of the Python API): the inputs of {@code query} (input
-   * visitors on every node, as in {@link #extract}) and {@code output} with the {@code columnLineage} facet of the
-   * query's columns, when its schema matches them.
+   * The declared lineage of a query that is not run (a JobEvent of the Python API): the inputs of
+   * {@code query} (input visitors on every node, as in {@link #extract}) and {@code output} with
+   * the {@code columnLineage} facet of the query's columns, when its schema matches them.
    */
-  public ExecutionLineage declared(OpenLineageContext context, LogicalPlan query, OpenLineage.OutputDataset output) {
+  public ExecutionLineage declared(
+      OpenLineageContext context, LogicalPlan query, OpenLineage.OutputDataset output) {
     List<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>> inputVisitors =
-        extensions.create("createInputDatasetQueryPlanVisitors", f -> f.createInputDatasetQueryPlanVisitors(context));
-    Map<LogicalPlan, ColumnLineageAnalyzer.SourceDataset> relationDatasets = new IdentityHashMap<>();
+        extensions.create(
+            "createInputDatasetQueryPlanVisitors",
+            f -> f.createInputDatasetQueryPlanVisitors(context));
+    Map<LogicalPlan, ColumnLineageAnalyzer.SourceDataset> relationDatasets =
+        new IdentityHashMap<>();
     Map<String, OpenLineage.InputDataset> inputs = inputs(inputVisitors, query, relationDatasets);
     List<ColumnLineageSkip> skips = new ArrayList<>();
-    OpenLineage.OutputDataset withLineage = withColumnLineage(context, output, Optional.of(query), relationDatasets, skips);
-    return new ExecutionLineage(new ArrayList<>(inputs.values()), List.of(withLineage), Optional.empty(), skips);
+    OpenLineage.OutputDataset withLineage =
+        withColumnLineage(context, output, Optional.of(query), relationDatasets, skips);
+    return new ExecutionLineage(
+        new ArrayList<>(inputs.values()), List.of(withLineage), Optional.empty(), skips);
   }
 
-  /** The input datasets of every node under {@code root}, recording each single-dataset relation's dataset. */
+  /**
+   * The input datasets of every node under {@code root}, recording each single-dataset relation's
+   * dataset.
+   */
   private Map<String, OpenLineage.InputDataset> inputs(
       List<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>> inputVisitors,
       LogicalPlan root,
@@ -104,7 +120,10 @@ public final class LineageExtractor {
     for (LogicalPlan node : nodes(root)) {
       List<OpenLineage.InputDataset> found = extensions.applyAll(inputVisitors, node);
       if (found.size() == 1) {
-        relationDatasets.put(node, new ColumnLineageAnalyzer.SourceDataset(found.get(0).getNamespace(), found.get(0).getName()));
+        relationDatasets.put(
+            node,
+            new ColumnLineageAnalyzer.SourceDataset(
+                found.get(0).getNamespace(), found.get(0).getName()));
       }
       for (OpenLineage.InputDataset dataset : found) {
         inputs.putIfAbsent(dataset.getNamespace() + "\u0000" + dataset.getName(), dataset);
@@ -114,10 +133,11 @@ public final class LineageExtractor {
   }
 
   /**
-   * {@code output} with the {@code columnLineage} facet of the query the root writes, when there is one whose columns
-   * match the output's schema. An output over {@code columnLineage.schemaSizeLimit} fields, or whose analysis runs
-   * past {@code columnLineage.timeBudget}, keeps no facet and is added to {@code skips}. A failure leaves the dataset
-   * as it was (reported once).
+   * {@code output} with the {@code columnLineage} facet of the query the root writes, when there is
+   * one whose columns match the output's schema. An output over {@code
+   * columnLineage.schemaSizeLimit} fields, or whose analysis runs past {@code
+   * columnLineage.timeBudget}, keeps no facet and is added to {@code skips}. A failure leaves the
+   * dataset as it was (reported once).
    */
   private OpenLineage.OutputDataset withColumnLineage(
       OpenLineageContext context,
@@ -126,12 +146,14 @@ public final class LineageExtractor {
       Map<LogicalPlan, ColumnLineageAnalyzer.SourceDataset> relationDatasets,
       List<ColumnLineageSkip> skips) {
     try {
-      OpenLineage.SchemaDatasetFacet schema = output.getFacets() == null ? null : output.getFacets().getSchema();
+      OpenLineage.SchemaDatasetFacet schema =
+          output.getFacets() == null ? null : output.getFacets().getSchema();
       if (schema == null || schema.getFields() == null || written.isEmpty()) {
         return output;
       }
       LogicalPlan query = written.get();
-      List<String> names = schema.getFields().stream().map(OpenLineage.SchemaDatasetFacetFields::getName).toList();
+      List<String> names =
+          schema.getFields().stream().map(OpenLineage.SchemaDatasetFacetFields::getName).toList();
       if (query.output().size() != names.size()) {
         return output;
       }
@@ -164,10 +186,13 @@ public final class LineageExtractor {
         return output;
       }
       OpenLineage.ColumnLineageDatasetFacet facet =
-          ColumnLineageFacets.of(context.openLineage(), result, columnLineage.datasetLineageEnabled());
+          ColumnLineageFacets.of(
+              context.openLineage(), result, columnLineage.datasetLineageEnabled());
       OpenLineage.DatasetFacets facets =
-          OpenLineageClientUtils.mergeFacets(Map.of("columnLineage", facet), output.getFacets(), OpenLineage.DatasetFacets.class);
-      return context.openLineage()
+          OpenLineageClientUtils.mergeFacets(
+              Map.of("columnLineage", facet), output.getFacets(), OpenLineage.DatasetFacets.class);
+      return context
+          .openLineage()
           .newOutputDatasetBuilder()
           .namespace(output.getNamespace())
           .name(output.getName())
@@ -181,14 +206,19 @@ public final class LineageExtractor {
   }
 
   /**
-   * The query whose rows a write command writes: the {@code query} of a DataSourceV2 write or CTAS (whose first child
-   * is the table's identifier), else the command's first child or hidden query ({@link PlanChildren}); none for a
-   * row-level MERGE/UPDATE/DELETE (Spark's {@code ReplaceData}/{@code WriteDelta}, Delta's commands), whose written
-   * rows mix the table's own rows with the changed ones: no facet rather than a wrong one.
+   * The query whose rows a write command writes: the {@code query} of a DataSourceV2 write or CTAS
+   * (whose first child is the table's identifier), else the command's first child or hidden query
+   * ({@link PlanChildren}); none for a row-level MERGE/UPDATE/DELETE (Spark's {@code
+   * ReplaceData}/{@code WriteDelta}, Delta's commands), whose written rows mix the table's own rows
+   * with the changed ones: no facet rather than a wrong one.
    */
   private static Optional<LogicalPlan> writtenQuery(LogicalPlan root) {
-    if (root instanceof ReplaceData || root instanceof WriteDelta || DeltaSupport.isRowLevelCommand(root)) {
-      return Optional.empty(); // MERGE/UPDATE/DELETE: no query of the written rows to analyse (not covered yet)
+    if (root instanceof ReplaceData
+        || root instanceof WriteDelta
+        || DeltaSupport.isRowLevelCommand(root)) {
+      return Optional
+          .empty(); // MERGE/UPDATE/DELETE: no query of the written rows to analyse (not covered
+      // yet)
     }
     if (root instanceof V2CreateTableAsSelectPlan ctas) {
       return Optional.of(ctas.query());
@@ -201,7 +231,8 @@ public final class LineageExtractor {
   }
 
   private Optional<String> jobNameSuffix(
-      List<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>> outputVisitors, LogicalPlan root) {
+      List<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>> outputVisitors,
+      LogicalPlan root) {
     for (PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>> visitor : outputVisitors) {
       if (visitor instanceof QueryPlanVisitor<?, ?> planVisitor) {
         try {
@@ -217,7 +248,10 @@ public final class LineageExtractor {
     return Optional.empty();
   }
 
-  /** Every node of the plan and of the plans below it ({@link PlanChildren}), each once, parents first. */
+  /**
+   * Every node of the plan and of the plans below it ({@link PlanChildren}), each once, parents
+   * first.
+   */
   private static List<LogicalPlan> nodes(LogicalPlan root) {
     List<LogicalPlan> ordered = new ArrayList<>();
     Set<LogicalPlan> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());

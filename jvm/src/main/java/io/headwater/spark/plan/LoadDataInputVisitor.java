@@ -10,13 +10,15 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.execution.command.LoadDataCommand;
 
 /**
- * The input of {@code LOAD DATA INPATH 'path'}: the loaded path as a file dataset (no schema: the files are not read).
+ * The input of {@code LOAD DATA INPATH 'path'}: the loaded path as a file dataset (no schema: the
+ * files are not read).
  *
  * <pre>
  *   LoadDataCommand(path) -> input named by path (LOCAL paths in the file namespace)
  * </pre>
  */
-public final class LoadDataInputVisitor extends QueryPlanVisitor<LoadDataCommand, OpenLineage.InputDataset> {
+public final class LoadDataInputVisitor
+    extends QueryPlanVisitor<LoadDataCommand, OpenLineage.InputDataset> {
   public LoadDataInputVisitor(OpenLineageContext context) {
     super(context);
   }

@@ -18,7 +18,8 @@ import org.apache.spark.sql.execution.command.LoadDataCommand;
  *        {@link LoadDataInputVisitor}
  * </pre>
  */
-public final class LoadDataVisitor extends QueryPlanVisitor<LoadDataCommand, OpenLineage.OutputDataset> {
+public final class LoadDataVisitor
+    extends QueryPlanVisitor<LoadDataCommand, OpenLineage.OutputDataset> {
   public LoadDataVisitor(OpenLineageContext context) {
     super(context);
   }

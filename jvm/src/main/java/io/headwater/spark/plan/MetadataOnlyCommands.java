@@ -14,8 +14,9 @@ import org.apache.spark.sql.execution.command.CreateDataSourceTableCommand;
 import org.apache.spark.sql.execution.command.CreateTableCommand;
 
 /**
- * The plan roots of DDL that changes a table's metadata without moving data, which the static-lineage proposal
- * reports as DatasetEvents rather than runs ({@code spark.openlineage.staticLineage.ddl}):
+ * The plan roots of DDL that changes a table's metadata without moving data, which the
+ * static-lineage proposal reports as DatasetEvents rather than runs ({@code
+ * spark.openlineage.staticLineage.ddl}):
  *
  * <pre>
  *   CREATE TABLE without data   CreateDataSourceTableCommand, CreateTableCommand (Hive), CreateTable (V2)
@@ -26,8 +27,9 @@ import org.apache.spark.sql.execution.command.CreateTableCommand;
  *   DROP TABLE                  DropTable
  * </pre>
  *
- * {@code TRUNCATE}, {@code REPLACE TABLE} and CTAS remove or write data and stay runs. A persistent view definition
- * ({@code CREATE VIEW}, {@link ViewDefinitionVisitor}) is a job definition: a JobEvent.
+ * {@code TRUNCATE}, {@code REPLACE TABLE} and CTAS remove or write data and stay runs. A persistent
+ * view definition ({@code CREATE VIEW}, {@link ViewDefinitionVisitor}) is a job definition: a
+ * JobEvent.
  */
 public final class MetadataOnlyCommands {
   private MetadataOnlyCommands() {}
@@ -47,19 +49,27 @@ public final class MetadataOnlyCommands {
         || root instanceof DropTable;
   }
 
-  /** True for {@code DROP TABLE}: the table is gone after the command, so it is named as read at its start. */
+  /**
+   * True for {@code DROP TABLE}: the table is gone after the command, so it is named as read at its
+   * start.
+   */
   public static boolean isDrop(LogicalPlan root) {
     return root instanceof DropTable;
   }
 
-  /** True when {@code root} defines a temporary view ({@code createOrReplaceTempView}, {@code CREATE TEMP VIEW}). */
+  /**
+   * True when {@code root} defines a temporary view ({@code createOrReplaceTempView}, {@code CREATE
+   * TEMP VIEW}).
+   */
   public static boolean isTemporaryViewDefinition(LogicalPlan root) {
-    return root instanceof org.apache.spark.sql.execution.command.CreateViewCommand view && !isViewDefinition(view);
+    return root instanceof org.apache.spark.sql.execution.command.CreateViewCommand view
+        && !isViewDefinition(view);
   }
 
   /** The SQL text of a view definition's query ({@code originalText}), when Spark kept it. */
   public static java.util.Optional<String> viewText(LogicalPlan root) {
-    if (root instanceof org.apache.spark.sql.execution.command.CreateViewCommand view && view.originalText().isDefined()) {
+    if (root instanceof org.apache.spark.sql.execution.command.CreateViewCommand view
+        && view.originalText().isDefined()) {
       return java.util.Optional.of(view.originalText().get());
     }
     return java.util.Optional.empty();

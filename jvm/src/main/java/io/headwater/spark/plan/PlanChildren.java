@@ -10,10 +10,11 @@ import org.apache.spark.sql.execution.command.SaveAsV1TableCommand;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * What the plan walk descends into below a node: its children, its logical inner children, the subquery plans in its
- * expressions, and the plans Spark keeps out of the tree — the logical plan a cached DataFrame ({@code InMemoryRelation}) was built from, and the
- * query of commands that run it themselves (V1 CTAS, {@code saveAsTable}; Hive CTAS through {@link HiveSupport}; the
- * source and target of a Delta {@code MERGE INTO} through {@link DeltaSupport}).
+ * What the plan walk descends into below a node: its children, its logical inner children, the
+ * subquery plans in its expressions, and the plans Spark keeps out of the tree — the logical plan a
+ * cached DataFrame ({@code InMemoryRelation}) was built from, and the query of commands that run it
+ * themselves (V1 CTAS, {@code saveAsTable}; Hive CTAS through {@link HiveSupport}; the source and
+ * target of a Delta {@code MERGE INTO} through {@link DeltaSupport}).
  */
 final class PlanChildren {
   private PlanChildren() {}
@@ -22,7 +23,8 @@ final class PlanChildren {
     List<LogicalPlan> next = new ArrayList<>(CollectionConverters.asJava(node.children()));
     for (QueryPlan<?> inner : CollectionConverters.asJava(node.innerChildren())) {
       if (inner instanceof LogicalPlan plan) {
-        next.add(plan); // e.g. the query of a SaveIntoDataSourceCommand, which is not one of its children
+        next.add(plan); // e.g. the query of a SaveIntoDataSourceCommand, which is not one of its
+        // children
       }
     }
     next.addAll(CollectionConverters.asJava(node.subqueries()));

@@ -15,10 +15,11 @@ import org.apache.spark.sql.execution.metric.SQLMetric;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * What an execution read from each file dataset: for every file scan in its executed plan (adaptive query stages
- * included), the scan's {@code numOutputRows}, {@code filesSize} and {@code numFiles} metrics, summed per dataset.
- * A scan is attributed to the dataset the input visitors name for it (its catalog table, or its single root path with
- * partition directories trimmed); a scan over several root paths is not attributed.
+ * What an execution read from each file dataset: for every file scan in its executed plan (adaptive
+ * query stages included), the scan's {@code numOutputRows}, {@code filesSize} and {@code numFiles}
+ * metrics, summed per dataset. A scan is attributed to the dataset the input visitors name for it
+ * (its catalog table, or its single root path with partition directories trimmed); a scan over
+ * several root paths is not attributed.
  */
 public final class ScanStatistics {
   private ScanStatistics() {}
@@ -39,7 +40,13 @@ public final class ScanStatistics {
         continue;
       }
       if (node instanceof FileSourceScanExec scan) {
-        identify(scan, tables).ifPresent(id -> byDataset.merge(key(id.getNamespace(), id.getName()), statistics(scan), DatasetStatistics::plus));
+        identify(scan, tables)
+            .ifPresent(
+                id ->
+                    byDataset.merge(
+                        key(id.getNamespace(), id.getName()),
+                        statistics(scan),
+                        DatasetStatistics::plus));
       }
       CollectionConverters.asJava(node.children()).forEach(pending::push);
     }
@@ -51,7 +58,8 @@ public final class ScanStatistics {
     return namespace + "\u0000" + name;
   }
 
-  private static java.util.Optional<DatasetIdentifier> identify(FileSourceScanExec scan, CatalogTables tables) {
+  private static java.util.Optional<DatasetIdentifier> identify(
+      FileSourceScanExec scan, CatalogTables tables) {
     if (scan.tableIdentifier().isDefined()) {
       return java.util.Optional.of(tables.identifyByName(scan.tableIdentifier().get()));
     }
@@ -60,7 +68,8 @@ public final class ScanStatistics {
       return java.util.Optional.empty();
     }
     DatasetIdentifier id = FileDatasetNames.of(roots.get(0).toUri());
-    return java.util.Optional.of(new DatasetIdentifier(FileDatasetNames.trimPartitions(id.getName()), id.getNamespace()));
+    return java.util.Optional.of(
+        new DatasetIdentifier(FileDatasetNames.trimPartitions(id.getName()), id.getNamespace()));
   }
 
   private static DatasetStatistics statistics(FileSourceScanExec scan) {

@@ -19,8 +19,9 @@ import org.apache.spark.scheduler.StageInfo;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * The objects dataset builders and facet builders see for each listener event of a run, in the order they see them
- * (the contract documented on {@link io.headwater.spark.api.AbstractInputDatasetBuilder}):
+ * The objects dataset builders and facet builders see for each listener event of a run, in the
+ * order they see them (the contract documented on {@link
+ * io.headwater.spark.api.AbstractInputDatasetBuilder}):
  *
  * <pre>
  *   SQLExecutionStart / SQLExecutionEnd   -> [event]
@@ -29,8 +30,8 @@ import scala.jdk.javaapi.CollectionConverters;
  *   JobEnd                                -> [event, final Stage, RDDs of the final stage]
  * </pre>
  *
- * "RDDs of a stage" are the stage's RDD unwrapped ({@link #unwrap}). Only the agent's analysis thread calls these:
- * walking stages and RDD dependencies is never done on Spark's listener bus.
+ * "RDDs of a stage" are the stage's RDD unwrapped ({@link #unwrap}). Only the agent's analysis
+ * thread calls these: walking stages and RDD dependencies is never done on Spark's listener bus.
  */
 public final class SchedulerObjects {
   /** Above this many RDDs in one stage (huge unions), the rest are not shown to builders. */
@@ -38,7 +39,9 @@ public final class SchedulerObjects {
 
   private SchedulerObjects() {}
 
-  /** @param job the job's ActiveJob as captured when the listener saw the job start, or null */
+  /**
+   * @param job the job's ActiveJob as captured when the listener saw the job start, or null
+   */
   public static List<Object> jobStart(SparkListenerJobStart event, ActiveJob job) {
     List<Object> objects = new ArrayList<>(List.of(event));
     if (job != null) {
@@ -47,7 +50,9 @@ public final class SchedulerObjects {
     return objects;
   }
 
-  /** @param stage the completed stage, or null when the job's ActiveJob was not captured */
+  /**
+   * @param stage the completed stage, or null when the job's ActiveJob was not captured
+   */
   public static List<Object> stageCompleted(StageInfo info, Stage stage) {
     List<Object> objects = new ArrayList<>(List.of(info));
     if (stage != null) {
@@ -57,7 +62,9 @@ public final class SchedulerObjects {
     return objects;
   }
 
-  /** @param finalStage the job's final stage, or null when the job's ActiveJob was not captured */
+  /**
+   * @param finalStage the job's final stage, or null when the job's ActiveJob was not captured
+   */
   public static List<Object> jobEnd(SparkListenerJobEnd event, Stage finalStage) {
     List<Object> objects = new ArrayList<>(List.of(event));
     if (finalStage != null) {
@@ -68,9 +75,10 @@ public final class SchedulerObjects {
   }
 
   /**
-   * {@code rdd} and every RDD it depends on through narrow dependencies (one-to-one wrappers such as
-   * {@code MapPartitionsRDD}, range dependencies of unions, ...), each once, depth first in dependency order,
-   * stopping at shuffle dependencies: the RDDs behind a shuffle belong to the parent stage. At most {@link #MAX_RDDS}.
+   * {@code rdd} and every RDD it depends on through narrow dependencies (one-to-one wrappers such
+   * as {@code MapPartitionsRDD}, range dependencies of unions, ...), each once, depth first in
+   * dependency order, stopping at shuffle dependencies: the RDDs behind a shuffle belong to the
+   * parent stage. At most {@link #MAX_RDDS}.
    */
   public static List<RDD<?>> unwrap(RDD<?> rdd) {
     List<RDD<?>> found = new ArrayList<>();
@@ -93,7 +101,10 @@ public final class SchedulerObjects {
     return found;
   }
 
-  /** The stage {@code stageId} of {@code job}'s stage graph (its final stage and the stages it depends on). */
+  /**
+   * The stage {@code stageId} of {@code job}'s stage graph (its final stage and the stages it
+   * depends on).
+   */
   public static Optional<Stage> stage(ActiveJob job, int stageId) {
     Set<Stage> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     Deque<Stage> pending = new ArrayDeque<>();

@@ -15,35 +15,51 @@ import scala.collection.immutable.Seq;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * Builds the input and output datasets of catalog tables for the table visitors: identity (with its symlinks), schema,
- * and an optional lifecycle state, through the context's {@link io.headwater.spark.api.DatasetFactory}.
+ * Builds the input and output datasets of catalog tables for the table visitors: identity (with its
+ * symlinks), schema, and an optional lifecycle state, through the context's {@link
+ * io.headwater.spark.api.DatasetFactory}.
  */
 final class TableDatasets {
   private TableDatasets() {}
 
-  static List<OpenLineage.InputDataset> input(OpenLineageContext context, DatasetIdentifier id, StructType schema) {
+  static List<OpenLineage.InputDataset> input(
+      OpenLineageContext context, DatasetIdentifier id, StructType schema) {
     return input(context, id, schema, java.util.Optional.empty());
   }
 
-  /** @param version the {@code version} facet's value (the table version the read reads), when known */
+  /**
+   * @param version the {@code version} facet's value (the table version the read reads), when known
+   */
   static List<OpenLineage.InputDataset> input(
-      OpenLineageContext context, DatasetIdentifier id, StructType schema, java.util.Optional<String> version) {
+      OpenLineageContext context,
+      DatasetIdentifier id,
+      StructType schema,
+      java.util.Optional<String> version) {
     OpenLineage.DatasetFacetsBuilder facets = DatasetFacets.withSymlinks(context.openLineage(), id);
     version.ifPresent(v -> facets.version(context.openLineage().newDatasetVersionDatasetFacet(v)));
     return List.of(context.datasetFactory().input(id.getNamespace(), id.getName(), schema, facets));
   }
 
-  /** @param state the lifecycle change, or null for a plain write */
+  /**
+   * @param state the lifecycle change, or null for a plain write
+   */
   static List<OpenLineage.OutputDataset> output(
-      OpenLineageContext context, DatasetIdentifier id, StructType schema, LifecycleStateChange state) {
+      OpenLineageContext context,
+      DatasetIdentifier id,
+      StructType schema,
+      LifecycleStateChange state) {
     OpenLineage.DatasetFacetsBuilder facets = DatasetFacets.withSymlinks(context.openLineage(), id);
     if (state != null) {
       DatasetFacets.lifecycle(context.openLineage(), facets, state);
     }
-    return List.of(context.datasetFactory().output(id.getNamespace(), id.getName(), schema, facets));
+    return List.of(
+        context.datasetFactory().output(id.getNamespace(), id.getName(), schema, facets));
   }
 
-  /** The schema a write produces: the query's schema under the written column names (they differ after renames). */
+  /**
+   * The schema a write produces: the query's schema under the written column names (they differ
+   * after renames).
+   */
   static StructType writtenSchema(StructType querySchema, Seq<String> outputColumnNames) {
     StructField[] fields = querySchema.fields();
     List<String> names = CollectionConverters.asJava(outputColumnNames);
@@ -52,14 +68,17 @@ final class TableDatasets {
     }
     StructField[] renamed = new StructField[fields.length];
     for (int i = 0; i < fields.length; i++) {
-      renamed[i] = new StructField(names.get(i), fields[i].dataType(), fields[i].nullable(), fields[i].metadata());
+      renamed[i] =
+          new StructField(
+              names.get(i), fields[i].dataType(), fields[i].nullable(), fields[i].metadata());
     }
     return new StructType(renamed);
   }
 
   /**
-   * The identity of the table a file relation reads: its catalog table ({@link CatalogTables}) when it has one, else
-   * its first root path ({@link FileDatasetNames}), e.g. a Delta path table {@code delta.`/data/t`}.
+   * The identity of the table a file relation reads: its catalog table ({@link CatalogTables}) when
+   * it has one, else its first root path ({@link FileDatasetNames}), e.g. a Delta path table {@code
+   * delta.`/data/t`}.
    */
   static DatasetIdentifier identify(OpenLineageContext context, LogicalRelation relation) {
     if (relation.catalogTable().isDefined()) {
@@ -70,7 +89,10 @@ final class TableDatasets {
     return FileDatasetNames.of(root.toUri());
   }
 
-  /** The job-name suffix of {@link #identify}'s table: {@code db_table}, or the last two segments of the path. */
+  /**
+   * The job-name suffix of {@link #identify}'s table: {@code db_table}, or the last two segments of
+   * the path.
+   */
   static String jobNameSuffix(OpenLineageContext context, LogicalRelation relation) {
     if (relation.catalogTable().isDefined()) {
       return catalog(context).jobNameSuffix(relation.catalogTable().get().identifier());
@@ -80,6 +102,8 @@ final class TableDatasets {
 
   static CatalogTables catalog(OpenLineageContext context) {
     return new CatalogTables(
-        context.sparkSession().orElseThrow(() -> new IllegalStateException("no SparkSession for a catalog table")));
+        context
+            .sparkSession()
+            .orElseThrow(() -> new IllegalStateException("no SparkSession for a catalog table")));
   }
 }

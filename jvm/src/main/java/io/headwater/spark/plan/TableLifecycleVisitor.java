@@ -13,17 +13,18 @@ import org.apache.spark.sql.catalyst.catalog.CatalogTable;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.command.AlterTableAddColumnsCommand;
 import org.apache.spark.sql.execution.command.AlterTableChangeColumnCommand;
-import org.apache.spark.sql.execution.command.AlterTableSetPropertiesCommand;
-import org.apache.spark.sql.execution.command.AlterTableUnsetPropertiesCommand;
 import org.apache.spark.sql.execution.command.AlterTableRenameCommand;
 import org.apache.spark.sql.execution.command.AlterTableSetLocationCommand;
+import org.apache.spark.sql.execution.command.AlterTableSetPropertiesCommand;
+import org.apache.spark.sql.execution.command.AlterTableUnsetPropertiesCommand;
 import org.apache.spark.sql.execution.command.TruncateTableCommand;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * Session-catalog DDL that changes a table without reading data: one output, the table, with its lifecycle change.
+ * Session-catalog DDL that changes a table without reading data: one output, the table, with its
+ * lifecycle change.
  *
  * <pre>
  *   TruncateTableCommand(tableName)              -> TRUNCATE
@@ -37,7 +38,8 @@ import scala.jdk.javaapi.CollectionConverters;
  *
  * Views renamed with {@code ALTER VIEW ... RENAME} are not datasets and are skipped.
  */
-public final class TableLifecycleVisitor extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
+public final class TableLifecycleVisitor
+    extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
   public TableLifecycleVisitor(OpenLineageContext context) {
     super(context);
   }
@@ -58,15 +60,20 @@ public final class TableLifecycleVisitor extends QueryPlanVisitor<LogicalPlan, O
     CatalogTables tables = TableDatasets.catalog(context);
     if (node instanceof AlterTableRenameCommand rename) {
       DatasetIdentifier renamed = tables.identifyByName(rename.newName());
-      OpenLineage.DatasetFacetsBuilder facets = DatasetFacets.withSymlinks(context.openLineage(), renamed);
+      OpenLineage.DatasetFacetsBuilder facets =
+          DatasetFacets.withSymlinks(context.openLineage(), renamed);
       DatasetFacets.renamed(context.openLineage(), facets, tables.identifyByName(rename.oldName()));
       StructType schema = tables.lookup(rename.newName()).map(CatalogTable::schema).orElse(null);
-      return List.of(context.datasetFactory().output(renamed.getNamespace(), renamed.getName(), schema, facets));
+      return List.of(
+          context
+              .datasetFactory()
+              .output(renamed.getNamespace(), renamed.getName(), schema, facets));
     }
     TableIdentifier name = tableName(node);
     Optional<CatalogTable> table = tables.lookup(name);
     DatasetIdentifier id = tables.identifyByName(name);
-    if (node instanceof AlterTableSetLocationCommand setLocation && setLocation.partitionSpec().isEmpty()) {
+    if (node instanceof AlterTableSetLocationCommand setLocation
+        && setLocation.partitionSpec().isEmpty()) {
       DatasetIdentifier moved = FileDatasetNames.of(java.net.URI.create(setLocation.location()));
       id = new DatasetIdentifier(moved.getName(), moved.getNamespace(), id.getSymlinks());
     }
@@ -74,13 +81,17 @@ public final class TableLifecycleVisitor extends QueryPlanVisitor<LogicalPlan, O
     if (node instanceof AlterTableAddColumnsCommand add && schema != null) {
       schema = withColumns(schema, CollectionConverters.asJava(add.colsToAdd()));
     }
-    LifecycleStateChange state = node instanceof TruncateTableCommand ? LifecycleStateChange.TRUNCATE : LifecycleStateChange.ALTER;
+    LifecycleStateChange state =
+        node instanceof TruncateTableCommand
+            ? LifecycleStateChange.TRUNCATE
+            : LifecycleStateChange.ALTER;
     return TableDatasets.output(context, id, schema, state);
   }
 
   @Override
   public Optional<String> jobNameSuffix(LogicalPlan node) {
-    TableIdentifier name = node instanceof AlterTableRenameCommand rename ? rename.newName() : tableName(node);
+    TableIdentifier name =
+        node instanceof AlterTableRenameCommand rename ? rename.newName() : tableName(node);
     return Optional.of(TableDatasets.catalog(context).jobNameSuffix(name));
   }
 
@@ -103,7 +114,10 @@ public final class TableLifecycleVisitor extends QueryPlanVisitor<LogicalPlan, O
     return ((AlterTableSetLocationCommand) node).tableName();
   }
 
-  /** The schema with {@code added} appended, unless the catalog already shows them (the command already ran). */
+  /**
+   * The schema with {@code added} appended, unless the catalog already shows them (the command
+   * already ran).
+   */
   private static StructType withColumns(StructType schema, List<StructField> added) {
     StructType result = schema;
     for (StructField field : added) {

@@ -20,18 +20,20 @@ import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * {@code ALTER TABLE} planned as a DataSourceV2 command ({@code AlterTableCommand}: {@code COMMENT ON TABLE}, and for
- * V2 catalogs ADD/REPLACE/RENAME/ALTER COLUMN and SET/UNSET TBLPROPERTIES): one output, the table, lifecycle ALTER.
+ * {@code ALTER TABLE} planned as a DataSourceV2 command ({@code AlterTableCommand}: {@code COMMENT
+ * ON TABLE}, and for V2 catalogs ADD/REPLACE/RENAME/ALTER COLUMN and SET/UNSET TBLPROPERTIES): one
+ * output, the table, lifecycle ALTER.
  *
  * <pre>
  *   AlterTableCommand(table = ResolvedTable(spark_catalog, [db], t))  -> the session-catalog table ({@link CatalogTables})
  *   AlterTableCommand(table = ResolvedTable(catalog, [ns...], t))     -> {@link V2TableIdentity}
  * </pre>
  *
- * The schema is the table's as the catalog has it when the visitor runs (reloaded, so that after the command it
- * shows the change).
+ * The schema is the table's as the catalog has it when the visitor runs (reloaded, so that after
+ * the command it shows the change).
  */
-public final class V2AlterTableVisitor extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
+public final class V2AlterTableVisitor
+    extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
   public V2AlterTableVisitor(OpenLineageContext context) {
     super(context);
   }
@@ -48,7 +50,8 @@ public final class V2AlterTableVisitor extends QueryPlanVisitor<LogicalPlan, Ope
     if (session.isPresent()) {
       CatalogTables tables = TableDatasets.catalog(context);
       StructType schema = tables.lookup(session.get()).map(CatalogTable::schema).orElse(null);
-      return TableDatasets.output(context, tables.identifyByName(session.get()), schema, LifecycleStateChange.ALTER);
+      return TableDatasets.output(
+          context, tables.identifyByName(session.get()), schema, LifecycleStateChange.ALTER);
     }
     Table table = reload(resolved);
     V2TableIdentity id =
@@ -57,9 +60,16 @@ public final class V2AlterTableVisitor extends QueryPlanVisitor<LogicalPlan, Ope
             resolved.identifier(),
             Optional.ofNullable(table.properties().get(TableCatalog.PROP_LOCATION)));
     OpenLineage.DatasetFacetsBuilder facets =
-        DatasetFacets.lifecycle(context.openLineage(), id.facets(context.openLineage()), LifecycleStateChange.ALTER);
+        DatasetFacets.lifecycle(
+            context.openLineage(), id.facets(context.openLineage()), LifecycleStateChange.ALTER);
     return List.of(
-        context.datasetFactory().output(id.namespace(), id.name(), CatalogV2Util.v2ColumnsToStructType(table.columns()), facets));
+        context
+            .datasetFactory()
+            .output(
+                id.namespace(),
+                id.name(),
+                CatalogV2Util.v2ColumnsToStructType(table.columns()),
+                facets));
   }
 
   @Override
@@ -80,10 +90,14 @@ public final class V2AlterTableVisitor extends QueryPlanVisitor<LogicalPlan, Ope
 
   private static Optional<TableIdentifier> sessionTable(ResolvedTable resolved) {
     Identifier ident = resolved.identifier();
-    if (!CatalogManager.SESSION_CATALOG_NAME().equalsIgnoreCase(resolved.catalog().name()) || ident.namespace().length > 1) {
+    if (!CatalogManager.SESSION_CATALOG_NAME().equalsIgnoreCase(resolved.catalog().name())
+        || ident.namespace().length > 1) {
       return Optional.empty();
     }
-    scala.Option<String> database = ident.namespace().length == 1 ? scala.Option.apply(ident.namespace()[0]) : scala.Option.empty();
+    scala.Option<String> database =
+        ident.namespace().length == 1
+            ? scala.Option.apply(ident.namespace()[0])
+            : scala.Option.empty();
     return Optional.of(new TableIdentifier(ident.name(), database));
   }
 }

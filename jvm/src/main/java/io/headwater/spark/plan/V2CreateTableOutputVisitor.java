@@ -19,8 +19,8 @@ import scala.jdk.javaapi.CollectionConverters;
 import scala.jdk.javaapi.OptionConverters;
 
 /**
- * The table a DataSourceV2 {@code CREATE TABLE}, {@code CREATE TABLE ... AS SELECT}, {@code REPLACE TABLE [AS
- * SELECT]} or {@code df.writeTo(t).create()/.createOrReplace()} makes.
+ * The table a DataSourceV2 {@code CREATE TABLE}, {@code CREATE TABLE ... AS SELECT}, {@code REPLACE
+ * TABLE [AS SELECT]} or {@code df.writeTo(t).create()/.createOrReplace()} makes.
  *
  * <pre>
  *   CreateTable(name = ResolvedIdentifier(catalog, id), columns, partitioning, tableSpec)
@@ -30,14 +30,17 @@ import scala.jdk.javaapi.OptionConverters;
  *   ReplaceTable(...), ReplaceTableAsSelect(...)    -> the same, lifecycleStateChange OVERWRITE
  * </pre>
  *
- * In Spark 4.1 a CTAS/RTAS runs its write as a second execution ({@code AppendData}/{@code OverwriteByExpression},
- * see {@link V2WriteCommandOutputVisitor}); Spark holds the CTAS/RTAS query as an inner child, which the plan walk
- * visits for inputs. A session-catalog table (Delta Lake's {@code DeltaCatalog}: {@code CREATE TABLE ... USING delta},
- * {@code saveAsTable}) is named like a V1 table ({@link V2TableIdentity}). Does not match a name that is not a
- * {@code ResolvedIdentifier}. A table whose {@code TBLPROPERTIES} declare its dataset ({@link DeclaredDataset}) is that
- * dataset instead, with the declared facets. Job-name suffix: {@code <ns>.<table>}, without the catalog ({@code ns_t}).
+ * In Spark 4.1 a CTAS/RTAS runs its write as a second execution ({@code AppendData}/{@code
+ * OverwriteByExpression}, see {@link V2WriteCommandOutputVisitor}); Spark holds the CTAS/RTAS query
+ * as an inner child, which the plan walk visits for inputs. A session-catalog table (Delta Lake's
+ * {@code DeltaCatalog}: {@code CREATE TABLE ... USING delta}, {@code saveAsTable}) is named like a
+ * V1 table ({@link V2TableIdentity}). Does not match a name that is not a {@code
+ * ResolvedIdentifier}. A table whose {@code TBLPROPERTIES} declare its dataset ({@link
+ * DeclaredDataset}) is that dataset instead, with the declared facets. Job-name suffix: {@code
+ * <ns>.<table>}, without the catalog ({@code ns_t}).
  */
-public final class V2CreateTableOutputVisitor extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
+public final class V2CreateTableOutputVisitor
+    extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
 
   public V2CreateTableOutputVisitor(OpenLineageContext context) {
     super(context);
@@ -59,14 +62,21 @@ public final class V2CreateTableOutputVisitor extends QueryPlanVisitor<LogicalPl
             replaces ? LifecycleStateChange.OVERWRITE : LifecycleStateChange.CREATE);
     StructType schema = ((V2CreateTablePlan) node).tableSchema();
     Optional<DeclaredDataset> declared =
-        tableSpec(node).flatMap(spec -> DeclaredDataset.of(CollectionConverters.asJava(spec.properties()), id.qualifiedTable()));
+        tableSpec(node)
+            .flatMap(
+                spec ->
+                    DeclaredDataset.of(
+                        CollectionConverters.asJava(spec.properties()), id.qualifiedTable()));
     if (declared.isPresent()) {
       OpenLineage.DatasetFacetsBuilder lifecycle =
           DatasetFacets.lifecycle(
               context.openLineage(),
               context.openLineage().newDatasetFacetsBuilder(),
               replaces ? LifecycleStateChange.OVERWRITE : LifecycleStateChange.CREATE);
-      return List.of(declared.get().output(context.openLineage(), context.datasetFactory(), schema, lifecycle));
+      return List.of(
+          declared
+              .get()
+              .output(context.openLineage(), context.datasetFactory(), schema, lifecycle));
     }
     return List.of(context.datasetFactory().output(id.namespace(), id.name(), schema, facets));
   }
@@ -78,7 +88,13 @@ public final class V2CreateTableOutputVisitor extends QueryPlanVisitor<LogicalPl
 
   private Optional<V2TableIdentity> identity(LogicalPlan node) {
     LogicalPlan name = node instanceof V2CreateTablePlan plan ? plan.name() : null;
-    return tableSpec(node).flatMap(spec -> V2TableIdentity.of(name, OptionConverters.toJava(spec.location()), context.sparkSession().orElse(null)));
+    return tableSpec(node)
+        .flatMap(
+            spec ->
+                V2TableIdentity.of(
+                    name,
+                    OptionConverters.toJava(spec.location()),
+                    context.sparkSession().orElse(null)));
   }
 
   /** The table spec of the four covered nodes; {@code tableSpec()} is not on their common trait. */
@@ -92,6 +108,8 @@ public final class V2CreateTableOutputVisitor extends QueryPlanVisitor<LogicalPl
     if (node instanceof ReplaceTable replace) {
       return Optional.of(replace.tableSpec());
     }
-    return node instanceof ReplaceTableAsSelect rtas ? Optional.of(rtas.tableSpec()) : Optional.empty();
+    return node instanceof ReplaceTableAsSelect rtas
+        ? Optional.of(rtas.tableSpec())
+        : Optional.empty();
   }
 }

@@ -12,14 +12,14 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.OverwriteByExpression;
 import org.apache.spark.sql.catalyst.plans.logical.OverwritePartitionsDynamic;
 import org.apache.spark.sql.catalyst.plans.logical.ReplaceData;
-import org.apache.spark.sql.catalyst.plans.logical.WriteDelta;
 import org.apache.spark.sql.catalyst.plans.logical.V2WriteCommand;
+import org.apache.spark.sql.catalyst.plans.logical.WriteDelta;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
 
 /**
- * The output of a write into a DataSourceV2 catalog table ({@code INSERT INTO/OVERWRITE}, {@code df.writeTo(t)
- * .append()/.overwrite(cond)/.overwritePartitions()}, and the write Spark runs as its own execution after a
- * CTAS/RTAS has created the table).
+ * The output of a write into a DataSourceV2 catalog table ({@code INSERT INTO/OVERWRITE}, {@code
+ * df.writeTo(t) .append()/.overwrite(cond)/.overwritePartitions()}, and the write Spark runs as its
+ * own execution after a CTAS/RTAS has created the table).
  *
  * <pre>
  *   AppendData(table = DataSourceV2Relation(catalog = Some(c), identifier = Some(id)), query)
@@ -33,14 +33,15 @@ import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
  *        so it is an input too
  * </pre>
  *
- * A table whose properties declare its dataset ({@link DeclaredDataset}) is that dataset instead, with the declared
- * facets (and lifecycleStateChange as above).
+ * A table whose properties declare its dataset ({@link DeclaredDataset}) is that dataset instead,
+ * with the declared facets (and lifecycleStateChange as above).
  *
- * <p>Does not match a target relation without a catalog or identifier. Job-name suffix: {@code <catalog>.<ns>.<table>}
- * ({@code testcat_ns_t}), the relation's name as Spark prints it; {@code <db>.<table>} for a session-catalog table
- * (Delta Lake's {@code DeltaCatalog}), as for V1 writes.
+ * <p>Does not match a target relation without a catalog or identifier. Job-name suffix: {@code
+ * <catalog>.<ns>.<table>} ({@code testcat_ns_t}), the relation's name as Spark prints it; {@code
+ * <db>.<table>} for a session-catalog table (Delta Lake's {@code DeltaCatalog}), as for V1 writes.
  */
-public final class V2WriteCommandOutputVisitor extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
+public final class V2WriteCommandOutputVisitor
+    extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
 
   public V2WriteCommandOutputVisitor(OpenLineageContext context) {
     super(context);
@@ -48,7 +49,9 @@ public final class V2WriteCommandOutputVisitor extends QueryPlanVisitor<LogicalP
 
   @Override
   public boolean isDefinedAt(LogicalPlan node) {
-    return target(node).filter(r -> DeclaredDataset.of(r).isPresent() || identity(r).isPresent()).isPresent();
+    return target(node)
+        .filter(r -> DeclaredDataset.of(r).isPresent() || identity(r).isPresent())
+        .isPresent();
   }
 
   @Override
@@ -57,14 +60,22 @@ public final class V2WriteCommandOutputVisitor extends QueryPlanVisitor<LogicalP
     Optional<DeclaredDataset> declared = DeclaredDataset.of(table);
     Optional<V2TableIdentity> id = identity(table);
     OpenLineage.DatasetFacetsBuilder facets =
-        declared.isPresent() || id.isEmpty() ? context.openLineage().newDatasetFacetsBuilder() : id.get().facets(context.openLineage());
+        declared.isPresent() || id.isEmpty()
+            ? context.openLineage().newDatasetFacetsBuilder()
+            : id.get().facets(context.openLineage());
     if (node instanceof OverwriteByExpression || node instanceof OverwritePartitionsDynamic) {
       DatasetFacets.lifecycle(context.openLineage(), facets, LifecycleStateChange.OVERWRITE);
     }
     if (declared.isPresent()) {
-      return List.of(declared.get().output(context.openLineage(), context.datasetFactory(), table.schema(), facets));
+      return List.of(
+          declared
+              .get()
+              .output(context.openLineage(), context.datasetFactory(), table.schema(), facets));
     }
-    return List.of(context.datasetFactory().output(id.get().namespace(), id.get().name(), table.schema(), facets));
+    return List.of(
+        context
+            .datasetFactory()
+            .output(id.get().namespace(), id.get().name(), table.schema(), facets));
   }
 
   @Override

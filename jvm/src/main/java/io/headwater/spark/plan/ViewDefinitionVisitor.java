@@ -23,9 +23,11 @@ import scala.jdk.javaapi.CollectionConverters;
  *        and the column lineage of the view's columns
  * </pre>
  *
- * Temporary views ({@code createOrReplaceTempView}, {@code CREATE TEMP VIEW}) are not datasets and are skipped.
+ * Temporary views ({@code createOrReplaceTempView}, {@code CREATE TEMP VIEW}) are not datasets and
+ * are skipped.
  */
-public final class ViewDefinitionVisitor extends QueryPlanVisitor<CreateViewCommand, OpenLineage.OutputDataset> {
+public final class ViewDefinitionVisitor
+    extends QueryPlanVisitor<CreateViewCommand, OpenLineage.OutputDataset> {
   public ViewDefinitionVisitor(OpenLineageContext context) {
     super(context);
   }
@@ -52,10 +54,12 @@ public final class ViewDefinitionVisitor extends QueryPlanVisitor<CreateViewComm
 
   private static StructType schema(CreateViewCommand node) {
     StructType query = node.plan().schema();
-    List<Tuple2<String, scala.Option<String>>> columns = CollectionConverters.asJava(node.userSpecifiedColumns());
+    List<Tuple2<String, scala.Option<String>>> columns =
+        CollectionConverters.asJava(node.userSpecifiedColumns());
     if (columns.isEmpty()) {
       return query;
     }
-    return TableDatasets.writtenSchema(query, CollectionConverters.asScala(columns.stream().map(Tuple2::_1).toList()).toSeq());
+    return TableDatasets.writtenSchema(
+        query, CollectionConverters.asScala(columns.stream().map(Tuple2::_1).toList()).toSeq());
   }
 }

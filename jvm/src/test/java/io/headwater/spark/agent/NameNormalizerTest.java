@@ -4,7 +4,9 @@ import static org.junit.Assert.assertEquals;
 
 import org.junit.Test;
 
-/** The snake_case job-name parts, checked against the examples of the OpenLineage Spark integration. */
+/**
+ * The snake_case job-name parts, checked against the examples of the OpenLineage Spark integration.
+ */
 public class NameNormalizerTest {
   @Test
   public void acronymsBecomeOneWord() {
@@ -26,7 +28,8 @@ public class NameNormalizerTest {
   @Test
   public void accentsAreDroppedAndSymbolsSeparateWords() {
     assertEquals(
-        "foreign_letters_ase_are_supported", NameNormalizer.normalize("foreignLetters ąśé•¶€ are supported"));
+        "foreign_letters_ase_are_supported",
+        NameNormalizer.normalize("foreignLetters ąśé•¶€ are supported"));
   }
 
   @Test

@@ -26,9 +26,9 @@ import org.junit.Test;
 import scala.Tuple2;
 
 /**
- * What builders see of a real Spark job (a local SparkContext): the ActiveJob the listener captures on the listener
- * bus ({@link ActiveJobs}), the job's stages found from it, and the stages' RDDs unwrapped down to the source RDD and
- * no further than a shuffle.
+ * What builders see of a real Spark job (a local SparkContext): the ActiveJob the listener captures
+ * on the listener bus ({@link ActiveJobs}), the job's stages found from it, and the stages' RDDs
+ * unwrapped down to the source RDD and no further than a shuffle.
  */
 public class SchedulerObjectsTest {
   private static JavaSparkContext spark;
@@ -61,7 +61,12 @@ public class SchedulerObjectsTest {
 
   @BeforeClass
   public static void startSpark() {
-    spark = new JavaSparkContext(new SparkConf().setMaster("local[1]").setAppName("scheduler-objects").set("spark.ui.enabled", "false"));
+    spark =
+        new JavaSparkContext(
+            new SparkConf()
+                .setMaster("local[1]")
+                .setAppName("scheduler-objects")
+                .set("spark.ui.enabled", "false"));
     spark.sc().addSparkListener(new Capturing());
   }
 
@@ -75,14 +80,17 @@ public class SchedulerObjectsTest {
   }
 
   @Test
-  public void stagesAreFoundFromTheCapturedJobAndTheirRddsUnwrappedUpToTheShuffle() throws Exception {
+  public void stagesAreFoundFromTheCapturedJobAndTheirRddsUnwrappedUpToTheShuffle()
+      throws Exception {
     JavaRDD<Integer> numbers = spark.parallelize(List.of(1, 2, 3, 4), 2);
     List<Tuple2<Integer, Integer>> sums =
         numbers
-            .map(n -> {
-              Thread.sleep(300); // keeps the job running until the listener bus has seen its start
-              return n * 10;
-            })
+            .map(
+                n -> {
+                  Thread.sleep(
+                      300); // keeps the job running until the listener bus has seen its start
+                  return n * 10;
+                })
             .mapToPair(n -> new Tuple2<>(n % 20, n))
             .reduceByKey(Integer::sum)
             .collect();
@@ -94,11 +102,14 @@ public class SchedulerObjectsTest {
     Stage result = job.finalStage();
     Stage shuffleMap = result.parents().head();
 
-    // The result stage computes the ShuffledRDD: its parents are behind the shuffle, in the parent stage.
+    // The result stage computes the ShuffledRDD: its parents are behind the shuffle, in the parent
+    // stage.
     assertEquals(List.of("ShuffledRDD"), classes(SchedulerObjects.unwrap(result.rdd())));
     // The parent stage: mapToPair over map over the parallelized collection, all narrow.
     List<RDD<?>> unwrapped = SchedulerObjects.unwrap(shuffleMap.rdd());
-    assertEquals(List.of("MapPartitionsRDD", "MapPartitionsRDD", "ParallelCollectionRDD"), classes(unwrapped));
+    assertEquals(
+        List.of("MapPartitionsRDD", "MapPartitionsRDD", "ParallelCollectionRDD"),
+        classes(unwrapped));
     assertSame(numbers.rdd(), unwrapped.get(2));
 
     assertSame(shuffleMap, SchedulerObjects.stage(job, shuffleMap.id()).orElseThrow());
@@ -106,13 +117,22 @@ public class SchedulerObjectsTest {
     assertTrue(SchedulerObjects.stage(job, 999).isEmpty());
 
     // What builders see for each event: the event's own object first, then the scheduler's objects.
-    StageInfo completedShuffleMap = COMPLETED.stream().filter(s -> s.stageId() == shuffleMap.id()).findFirst().orElseThrow();
+    StageInfo completedShuffleMap =
+        COMPLETED.stream().filter(s -> s.stageId() == shuffleMap.id()).findFirst().orElseThrow();
     assertEquals(
-        List.of("StageInfo", "ShuffleMapStage", "MapPartitionsRDD", "MapPartitionsRDD", "ParallelCollectionRDD"),
+        List.of(
+            "StageInfo",
+            "ShuffleMapStage",
+            "MapPartitionsRDD",
+            "MapPartitionsRDD",
+            "ParallelCollectionRDD"),
         classes(SchedulerObjects.stageCompleted(completedShuffleMap, shuffleMap)));
-    assertEquals(List.of("StageInfo"), classes(SchedulerObjects.stageCompleted(completedShuffleMap, null)));
+    assertEquals(
+        List.of("StageInfo"), classes(SchedulerObjects.stageCompleted(completedShuffleMap, null)));
     SparkListenerJobEnd end = ENDED.get(ENDED.size() - 1);
-    assertEquals(List.of("SparkListenerJobEnd", "ResultStage", "ShuffledRDD"), classes(SchedulerObjects.jobEnd(end, result)));
+    assertEquals(
+        List.of("SparkListenerJobEnd", "ResultStage", "ShuffledRDD"),
+        classes(SchedulerObjects.jobEnd(end, result)));
   }
 
   @Test

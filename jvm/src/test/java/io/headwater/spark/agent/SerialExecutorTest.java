@@ -16,8 +16,9 @@ import org.junit.After;
 import org.junit.Test;
 
 /**
- * The agent's own work thread: ordered, bounded, never blocking the submitter. Tests that could hang if
- * {@link SerialExecutor#submit} blocked carry a JUnit time-out, so a hang fails instead of stalling the build.
+ * The agent's own work thread: ordered, bounded, never blocking the submitter. Tests that could
+ * hang if {@link SerialExecutor#submit} blocked carry a JUnit time-out, so a hang fails instead of
+ * stalling the build.
  */
 public class SerialExecutorTest {
   private static final Duration WAIT = Duration.ofSeconds(10);
@@ -37,7 +38,10 @@ public class SerialExecutorTest {
     return executor;
   }
 
-  /** Submits a task that blocks the worker until the returned latch is released, and waits until it runs. */
+  /**
+   * Submits a task that blocks the worker until the returned latch is released, and waits until it
+   * runs.
+   */
   private CountDownLatch occupyWorker(SerialExecutor executor) throws InterruptedException {
     CountDownLatch running = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
@@ -48,7 +52,8 @@ public class SerialExecutorTest {
               running.countDown();
               awaitQuietly(release);
             }));
-    assertTrue("the worker took the blocking task", running.await(WAIT.toMillis(), TimeUnit.MILLISECONDS));
+    assertTrue(
+        "the worker took the blocking task", running.await(WAIT.toMillis(), TimeUnit.MILLISECONDS));
     return release;
   }
 
@@ -99,7 +104,8 @@ public class SerialExecutorTest {
     CountDownLatch release = occupyWorker(executor);
     executor.submit(() -> ran.add("queued behind the blocked task"));
 
-    assertFalse("cannot drain while an earlier task is blocked", executor.drain(Duration.ofMillis(50)));
+    assertFalse(
+        "cannot drain while an earlier task is blocked", executor.drain(Duration.ofMillis(50)));
     assertEquals(List.of(), ran);
 
     release.countDown();
@@ -135,7 +141,8 @@ public class SerialExecutorTest {
     assertEquals(0, executor.shutdown(WAIT));
 
     assertTrue("nothing was left behind", executor.drain(Duration.ofMinutes(1)));
-    assertEquals("a second shutdown does not wait either", 0, executor.shutdown(Duration.ofMinutes(1)));
+    assertEquals(
+        "a second shutdown does not wait either", 0, executor.shutdown(Duration.ofMinutes(1)));
     assertEquals(List.of("before"), ran);
   }
 

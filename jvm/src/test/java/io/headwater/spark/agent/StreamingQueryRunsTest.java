@@ -23,7 +23,8 @@ public class StreamingQueryRunsTest {
     ExecutionRun second = runs.microBatch(queryRun, 2_000L, new OneRowRelation());
 
     assertSame(first, second);
-    assertEquals(java.time.Instant.parse("2024-05-01T10:00:00.123Z").toEpochMilli(), first.startTime);
+    assertEquals(
+        java.time.Instant.parse("2024-05-01T10:00:00.123Z").toEpochMilli(), first.startTime);
     assertEquals("STREAMING", first.processingType);
     assertEquals("SQL_JOB", first.jobType);
     assertEquals("orders_to_parquet", first.planPart);
@@ -50,11 +51,15 @@ public class StreamingQueryRunsTest {
   @Test
   public void failureMessageIsTheTextBeforeTheFirstStackFrame() {
     String text =
-        "org.apache.spark.SparkException: batch failed\nCaused by Python:\n  RuntimeError: bad\n"
+        "org.apache.spark.SparkException: batch failed\n"
+            + "Caused by Python:\n"
+            + "  RuntimeError: bad\n"
             + "\tat org.apache.spark.sql.execution.streaming.MicroBatchExecution.runBatch(MicroBatchExecution.scala:1)\n"
             + "\tat java.base/java.lang.Thread.run(Thread.java:840)\n";
     StreamingQueryRuns.QueryFailure failure = new StreamingQueryRuns.QueryFailure(text);
-    assertEquals("org.apache.spark.SparkException: batch failed\nCaused by Python:\n  RuntimeError: bad", failure.getMessage());
+    assertEquals(
+        "org.apache.spark.SparkException: batch failed\nCaused by Python:\n  RuntimeError: bad",
+        failure.getMessage());
     StringWriter printed = new StringWriter();
     failure.printStackTrace(new PrintWriter(printed));
     assertEquals(text, printed.toString());

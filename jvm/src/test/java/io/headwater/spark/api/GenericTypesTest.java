@@ -5,18 +5,18 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
-import io.headwater.spark.facets.StandardDatasetFactory;
 import io.openlineage.client.OpenLineage;
 import java.net.URI;
 import java.util.List;
-import java.util.Optional;
-import java.util.UUID;
 import org.apache.spark.sql.catalyst.plans.logical.LocalRelation;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.OneRowRelation;
 import org.junit.Test;
 
-/** The one resolver of generic type arguments, and the visitor node types it gives {@link QueryPlanVisitor}. */
+/**
+ * The one resolver of generic type arguments, and the visitor node types it gives {@link
+ * QueryPlanVisitor}.
+ */
 public class GenericTypesTest {
   interface Pair<L, R> {}
 
@@ -35,7 +35,8 @@ public class GenericTypesTest {
   static final class SwappedLeaf extends Swapped<Long, List<String>> {}
 
   /** The shape an extension writes: an intermediate generic visitor, then a concrete one. */
-  abstract static class RelationVisitor<T extends LogicalPlan> extends QueryPlanVisitor<T, OpenLineage.InputDataset> {
+  abstract static class RelationVisitor<T extends LogicalPlan>
+      extends QueryPlanVisitor<T, OpenLineage.InputDataset> {
     RelationVisitor(OpenLineageContext context) {
       super(context);
     }
@@ -79,7 +80,9 @@ public class GenericTypesTest {
 
   @Test
   public void resolvesTheNodeTypeOfAVisitorBehindAGenericSkeleton() {
-    assertEquals(LocalRelation.class, GenericTypes.typeArgument(LocalRelationVisitor.class, QueryPlanVisitor.class, 0));
+    assertEquals(
+        LocalRelation.class,
+        GenericTypes.typeArgument(LocalRelationVisitor.class, QueryPlanVisitor.class, 0));
     assertEquals(
         OpenLineage.InputDataset.class,
         GenericTypes.typeArgument(LocalRelationVisitor.class, QueryPlanVisitor.class, 1));
@@ -88,7 +91,9 @@ public class GenericTypesTest {
   @Test
   public void aRawSubclassIsRejectedByName() {
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> GenericTypes.typeArgument(RawLeaf.class, Base.class, 1));
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> GenericTypes.typeArgument(RawLeaf.class, Base.class, 1));
 
     assertTrue(e.getMessage(), e.getMessage().contains(RawLeaf.class.getName()));
   }
@@ -96,7 +101,9 @@ public class GenericTypesTest {
   @Test
   public void aStillGenericClassIsRejectedByName() {
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> GenericTypes.typeArgument(Middle.class, Base.class, 1));
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> GenericTypes.typeArgument(Middle.class, Base.class, 1));
 
     assertTrue(e.getMessage(), e.getMessage().contains(Middle.class.getName()));
   }
@@ -117,7 +124,8 @@ public class GenericTypesTest {
   }
 
   /** Declared directly with a concrete node type, overriding nothing but {@code visit}. */
-  static final class OneRowRelationVisitor extends QueryPlanVisitor<OneRowRelation, OpenLineage.InputDataset> {
+  static final class OneRowRelationVisitor
+      extends QueryPlanVisitor<OneRowRelation, OpenLineage.InputDataset> {
     OneRowRelationVisitor(OpenLineageContext context) {
       super(context);
     }
@@ -145,7 +153,8 @@ public class GenericTypesTest {
 
   @Test
   public void aRawVisitorFailsWhenConstructed() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new RawVisitor(context()));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> new RawVisitor(context()));
 
     assertTrue(e.getMessage(), e.getMessage().contains(RawVisitor.class.getName()));
   }

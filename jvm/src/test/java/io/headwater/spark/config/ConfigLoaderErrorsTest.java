@@ -26,16 +26,19 @@ public class ConfigLoaderErrorsTest {
   private static InvalidConfigException rejected(
       Map<String, String> sparkConf, Map<String, String> env, List<Path> yml) {
     return assertThrows(
-        InvalidConfigException.class, () -> ConfigLoader.load(new ConfigSources(sparkConf, env, yml)));
+        InvalidConfigException.class,
+        () -> ConfigLoader.load(new ConfigSources(sparkConf, env, yml)));
   }
 
   private static InvalidConfigException rejectedHttpUrl(String url) {
-    return rejected(Map.of("spark.openlineage.transport.type", "http", "spark.openlineage.transport.url", url));
+    return rejected(
+        Map.of("spark.openlineage.transport.type", "http", "spark.openlineage.transport.url", url));
   }
 
   private static void assertMentions(InvalidConfigException e, String... parts) {
     for (String part : parts) {
-      assertTrue("'" + e.getMessage() + "' should mention '" + part + "'", e.getMessage().contains(part));
+      assertTrue(
+          "'" + e.getMessage() + "' should mention '" + part + "'", e.getMessage().contains(part));
     }
   }
 
@@ -47,7 +50,8 @@ public class ConfigLoaderErrorsTest {
 
   @Test
   public void unknownTransportType() {
-    InvalidConfigException e = rejected(Map.of("spark.openlineage.transport.type", "carrier-pigeon"));
+    InvalidConfigException e =
+        rejected(Map.of("spark.openlineage.transport.type", "carrier-pigeon"));
 
     assertMentions(e, "spark.openlineage.transport.type", "carrier-pigeon");
     assertEquals("spark.openlineage.transport.type", e.setting());
@@ -68,7 +72,8 @@ public class ConfigLoaderErrorsTest {
 
   @Test
   public void malformedUrl() {
-    assertMentions(rejectedHttpUrl("http://exa mple.com:5000"), "spark.openlineage.transport.url", "exa mple");
+    assertMentions(
+        rejectedHttpUrl("http://exa mple.com:5000"), "spark.openlineage.transport.url", "exa mple");
   }
 
   @Test
@@ -99,7 +104,12 @@ public class ConfigLoaderErrorsTest {
     String location = new File(plain, "lineage.jsonl").getPath();
 
     InvalidConfigException e =
-        rejected(Map.of("spark.openlineage.transport.type", "file", "spark.openlineage.transport.location", location));
+        rejected(
+            Map.of(
+                "spark.openlineage.transport.type",
+                "file",
+                "spark.openlineage.transport.location",
+                location));
 
     assertMentions(e, "spark.openlineage.transport.location", plain.getPath());
   }
@@ -109,8 +119,10 @@ public class ConfigLoaderErrorsTest {
     InvalidConfigException e =
         rejected(
             Map.of(
-                "spark.openlineage.transport.type", "file",
-                "spark.openlineage.transport.location", folder.getRoot().getPath()));
+                "spark.openlineage.transport.type",
+                "file",
+                "spark.openlineage.transport.location",
+                folder.getRoot().getPath()));
 
     assertMentions(e, "spark.openlineage.transport.location", "directory");
   }
@@ -155,7 +167,11 @@ public class ConfigLoaderErrorsTest {
   @Test
   public void badEnvironmentValueNamesTheVariable() {
     Map<String, String> env =
-        Map.of("OPENLINEAGE__TRANSPORT__TYPE", "http", "OPENLINEAGE__TRANSPORT__URL", "localhost:5000");
+        Map.of(
+            "OPENLINEAGE__TRANSPORT__TYPE",
+            "http",
+            "OPENLINEAGE__TRANSPORT__URL",
+            "localhost:5000");
 
     InvalidConfigException e = rejected(Map.of(), env, List.of());
 
@@ -164,7 +180,8 @@ public class ConfigLoaderErrorsTest {
 
   @Test
   public void badOpenLineageUrlNamesTheVariable() {
-    InvalidConfigException e = rejected(Map.of(), Map.of("OPENLINEAGE_URL", "backend:5000"), List.of());
+    InvalidConfigException e =
+        rejected(Map.of(), Map.of("OPENLINEAGE_URL", "backend:5000"), List.of());
 
     assertMentions(e, "OPENLINEAGE_URL");
   }
@@ -185,7 +202,8 @@ public class ConfigLoaderErrorsTest {
 
   @Test
   public void nonBooleanDisabled() {
-    assertMentions(rejected(Map.of("spark.openlineage.disabled", "yes please")), "spark.openlineage.disabled");
+    assertMentions(
+        rejected(Map.of("spark.openlineage.disabled", "yes please")), "spark.openlineage.disabled");
   }
 
   @Test

@@ -25,7 +25,10 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
-/** What {@link ConfigLoader} makes of valid settings from Spark configuration, openlineage.yml and the environment. */
+/**
+ * What {@link ConfigLoader} makes of valid settings from Spark configuration, openlineage.yml and
+ * the environment.
+ */
 public class ConfigLoaderTest {
   @Rule public TemporaryFolder folder = new TemporaryFolder();
 
@@ -33,7 +36,8 @@ public class ConfigLoaderTest {
     return ConfigLoader.load(new ConfigSources(sparkConf, Map.of(), List.of()));
   }
 
-  private static HeadwaterConfig load(Map<String, String> sparkConf, Map<String, String> env, Path... yml) {
+  private static HeadwaterConfig load(
+      Map<String, String> sparkConf, Map<String, String> env, Path... yml) {
     return ConfigLoader.load(new ConfigSources(sparkConf, env, List.of(yml)));
   }
 
@@ -59,12 +63,17 @@ public class ConfigLoaderTest {
     assertEquals(Optional.empty(), config.appName());
     assertEquals(Optional.empty(), config.parent());
     HeadwaterConfig.EmitSettings emit = config.emit();
-    assertEquals((int) ConfigKeys.EMIT_QUEUE_CAPACITY.defaultValue().orElseThrow(), emit.queueCapacity());
     assertEquals(
-        Duration.ofMillis(ConfigKeys.EMIT_CLOSE_TIMEOUT_MILLIS.defaultValue().orElseThrow()), emit.closeTimeout());
-    assertEquals((int) ConfigKeys.EMIT_RETRY_MAX_ATTEMPTS.defaultValue().orElseThrow(), emit.retry().maxAttempts());
+        (int) ConfigKeys.EMIT_QUEUE_CAPACITY.defaultValue().orElseThrow(), emit.queueCapacity());
     assertEquals(
-        Duration.ofMillis(ConfigKeys.EMIT_RETRY_INITIAL_BACKOFF_MILLIS.defaultValue().orElseThrow()),
+        Duration.ofMillis(ConfigKeys.EMIT_CLOSE_TIMEOUT_MILLIS.defaultValue().orElseThrow()),
+        emit.closeTimeout());
+    assertEquals(
+        (int) ConfigKeys.EMIT_RETRY_MAX_ATTEMPTS.defaultValue().orElseThrow(),
+        emit.retry().maxAttempts());
+    assertEquals(
+        Duration.ofMillis(
+            ConfigKeys.EMIT_RETRY_INITIAL_BACKOFF_MILLIS.defaultValue().orElseThrow()),
         emit.retry().initialBackoff());
     assertEquals(
         Duration.ofMillis(ConfigKeys.EMIT_RETRY_MAX_BACKOFF_MILLIS.defaultValue().orElseThrow()),
@@ -132,11 +141,17 @@ public class ConfigLoaderTest {
     String location = new File(folder.getRoot(), "events/lineage.jsonl").getPath();
 
     HeadwaterConfig config =
-        load(Map.of("spark.openlineage.transport.type", "file", "spark.openlineage.transport.location", location));
+        load(
+            Map.of(
+                "spark.openlineage.transport.type",
+                "file",
+                "spark.openlineage.transport.location",
+                location));
 
     assertTrue(config.transport() instanceof FileConfig);
     assertEquals(location, ((FileConfig) config.transport()).getLocation());
-    assertTrue("missing parent directories are created", new File(location).getParentFile().isDirectory());
+    assertTrue(
+        "missing parent directories are created", new File(location).getParentFile().isDirectory());
   }
 
   @Test
@@ -178,11 +193,20 @@ public class ConfigLoaderTest {
   @Test
   public void sparkConfOverridesYmlKeyByKeyForTheSameTransportType() throws IOException {
     Path yml =
-        yml("namespace: from_yml\ntransport:\n  type: http\n  url: http://yml:5000\n  endpoint: /from/yml\n");
+        yml(
+            "namespace: from_yml\n"
+                + "transport:\n"
+                + "  type: http\n"
+                + "  url: http://yml:5000\n"
+                + "  endpoint: /from/yml\n");
 
     HeadwaterConfig config =
         load(
-            Map.of("spark.openlineage.namespace", "from_spark", "spark.openlineage.transport.url", "http://spark:5000"),
+            Map.of(
+                "spark.openlineage.namespace",
+                "from_spark",
+                "spark.openlineage.transport.url",
+                "http://spark:5000"),
             Map.of(),
             yml);
 
@@ -227,7 +251,10 @@ public class ConfigLoaderTest {
   @Test
   public void openLineageUrlAndApiKeyGiveAnHttpTransport() {
     HttpConfig http =
-        http(load(Map.of(), Map.of("OPENLINEAGE_URL", "http://official:5000", "OPENLINEAGE_API_KEY", "k2")));
+        http(
+            load(
+                Map.of(),
+                Map.of("OPENLINEAGE_URL", "http://official:5000", "OPENLINEAGE_API_KEY", "k2")));
 
     assertEquals(URI.create("http://official:5000"), http.getUrl());
     assertEquals("Bearer k2", http.getAuth().getToken());
@@ -240,7 +267,11 @@ public class ConfigLoaderTest {
 
     HeadwaterConfig config =
         load(
-            Map.of("spark.openlineage.transport.type", "file", "spark.openlineage.transport.location", location),
+            Map.of(
+                "spark.openlineage.transport.type",
+                "file",
+                "spark.openlineage.transport.location",
+                location),
             Map.of("OPENLINEAGE_URL", "http://official:5000"),
             yml);
 
@@ -272,7 +303,9 @@ public class ConfigLoaderTest {
             "spark.openlineage.parentJobName", "dag.task",
             "spark.openlineage.parentRunId", runId.toString());
 
-    assertEquals(Optional.of(new HeadwaterConfig.ParentJob("airflow", "dag.task", runId)), load(all).parent());
+    assertEquals(
+        Optional.of(new HeadwaterConfig.ParentJob("airflow", "dag.task", runId)),
+        load(all).parent());
     for (String left : all.keySet()) {
       Map<String, String> two = new java.util.HashMap<>(all);
       two.remove(left);
@@ -301,14 +334,16 @@ public class ConfigLoaderTest {
                 "spark.openlineage.facets.columnLineage.disabled", "true",
                 "spark.openlineage.facets.schema.disabled", "false"));
 
-    assertTrue(config.disabledFacets().toString(), config.disabledFacets().contains("columnLineage"));
+    assertTrue(
+        config.disabledFacets().toString(), config.disabledFacets().contains("columnLineage"));
     assertFalse(config.disabledFacets().toString(), config.disabledFacets().contains("schema"));
     assertFalse(load(Map.of()).disabledFacets().contains("columnLineage"));
   }
 
   @Test
   public void blankSparkValuesAreIgnored() {
-    HeadwaterConfig config = load(Map.of("spark.openlineage.namespace", "  ", "spark.openlineage.transport.url", ""));
+    HeadwaterConfig config =
+        load(Map.of("spark.openlineage.namespace", "  ", "spark.openlineage.transport.url", ""));
 
     assertEquals("default", config.namespace());
     assertTrue(config.transport() instanceof ConsoleConfig);
@@ -317,15 +352,18 @@ public class ConfigLoaderTest {
   @Test
   public void columnLineageSettingsComeFromTheirKeysWithTheIntegrationsDefaults() {
     HeadwaterConfig.ColumnLineageSettings defaults = load(Map.of()).columnLineage();
-    assertEquals(new HeadwaterConfig.ColumnLineageSettings(true, 1000, java.time.Duration.ofMillis(2000)), defaults);
+    assertEquals(
+        new HeadwaterConfig.ColumnLineageSettings(true, 1000, java.time.Duration.ofMillis(2000)),
+        defaults);
 
     HeadwaterConfig.ColumnLineageSettings configured =
-        load(
-                Map.of(
-                    "spark.openlineage.columnLineage.datasetLineageEnabled", "false",
-                    "spark.openlineage.columnLineage.schemaSizeLimit", "50",
-                    "spark.openlineage.columnLineage.timeBudgetMillis", "250"))
+        load(Map.of(
+                "spark.openlineage.columnLineage.datasetLineageEnabled", "false",
+                "spark.openlineage.columnLineage.schemaSizeLimit", "50",
+                "spark.openlineage.columnLineage.timeBudgetMillis", "250"))
             .columnLineage();
-    assertEquals(new HeadwaterConfig.ColumnLineageSettings(false, 50, java.time.Duration.ofMillis(250)), configured);
+    assertEquals(
+        new HeadwaterConfig.ColumnLineageSettings(false, 50, java.time.Duration.ofMillis(250)),
+        configured);
   }
 }

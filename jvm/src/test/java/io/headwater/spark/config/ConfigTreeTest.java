@@ -17,20 +17,25 @@ public class ConfigTreeTest {
 
   @Test
   public void aTransportOfAnotherTypeReplacesTheLowerOneWhole() throws Exception {
-    ObjectNode lower = tree("{'namespace':'kept','transport':{'type':'http','url':'http://a','endpoint':'/e'}}");
+    ObjectNode lower =
+        tree("{'namespace':'kept','transport':{'type':'http','url':'http://a','endpoint':'/e'}}");
 
     ConfigTree.merge(lower, tree("{'transport':{'type':'file','location':'/tmp/x'}}"));
 
-    assertEquals(tree("{'namespace':'kept','transport':{'type':'file','location':'/tmp/x'}}"), lower);
+    assertEquals(
+        tree("{'namespace':'kept','transport':{'type':'file','location':'/tmp/x'}}"), lower);
   }
 
   @Test
   public void aTransportOfTheSameTypeMergesKeyByKey() throws Exception {
-    ObjectNode lower = tree("{'transport':{'type':'http','url':'http://a','headers':{'A':'1','B':'2'}}}");
+    ObjectNode lower =
+        tree("{'transport':{'type':'http','url':'http://a','headers':{'A':'1','B':'2'}}}");
 
-    ConfigTree.merge(lower, tree("{'transport':{'type':'http','url':'http://b','headers':{'B':'3'}}}"));
+    ConfigTree.merge(
+        lower, tree("{'transport':{'type':'http','url':'http://b','headers':{'B':'3'}}}"));
 
-    assertEquals(tree("{'transport':{'type':'http','url':'http://b','headers':{'A':'1','B':'3'}}}"), lower);
+    assertEquals(
+        tree("{'transport':{'type':'http','url':'http://b','headers':{'A':'1','B':'3'}}}"), lower);
   }
 
   @Test
@@ -70,6 +75,9 @@ public class ConfigTreeTest {
                 "OPENLINEAGE_URL", "http://not-a-tree-variable"));
 
     assertEquals(
-        tree("{'transport':{'timeoutInMillis':3000,'headers':{'X-A':'1'}},'namespace':'plain text'}"), tree);
+        tree(
+            "{'transport':{'timeoutInMillis':3000,'headers':{'X-A':'1'}},'namespace':'plain"
+                + " text'}"),
+        tree);
   }
 }

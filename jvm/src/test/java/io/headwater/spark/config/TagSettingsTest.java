@@ -10,7 +10,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.Test;
 
-/** The tag syntax, the tagging proposal's rules, and tags from Spark configuration and the environment. */
+/**
+ * The tag syntax, the tagging proposal's rules, and tags from Spark configuration and the
+ * environment.
+ */
 public class TagSettingsTest {
   private static MetadataSettings load(Map<String, String> sparkConf, Map<String, String> env) {
     return ConfigLoader.load(new ConfigSources(sparkConf, env, List.of())).metadata();
@@ -31,18 +34,23 @@ public class TagSettingsTest {
 
   @Test
   public void malformedTagsAreRejectedWithTheirText() {
-    IllegalArgumentException parts = assertThrows(IllegalArgumentException.class, () -> TagParser.parse("ok;a:b:c:d"));
+    IllegalArgumentException parts =
+        assertThrows(IllegalArgumentException.class, () -> TagParser.parse("ok;a:b:c:d"));
     assertEquals(
-        "tag 'a:b:c:d' has 4 ':'-separated parts; write key, key:value or key:value:SOURCE (escape a literal ':' as \\:)",
+        "tag 'a:b:c:d' has 4 ':'-separated parts; write key, key:value or key:value:SOURCE (escape"
+            + " a literal ':' as \\:)",
         parts.getMessage());
-    IllegalArgumentException key = assertThrows(IllegalArgumentException.class, () -> TagParser.parse(" :value"));
-    assertEquals("tag ':value' has no key; write key, key:value or key:value:SOURCE", key.getMessage());
+    IllegalArgumentException key =
+        assertThrows(IllegalArgumentException.class, () -> TagParser.parse(" :value"));
+    assertEquals(
+        "tag ':value' has no key; write key, key:value or key:value:SOURCE", key.getMessage());
   }
 
   @Test
   public void keyAndSourceAreUniqueAndLaterWins() {
     assertEquals(
-        List.of(new Tag("b", "2", "CONFIG"), new Tag("a", "1", "USER"), new Tag("A", "3", "CONFIG")),
+        List.of(
+            new Tag("b", "2", "CONFIG"), new Tag("a", "1", "USER"), new Tag("A", "3", "CONFIG")),
         TagSets.combine(
             List.of(new Tag("a", "1", "CONFIG"), new Tag("b", "2", "CONFIG")),
             List.of(new Tag("a", "1", "USER"), new Tag("A", "3", "CONFIG"))));
@@ -50,7 +58,8 @@ public class TagSettingsTest {
 
   @Test
   public void userTagsOverrideIntegrationTagsOfTheSameKeyKeepingItsSpelling() {
-    List<Tag> integration = List.of(new Tag("Team", "spark", "INTEGRATION"), new Tag("kept", "x", "INTEGRATION"));
+    List<Tag> integration =
+        List.of(new Tag("Team", "spark", "INTEGRATION"), new Tag("kept", "x", "INTEGRATION"));
     assertEquals(
         List.of(new Tag("kept", "x", "INTEGRATION"), new Tag("Team", "data", "USER")),
         TagSets.withUserTags(integration, List.of(new Tag("team", "data", "USER"))));
@@ -60,7 +69,11 @@ public class TagSettingsTest {
   public void environmentTagsAreUserTagsWithLowerCasedKeysAndFlattenedMaps() {
     MetadataSettings settings =
         load(
-            Map.of("spark.openlineage.job.tags", "team:platform;pipeline:nightly", "spark.openlineage.run.tags", "run1"),
+            Map.of(
+                "spark.openlineage.job.tags",
+                "team:platform;pipeline:nightly",
+                "spark.openlineage.run.tags",
+                "run1"),
             Map.of(
                 "OPENLINEAGE__TAGS__JOB__TEAM", "data",
                 "OPENLINEAGE__TAGS__RUN__ATTEMPT", "2",
@@ -75,7 +88,10 @@ public class TagSettingsTest {
             new Tag("pipeline", "nightly", "CONFIG")),
         settings.jobTags());
     assertEquals(
-        List.of(new Tag("env", "prod", "USER"), new Tag("attempt", "2", "USER"), new Tag("run1", "true", "CONFIG")),
+        List.of(
+            new Tag("env", "prod", "USER"),
+            new Tag("attempt", "2", "USER"),
+            new Tag("run1", "true", "CONFIG")),
         settings.runTags());
   }
 
@@ -95,12 +111,18 @@ public class TagSettingsTest {
   @Test
   public void badSettingsNameTheKey() {
     InvalidConfigException tags =
-        assertThrows(InvalidConfigException.class, () -> load(Map.of("spark.openlineage.job.tags", "a:b:c:d"), Map.of()));
-    assertTrue(tags.getMessage(), tags.getMessage().startsWith("spark.openlineage.job.tags: tag 'a:b:c:d' has 4"));
+        assertThrows(
+            InvalidConfigException.class,
+            () -> load(Map.of("spark.openlineage.job.tags", "a:b:c:d"), Map.of()));
+    assertTrue(
+        tags.getMessage(),
+        tags.getMessage().startsWith("spark.openlineage.job.tags: tag 'a:b:c:d' has 4"));
     InvalidConfigException ddl =
         assertThrows(
-            InvalidConfigException.class, () -> load(Map.of("spark.openlineage.staticLineage.ddl", "both"), Map.of()));
+            InvalidConfigException.class,
+            () -> load(Map.of("spark.openlineage.staticLineage.ddl", "both"), Map.of()));
     assertEquals(
-        "spark.openlineage.staticLineage.ddl: 'both' is neither dataset_event nor run_event", ddl.getMessage());
+        "spark.openlineage.staticLineage.ddl: 'both' is neither dataset_event nor run_event",
+        ddl.getMessage());
   }
 }

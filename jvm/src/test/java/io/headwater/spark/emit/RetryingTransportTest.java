@@ -40,15 +40,18 @@ import org.junit.Before;
 import org.junit.Test;
 
 /**
- * Delivery through the whole path a driver uses: Spark settings, {@link ConfigLoader}, {@link Transports#build} (the
- * client's {@link HttpTransport} wrapped in a {@link RetryingTransport}), and a real HTTP server on loopback that
- * answers with scripted status codes.
+ * Delivery through the whole path a driver uses: Spark settings, {@link ConfigLoader}, {@link
+ * Transports#build} (the client's {@link HttpTransport} wrapped in a {@link RetryingTransport}),
+ * and a real HTTP server on loopback that answers with scripted status codes.
  */
 public class RetryingTransportTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final OpenLineage OL = new OpenLineage(URI.create("https://example/producer"));
 
-  /** One request as the server saw it. (A class, not a record: Gradle 4.4's test scanner cannot read records.) */
+  /**
+   * One request as the server saw it. (A class, not a record: Gradle 4.4's test scanner cannot read
+   * records.)
+   */
   private static final class Received {
     final String method;
     final String path;
@@ -87,7 +90,10 @@ public class RetryingTransportTest {
     byte[] body = exchange.getRequestBody().readAllBytes();
     received.add(
         new Received(
-            exchange.getRequestMethod(), exchange.getRequestURI().getPath(), exchange.getRequestHeaders(), body));
+            exchange.getRequestMethod(),
+            exchange.getRequestURI().getPath(),
+            exchange.getRequestHeaders(),
+            body));
     Integer status = statuses.poll();
     exchange.sendResponseHeaders(status == null ? 200 : status, -1);
     exchange.close();
@@ -98,8 +104,9 @@ public class RetryingTransportTest {
   }
 
   /**
-   * Spark settings of an http transport to {@code url}, with fast retries: 3 attempts, 10 ms then 20 ms. The client's
-   * default time-out (5 s) is kept, so the request counts below would also see any retry of the HTTP library itself.
+   * Spark settings of an http transport to {@code url}, with fast retries: 3 attempts, 10 ms then
+   * 20 ms. The client's default time-out (5 s) is kept, so the request counts below would also see
+   * any retry of the HTTP library itself.
    */
   private static Map<String, String> httpSettings(String url) {
     Map<String, String> conf = new HashMap<>();
@@ -253,7 +260,11 @@ public class RetryingTransportTest {
     respondWith(503, 200, 503, 200);
     Transport transport = transport();
 
-    transport.emit(OL.newJobEventBuilder().eventTime(ZonedDateTime.now()).job(OL.newJob("ns", "job", null)).build());
+    transport.emit(
+        OL.newJobEventBuilder()
+            .eventTime(ZonedDateTime.now())
+            .job(OL.newJob("ns", "job", null))
+            .build());
     transport.emit(
         OL.newDatasetEventBuilder()
             .eventTime(ZonedDateTime.now())
@@ -266,7 +277,8 @@ public class RetryingTransportTest {
   @Test
   public void refusedConnectionsAreRetriedMaxAttemptsTimesThenThrown() throws IOException {
     int closedPort;
-    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+    try (ServerSocket socket =
+        new ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
       closedPort = socket.getLocalPort();
     }
     Map<String, String> conf = httpSettings("http://127.0.0.1:" + closedPort);

@@ -14,9 +14,10 @@ import org.apache.spark.sql.types.StructType;
 import org.junit.Test;
 
 /**
- * The schema facet of Spark schemas with nested types, as serialized into events. Type names are Spark's
- * {@code DataType.typeName()} ({@code integer}, {@code long}), as the OpenLineage Spark integration writes them, not
- * the SQL-style {@code simpleString()} ({@code int}, {@code bigint}): Marquez hashes field types into dataset versions.
+ * The schema facet of Spark schemas with nested types, as serialized into events. Type names are
+ * Spark's {@code DataType.typeName()} ({@code integer}, {@code long}), as the OpenLineage Spark
+ * integration writes them, not the SQL-style {@code simpleString()} ({@code int}, {@code bigint}):
+ * Marquez hashes field types into dataset versions.
  */
 public class SchemaFacetsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -52,7 +53,9 @@ public class SchemaFacetsTest {
                 + "{'name':'seen','type':'timestamp'}]"),
         facet.get("fields"));
     assertEquals("https://example/producer", facet.get("_producer").asText());
-    assertTrue(facet.get("_schemaURL").asText(), facet.get("_schemaURL").asText().contains("SchemaDatasetFacet"));
+    assertTrue(
+        facet.get("_schemaURL").asText(),
+        facet.get("_schemaURL").asText().contains("SchemaDatasetFacet"));
   }
 
   @Test
@@ -80,7 +83,9 @@ public class SchemaFacetsTest {
             .add(
                 "items",
                 DataTypes.createArrayType(
-                    new StructType().add("sku", DataTypes.StringType).add("qty", DataTypes.LongType)))
+                    new StructType()
+                        .add("sku", DataTypes.StringType)
+                        .add("qty", DataTypes.LongType)))
             .add("scores", DataTypes.createArrayType(DataTypes.IntegerType));
 
     assertEquals(
@@ -98,12 +103,12 @@ public class SchemaFacetsTest {
             .add(
                 "attributes",
                 DataTypes.createMapType(
-                    DataTypes.StringType, DataTypes.createArrayType(DataTypes.createDecimalType(10, 2))));
+                    DataTypes.StringType,
+                    DataTypes.createArrayType(DataTypes.createDecimalType(10, 2))));
 
     assertEquals(
         fields(
-            "[{'name':'attributes','type':'map','fields':["
-                + "{'name':'key','type':'string'},"
+            "[{'name':'attributes','type':'map','fields':[{'name':'key','type':'string'},"
                 + "{'name':'value','type':'array','fields':[{'name':'_element','type':'decimal(10,2)'}]}]}]"),
         facetJson(schema).get("fields"));
   }

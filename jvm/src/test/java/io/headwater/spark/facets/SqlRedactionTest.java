@@ -8,13 +8,15 @@ import org.junit.Test;
 public class SqlRedactionTest {
   @Test
   public void redactsQuotedSecretOptions() {
-    String sql = "CREATE TABLE t USING jdbc OPTIONS (url 'jdbc:postgresql://db/x', user 'etl', password 's3cr3t', 'fs.s3a.secret.key' = 'abc')";
+    String sql =
+        "CREATE TABLE t USING jdbc OPTIONS (url 'jdbc:postgresql://db/x', user 'etl', password"
+            + " 's3cr3t', 'fs.s3a.secret.key' = 'abc')";
     String redacted = SqlRedaction.redact(sql);
     assertFalse(redacted, redacted.contains("s3cr3t"));
     assertFalse(redacted, redacted.contains("'abc'"));
     assertEquals(
-        "CREATE TABLE t USING jdbc OPTIONS (url 'jdbc:postgresql://db/x', user 'etl', password '*********(redacted)', "
-            + "'fs.s3a.secret.key' = '*********(redacted)')",
+        "CREATE TABLE t USING jdbc OPTIONS (url 'jdbc:postgresql://db/x', user 'etl', password"
+            + " '*********(redacted)', 'fs.s3a.secret.key' = '*********(redacted)')",
         redacted);
   }
 

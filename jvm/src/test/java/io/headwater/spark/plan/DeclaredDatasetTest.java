@@ -29,10 +29,23 @@ public class DeclaredDatasetTest {
   public void bothIdentityPropertiesAreNeeded() {
     assertTrue(DeclaredDataset.of(Map.of("openlineage.dataset.name", "t"), "c.t").isEmpty());
     assertTrue(DeclaredDataset.of(Map.of("openlineage.dataset.namespace", "ns"), "c.t").isEmpty());
-    assertTrue(DeclaredDataset.of(Map.of("openlineage.dataset.namespace", " ", "openlineage.dataset.name", "t"), "c.t").isEmpty());
+    assertTrue(
+        DeclaredDataset.of(
+                Map.of("openlineage.dataset.namespace", " ", "openlineage.dataset.name", "t"),
+                "c.t")
+            .isEmpty());
     assertEquals(
         new DeclaredDataset("ns", "t", Map.of()),
-        DeclaredDataset.of(Map.of("openlineage.dataset.namespace", "ns", "openlineage.dataset.name", "t", "other", "x"), "c.t").orElseThrow());
+        DeclaredDataset.of(
+                Map.of(
+                    "openlineage.dataset.namespace",
+                    "ns",
+                    "openlineage.dataset.name",
+                    "t",
+                    "other",
+                    "x"),
+                "c.t")
+            .orElseThrow());
   }
 
   @Test
@@ -41,28 +54,36 @@ public class DeclaredDatasetTest {
         Map.of(
             "openlineage.dataset.namespace", "postgres://db:5432",
             "openlineage.dataset.name", "shop.public.orders",
-            "openlineage.dataset.facets.ownership", "{\"owners\": [{\"name\": \"team:orders\", \"type\": \"TEAM\"}]}",
+            "openlineage.dataset.facets.ownership",
+                "{\"owners\": [{\"name\": \"team:orders\", \"type\": \"TEAM\"}]}",
             "openlineage.dataset.facets.acme.quality", "{\"score\": 0.9}",
             "openlineage.dataset.facets.tags", "{\"tags\": 5}",
             "openlineage.dataset.facets.broken", "[1, 2",
-            "openlineage.dataset.facets.dataSource", "{\"name\": \"ignored\", \"uri\": \"x://ignored\"}");
+            "openlineage.dataset.facets.dataSource",
+                "{\"name\": \"ignored\", \"uri\": \"x://ignored\"}");
 
     DeclaredDataset declared = DeclaredDataset.of(properties, "testcat.shop.orders").orElseThrow();
     OpenLineage.OutputDataset output = declared.output(OL, CONTEXT.datasetFactory(), SCHEMA, null);
 
-    assertEquals(List.of("acme.quality", "ownership"), declared.facets().keySet().stream().sorted().toList());
+    assertEquals(
+        List.of("acme.quality", "ownership"),
+        declared.facets().keySet().stream().sorted().toList());
     assertEquals("shop.public.orders", output.getName());
     OpenLineage.OwnershipDatasetFacet ownership = output.getFacets().getOwnership();
     assertEquals("team:orders", ownership.getOwners().get(0).getName());
     assertEquals(HeadwaterVersion.PRODUCER, ownership.get_producer());
     assertEquals(
-        URI.create("https://openlineage.io/spec/facets/1-0-1/OwnershipDatasetFacet.json#/$defs/OwnershipDatasetFacet"),
+        URI.create(
+            "https://openlineage.io/spec/facets/1-0-1/OwnershipDatasetFacet.json#/$defs/OwnershipDatasetFacet"),
         ownership.get_schemaURL());
     assertEquals(
         Map.of(
-            "_producer", HeadwaterVersion.PRODUCER.toString(),
-            "_schemaURL", "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/DatasetFacet",
-            "score", 0.9),
+            "_producer",
+            HeadwaterVersion.PRODUCER.toString(),
+            "_schemaURL",
+            "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/DatasetFacet",
+            "score",
+            0.9),
         facetsJson(output).get("acme.quality"));
     assertEquals("postgres://db:5432", output.getFacets().getDataSource().getName());
     assertEquals("id", output.getFacets().getSchema().getFields().get(0).getName());

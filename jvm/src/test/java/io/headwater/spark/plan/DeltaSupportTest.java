@@ -13,8 +13,11 @@ import org.junit.Test;
 public class DeltaSupportTest {
   @Test
   public void transactionLogFilesAreRecognisedByTheirDirectory() {
-    assertTrue(DeltaSupport.isInDeltaLog(new Path("file:/wh/t/_delta_log/00000000000000000001.json")));
-    assertTrue(DeltaSupport.isInDeltaLog(new Path("s3a://b/t/_delta_log/00000000000000000010.checkpoint.parquet")));
+    assertTrue(
+        DeltaSupport.isInDeltaLog(new Path("file:/wh/t/_delta_log/00000000000000000001.json")));
+    assertTrue(
+        DeltaSupport.isInDeltaLog(
+            new Path("s3a://b/t/_delta_log/00000000000000000010.checkpoint.parquet")));
     assertTrue(DeltaSupport.isInDeltaLog(new Path("/wh/t/_delta_log")));
     assertFalse(DeltaSupport.isInDeltaLog(new Path("file:/wh/t/part-00000.parquet")));
     assertFalse(DeltaSupport.isInDeltaLog(new Path("/wh/my_delta_log/x.json")));

@@ -16,9 +16,10 @@ import java.util.jar.JarOutputStream;
 import org.junit.Test;
 
 /**
- * Registration through real {@code META-INF/services} files in real jars, read by {@link java.util.ServiceLoader}:
- * several factories per file and several jars, user factories first in class-path order, the built-in last, and a
- * factory whose constructor throws skipped without losing the others.
+ * Registration through real {@code META-INF/services} files in real jars, read by {@link
+ * java.util.ServiceLoader}: several factories per file and several jars, user factories first in
+ * class-path order, the built-in last, and a factory whose constructor throws skipped without
+ * losing the others.
  */
 public class EventHandlerFactoriesTest {
   public static final class FirstFactory implements OpenLineageEventHandlerFactory {}
@@ -37,8 +38,11 @@ public class EventHandlerFactoriesTest {
     Path jar = dir.resolve(name);
     try (OutputStream file = Files.newOutputStream(jar);
         JarOutputStream out = new JarOutputStream(file)) {
-      out.putNextEntry(new JarEntry("META-INF/services/" + OpenLineageEventHandlerFactory.class.getName()));
-      out.write(("# user factories\n" + String.join("\n", classes) + "\n").getBytes(StandardCharsets.UTF_8));
+      out.putNextEntry(
+          new JarEntry("META-INF/services/" + OpenLineageEventHandlerFactory.class.getName()));
+      out.write(
+          ("# user factories\n" + String.join("\n", classes) + "\n")
+              .getBytes(StandardCharsets.UTF_8));
       out.closeEntry();
     }
     return jar;
@@ -47,22 +51,38 @@ public class EventHandlerFactoriesTest {
   @Test
   public void userFactoriesFromSeveralJarsRunBeforeTheBuiltIn() throws IOException {
     Path dir = Files.createTempDirectory("factories");
-    Path first = jarListing(dir, "first.jar", FirstFactory.class.getName(), BrokenFactory.class.getName(), SecondFactory.class.getName());
+    Path first =
+        jarListing(
+            dir,
+            "first.jar",
+            FirstFactory.class.getName(),
+            BrokenFactory.class.getName(),
+            SecondFactory.class.getName());
     Path second = jarListing(dir, "second.jar", OtherJarFactory.class.getName());
     try (URLClassLoader loader =
-        new URLClassLoader(new URL[] {first.toUri().toURL(), second.toUri().toURL()}, getClass().getClassLoader())) {
-      List<OpenLineageEventHandlerFactory> factories = EventHandlerFactories.load(loader, new ExtensionFailures());
+        new URLClassLoader(
+            new URL[] {first.toUri().toURL(), second.toUri().toURL()},
+            getClass().getClassLoader())) {
+      List<OpenLineageEventHandlerFactory> factories =
+          EventHandlerFactories.load(loader, new ExtensionFailures());
 
       assertEquals(
-          List.of(FirstFactory.class, SecondFactory.class, OtherJarFactory.class, BuiltInEventHandlerFactory.class),
+          List.of(
+              FirstFactory.class,
+              SecondFactory.class,
+              OtherJarFactory.class,
+              BuiltInEventHandlerFactory.class),
           factories.stream().map(Object::getClass).toList());
     }
   }
 
   @Test
   public void withoutExtensionsOnlyTheBuiltInRuns() {
-    List<OpenLineageEventHandlerFactory> factories = EventHandlerFactories.load(getClass().getClassLoader(), new ExtensionFailures());
+    List<OpenLineageEventHandlerFactory> factories =
+        EventHandlerFactories.load(getClass().getClassLoader(), new ExtensionFailures());
 
-    assertEquals(List.of(BuiltInEventHandlerFactory.class), factories.stream().map(Object::getClass).toList());
+    assertEquals(
+        List.of(BuiltInEventHandlerFactory.class),
+        factories.stream().map(Object::getClass).toList());
   }
 }

@@ -21,10 +21,10 @@ import org.junit.Test;
 import scala.PartialFunction;
 
 /**
- * Dataset builders and facet builders as the agent evaluates them ({@link DatasetBuilders}, {@link FacetBuilders}):
- * the generic-type default of {@code isDefinedAt}, order (user factories first), later facet names replacing earlier
- * ones, and isolation of builders that throw in their constructor, {@code isDefinedAt}, {@code apply} or
- * {@code build}.
+ * Dataset builders and facet builders as the agent evaluates them ({@link DatasetBuilders}, {@link
+ * FacetBuilders}): the generic-type default of {@code isDefinedAt}, order (user factories first),
+ * later facet names replacing earlier ones, and isolation of builders that throw in their
+ * constructor, {@code isDefinedAt}, {@code apply} or {@code build}.
  */
 public class ExtensionBuildersTest {
   private static final URI PRODUCER = URI.create("https://example/producer");
@@ -121,18 +121,20 @@ public class ExtensionBuildersTest {
 
   static final class UserFactory implements OpenLineageEventHandlerFactory {
     @Override
-    public Collection<CustomFacetBuilder<?, ? extends OpenLineage.RunFacet>> createRunFacetBuilders(OpenLineageContext context) {
+    public Collection<CustomFacetBuilder<?, ? extends OpenLineage.RunFacet>> createRunFacetBuilders(
+        OpenLineageContext context) {
       return List.of(new ThrowingInDefinedAt(), new StringLabelBuilder(), new ThrowingInBuild());
     }
 
     @Override
-    public Collection<PartialFunction<Object, List<OpenLineage.InputDataset>>> createInputDatasetBuilder(OpenLineageContext context) {
+    public Collection<PartialFunction<Object, List<OpenLineage.InputDataset>>>
+        createInputDatasetBuilder(OpenLineageContext context) {
       return List.of(new LongInputs(context));
     }
 
     @Override
-    public Collection<PartialFunction<Object, List<OpenLineage.OutputDataset>>> createOutputDatasetBuilder(
-        OpenLineageContext context) {
+    public Collection<PartialFunction<Object, List<OpenLineage.OutputDataset>>>
+        createOutputDatasetBuilder(OpenLineageContext context) {
       return List.of(new StringOutputs(context));
     }
   }
@@ -140,12 +142,14 @@ public class ExtensionBuildersTest {
   /** Its input builders fail as they are built; its run facet builder works. */
   static final class LaterFactory implements OpenLineageEventHandlerFactory {
     @Override
-    public Collection<CustomFacetBuilder<?, ? extends OpenLineage.RunFacet>> createRunFacetBuilders(OpenLineageContext context) {
+    public Collection<CustomFacetBuilder<?, ? extends OpenLineage.RunFacet>> createRunFacetBuilders(
+        OpenLineageContext context) {
       return List.of(new IntegerLabelBuilder());
     }
 
     @Override
-    public Collection<PartialFunction<Object, List<OpenLineage.InputDataset>>> createInputDatasetBuilder(OpenLineageContext context) {
+    public Collection<PartialFunction<Object, List<OpenLineage.InputDataset>>>
+        createInputDatasetBuilder(OpenLineageContext context) {
       return List.of(new BrokenConstructorBuilder(context));
     }
   }
@@ -155,7 +159,8 @@ public class ExtensionBuildersTest {
 
   private static Map<String, Object> json(Object value) {
     @SuppressWarnings("unchecked")
-    Map<String, Object> map = OpenLineageClientUtils.newObjectMapper().convertValue(value, Map.class);
+    Map<String, Object> map =
+        OpenLineageClientUtils.newObjectMapper().convertValue(value, Map.class);
     return map;
   }
 
@@ -169,47 +174,78 @@ public class ExtensionBuildersTest {
 
   @Test
   public void laterFacetNamesReplaceEarlierOnesAndBrokenBuildersAreSkipped() {
-    CustomFacets facets = new FacetBuilders(extensions).evaluate(CONTEXT, List.of("first", 7, "second"));
+    CustomFacets facets =
+        new FacetBuilders(extensions).evaluate(CONTEXT, List.of("first", 7, "second"));
 
-    // "label": first from "first", then 7 (the later factory's builder), then "second" again: the last one wins.
+    // "label": first from "first", then 7 (the later factory's builder), then "second" again: the
+    // last one wins.
     assertEquals(
         Map.of("label", "second", "number", "7"),
-        Map.of("label", ((LabelRunFacet) facets.run().get("label")).getLabel(),
-            "number", ((LabelRunFacet) facets.run().get("number")).getLabel()));
+        Map.of(
+            "label",
+            ((LabelRunFacet) facets.run().get("label")).getLabel(),
+            "number",
+            ((LabelRunFacet) facets.run().get("number")).getLabel()));
     assertEquals(List.of("label", "number"), facets.run().keySet().stream().sorted().toList());
-    assertTrue(facets.job().isEmpty() && facets.dataset().isEmpty() && facets.input().isEmpty() && facets.output().isEmpty());
+    assertTrue(
+        facets.job().isEmpty()
+            && facets.dataset().isEmpty()
+            && facets.input().isEmpty()
+            && facets.output().isEmpty());
   }
 
   @Test
   public void builderFacetsAreAddedToAnEventWithoutReplacingHeadwatersOwn() {
     CustomFacets facets = new FacetBuilders(extensions).evaluate(CONTEXT, List.of(7));
     OpenLineage.RunFacets own =
-        OL.newRunFacetsBuilder().processing_engine(OL.newProcessingEngineRunFacet("4.1", "spark", "0.1.0")).build();
-    CustomFacets clashing = facets.merge(new CustomFacets(Map.of("processing_engine", new LabelRunFacet("mine")), Map.of(), Map.of(), Map.of(), Map.of()));
+        OL.newRunFacetsBuilder()
+            .processing_engine(OL.newProcessingEngineRunFacet("4.1", "spark", "0.1.0"))
+            .build();
+    CustomFacets clashing =
+        facets.merge(
+            new CustomFacets(
+                Map.of("processing_engine", new LabelRunFacet("mine")),
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                Map.of()));
 
     Map<String, Object> run = json(clashing.addTo(own));
 
-    assertEquals(List.of("label", "number", "processing_engine"), run.keySet().stream().sorted().toList());
+    assertEquals(
+        List.of("label", "number", "processing_engine"), run.keySet().stream().sorted().toList());
     assertEquals("spark", ((Map<?, ?>) run.get("processing_engine")).get("name"));
     assertEquals("int:7", ((Map<?, ?>) run.get("label")).get("label"));
   }
 
   @Test
   public void datasetBuildersContributeInOrderAndFailuresAreIsolated() {
-    ExecutionLineage lineage = new DatasetBuilders(extensions).evaluate(CONTEXT, List.of(1L, "out", "boom", 2L, 1L));
+    ExecutionLineage lineage =
+        new DatasetBuilders(extensions).evaluate(CONTEXT, List.of(1L, "out", "boom", 2L, 1L));
 
-    assertEquals(List.of("n1", "n2"), lineage.inputs().stream().map(OpenLineage.Dataset::getName).toList());
-    assertEquals(List.of("out"), lineage.outputs().stream().map(OpenLineage.Dataset::getName).toList());
+    assertEquals(
+        List.of("n1", "n2"), lineage.inputs().stream().map(OpenLineage.Dataset::getName).toList());
+    assertEquals(
+        List.of("out"), lineage.outputs().stream().map(OpenLineage.Dataset::getName).toList());
     assertEquals("numbers", lineage.inputs().get(0).getNamespace());
     assertEquals("words", lineage.outputs().get(0).getNamespace());
   }
 
   @Test
   public void dataSetFacetsReplaceSameNamedOnesOnEveryDataset() {
-    OpenLineage.DocumentationDatasetFacet doc = OL.newDocumentationDatasetFacet("from a builder", null);
-    CustomFacets facets = new CustomFacets(Map.of(), Map.of(), Map.of("documentation", doc), Map.of(), Map.of());
+    OpenLineage.DocumentationDatasetFacet doc =
+        OL.newDocumentationDatasetFacet("from a builder", null);
+    CustomFacets facets =
+        new CustomFacets(Map.of(), Map.of(), Map.of("documentation", doc), Map.of(), Map.of());
     OpenLineage.InputDataset input =
-        CONTEXT.datasetFactory().input("file", "/in", null, OL.newDatasetFacetsBuilder().documentation(OL.newDocumentationDatasetFacet("old", null)));
+        CONTEXT
+            .datasetFactory()
+            .input(
+                "file",
+                "/in",
+                null,
+                OL.newDatasetFacetsBuilder()
+                    .documentation(OL.newDocumentationDatasetFacet("old", null)));
 
     OpenLineage.InputDataset withFacets = facets.addToInputs(OL, List.of(input)).get(0);
 

@@ -15,11 +15,16 @@ import org.apache.spark.sql.catalyst.plans.logical.OneRowRelation;
 import org.junit.Test;
 import scala.PartialFunction;
 
-/** A visitor that fails as its factory builds it costs only itself; the other factories' visitors still run. */
+/**
+ * A visitor that fails as its factory builds it costs only itself; the other factories' visitors
+ * still run.
+ */
 public class ExtensionFailuresTest {
-  private static final OpenLineageContext CONTEXT = TestContexts.withoutSpark(new OpenLineage(URI.create("https://example/p")));
+  private static final OpenLineageContext CONTEXT =
+      TestContexts.withoutSpark(new OpenLineage(URI.create("https://example/p")));
 
-  static final class FailingVisitor extends QueryPlanVisitor<OneRowRelation, OpenLineage.InputDataset> {
+  static final class FailingVisitor
+      extends QueryPlanVisitor<OneRowRelation, OpenLineage.InputDataset> {
     FailingVisitor(OpenLineageContext context) {
       super(context);
       throw new IllegalStateException("no");
@@ -31,7 +36,8 @@ public class ExtensionFailuresTest {
     }
   }
 
-  static final class WorkingVisitor extends QueryPlanVisitor<OneRowRelation, OpenLineage.InputDataset> {
+  static final class WorkingVisitor
+      extends QueryPlanVisitor<OneRowRelation, OpenLineage.InputDataset> {
     WorkingVisitor(OpenLineageContext context) {
       super(context);
     }
@@ -44,30 +50,38 @@ public class ExtensionFailuresTest {
 
   static final class FailingFactory implements OpenLineageEventHandlerFactory {
     @Override
-    public Collection<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>> createInputDatasetQueryPlanVisitors(
-        OpenLineageContext context) {
+    public Collection<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>>
+        createInputDatasetQueryPlanVisitors(OpenLineageContext context) {
       return List.of(new FailingVisitor(context));
     }
   }
 
   static final class WorkingFactory implements OpenLineageEventHandlerFactory {
     @Override
-    public Collection<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>> createInputDatasetQueryPlanVisitors(
-        OpenLineageContext context) {
+    public Collection<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>>
+        createInputDatasetQueryPlanVisitors(OpenLineageContext context) {
       return List.of(new WorkingVisitor(context));
     }
   }
 
   @Test
   public void aVisitorFailingInItsConstructorIsSkippedAndTheOthersRun() {
-    Extensions extensions = new Extensions(List.of(new FailingFactory(), new WorkingFactory()), new ExtensionFailures());
+    Extensions extensions =
+        new Extensions(
+            List.of(new FailingFactory(), new WorkingFactory()), new ExtensionFailures());
 
     List<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>> visitors =
-        extensions.create("createInputDatasetQueryPlanVisitors", f -> f.createInputDatasetQueryPlanVisitors(CONTEXT));
+        extensions.create(
+            "createInputDatasetQueryPlanVisitors",
+            f -> f.createInputDatasetQueryPlanVisitors(CONTEXT));
 
     assertEquals(List.of(WorkingVisitor.class), visitors.stream().map(Object::getClass).toList());
     assertEquals(
         List.of("row"),
-        extensions.<LogicalPlan, OpenLineage.InputDataset>applyAll(visitors, new OneRowRelation()).stream().map(OpenLineage.Dataset::getName).toList());
+        extensions
+            .<LogicalPlan, OpenLineage.InputDataset>applyAll(visitors, new OneRowRelation())
+            .stream()
+            .map(OpenLineage.Dataset::getName)
+            .toList());
   }
 }

@@ -55,6 +55,8 @@ public class FileDatasetNamesTest {
   public void jobNameSuffixIsTheLastTwoSegments() {
     assertEquals("tmp_out", FileDatasetNames.jobNameSuffix("/tmp/out"));
     assertEquals("out", FileDatasetNames.jobNameSuffix("/out"));
-    assertEquals("warehouse_flights", FileDatasetNames.jobNameSuffix("/data/warehouse/flights/origin=JFK/month=1"));
+    assertEquals(
+        "warehouse_flights",
+        FileDatasetNames.jobNameSuffix("/data/warehouse/flights/origin=JFK/month=1"));
   }
 }

@@ -9,13 +9,17 @@ import java.util.List;
 import java.util.Map;
 import org.junit.Test;
 
-/** Dataset identities of tables behind JDBC URLs: namespace, name, default port and schema, credentials. */
+/**
+ * Dataset identities of tables behind JDBC URLs: namespace, name, default port and schema,
+ * credentials.
+ */
 public class JdbcDatasetNamesTest {
   private static void assertIdentity(String url, String table, String namespace, String name) {
     assertIdentity(url, Map.of(), table, namespace, name);
   }
 
-  private static void assertIdentity(String url, Map<String, String> options, String table, String namespace, String name) {
+  private static void assertIdentity(
+      String url, Map<String, String> options, String table, String namespace, String name) {
     DatasetIdentifier id = JdbcDatasetNames.of(url, options).table(table);
     assertEquals(url + " namespace", namespace, id.getNamespace());
     assertEquals(url + " " + table + " name", name, id.getName());
@@ -23,14 +27,24 @@ public class JdbcDatasetNamesTest {
 
   @Test
   public void postgresHostPortDatabaseAndDefaultSchema() {
-    assertIdentity("jdbc:postgresql://db.example:6543/shop", "orders", "postgres://db.example:6543", "shop.public.orders");
-    assertIdentity("jdbc:postgresql://db.example:6543/shop", "sales.orders", "postgres://db.example:6543", "shop.sales.orders");
+    assertIdentity(
+        "jdbc:postgresql://db.example:6543/shop",
+        "orders",
+        "postgres://db.example:6543",
+        "shop.public.orders");
+    assertIdentity(
+        "jdbc:postgresql://db.example:6543/shop",
+        "sales.orders",
+        "postgres://db.example:6543",
+        "shop.sales.orders");
   }
 
   @Test
   public void aMissingPortIsFilledInAndAMissingHostIsLocalhost() {
-    assertIdentity("jdbc:postgresql://db.example/shop", "t", "postgres://db.example:5432", "shop.public.t");
-    assertIdentity("jdbc:postgresql://db.example:/shop", "t", "postgres://db.example:5432", "shop.public.t");
+    assertIdentity(
+        "jdbc:postgresql://db.example/shop", "t", "postgres://db.example:5432", "shop.public.t");
+    assertIdentity(
+        "jdbc:postgresql://db.example:/shop", "t", "postgres://db.example:5432", "shop.public.t");
     assertIdentity("jdbc:postgresql:shop", "t", "postgres://localhost:5432", "shop.public.t");
     assertIdentity("jdbc:postgresql:///shop", "t", "postgres://localhost:5432", "shop.public.t");
     assertIdentity("jdbc:mysql://m1/shop", "t", "mysql://m1:3306", "shop.t");
@@ -38,7 +52,11 @@ public class JdbcDatasetNamesTest {
 
   @Test
   public void schemeAndHostAreLowercasedDatabaseKept() {
-    assertIdentity("JDBC:PostgreSQL://DB.Example.COM:5432/Shop", "t", "postgres://db.example.com:5432", "Shop.public.t");
+    assertIdentity(
+        "JDBC:PostgreSQL://DB.Example.COM:5432/Shop",
+        "t",
+        "postgres://db.example.com:5432",
+        "Shop.public.t");
   }
 
   @Test
@@ -50,7 +68,8 @@ public class JdbcDatasetNamesTest {
       "jdbc:postgresql://db:5432/shop#password=hunter2",
     };
     for (String url : urls) {
-      JdbcDatasetNames names = JdbcDatasetNames.of(url, Map.of("user", "alice", "password", "hunter2"));
+      JdbcDatasetNames names =
+          JdbcDatasetNames.of(url, Map.of("user", "alice", "password", "hunter2"));
       DatasetIdentifier id = names.table("orders");
       assertEquals(url, "postgres://db:5432", id.getNamespace());
       assertEquals(url, "shop.public.orders", id.getName());
@@ -61,8 +80,13 @@ public class JdbcDatasetNamesTest {
 
   @Test
   public void severalHostsNameTheFirstAndIpv6Works() {
-    assertIdentity("jdbc:postgresql://h1:5433,h2:5434/shop?targetServerType=primary", "t", "postgres://h1:5433", "shop.public.t");
-    assertIdentity("jdbc:postgresql://[::1]:6000/shop", "t", "postgres://[::1]:6000", "shop.public.t");
+    assertIdentity(
+        "jdbc:postgresql://h1:5433,h2:5434/shop?targetServerType=primary",
+        "t",
+        "postgres://h1:5433",
+        "shop.public.t");
+    assertIdentity(
+        "jdbc:postgresql://[::1]:6000/shop", "t", "postgres://[::1]:6000", "shop.public.t");
     assertIdentity("jdbc:postgresql://[::1]/shop", "t", "postgres://[::1]:5432", "shop.public.t");
   }
 
@@ -70,10 +94,14 @@ public class JdbcDatasetNamesTest {
   public void postgresIdentifierRulesFoldUnquotedAndUnquoteQuoted() {
     String url = "jdbc:postgresql://db/shop";
     assertIdentity(url, "Sales.Orders", "postgres://db:5432", "shop.sales.orders");
-    assertIdentity(url, "\"Sales\".\"Order.Lines\"", "postgres://db:5432", "shop.Sales.Order.Lines");
-    assertIdentity(url, " sales . \"Say \"\"hi\"\"\" ", "postgres://db:5432", "shop.sales.Say \"hi\"");
+    assertIdentity(
+        url, "\"Sales\".\"Order.Lines\"", "postgres://db:5432", "shop.Sales.Order.Lines");
+    assertIdentity(
+        url, " sales . \"Say \"\"hi\"\"\" ", "postgres://db:5432", "shop.sales.Say \"hi\"");
     assertIdentity(url, "otherdb.sales.orders", "postgres://db:5432", "otherdb.sales.orders");
-    assertEquals("shop.public.orders", JdbcDatasetNames.of(url, Map.of()).table(List.of("orders")).getName());
+    assertEquals(
+        "shop.public.orders",
+        JdbcDatasetNames.of(url, Map.of()).table(List.of("orders")).getName());
   }
 
   @Test
@@ -84,7 +112,12 @@ public class JdbcDatasetNamesTest {
 
   @Test
   public void theDatabaseMayComeFromTheOptionsWhenTheUrlHasNone() {
-    assertIdentity("jdbc:postgresql://db/", Map.of("PGDBNAME", "shop", "password", "x"), "t", "postgres://db:5432", "shop.public.t");
+    assertIdentity(
+        "jdbc:postgresql://db/",
+        Map.of("PGDBNAME", "shop", "password", "x"),
+        "t",
+        "postgres://db:5432",
+        "shop.public.t");
     assertIdentity("jdbc:mysql://m1", Map.of("Database", "shop"), "t", "mysql://m1:3306", "shop.t");
   }
 
@@ -97,9 +130,13 @@ public class JdbcDatasetNamesTest {
       "jdbc:oracle:thin:hunter2@db:1521/svc",
     };
     for (String url : urls) {
-      IllegalArgumentException e = assertThrows(url, IllegalArgumentException.class, () -> JdbcDatasetNames.of(url, Map.of()));
+      IllegalArgumentException e =
+          assertThrows(
+              url, IllegalArgumentException.class, () -> JdbcDatasetNames.of(url, Map.of()));
       assertFalse(e.getMessage(), e.getMessage().contains("hunter2"));
     }
-    assertThrows(IllegalArgumentException.class, () -> JdbcDatasetNames.of("jdbc:postgresql://db/shop", Map.of()).table(" "));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> JdbcDatasetNames.of("jdbc:postgresql://db/shop", Map.of()).table(" "));
   }
 }

@@ -22,16 +22,18 @@ public class JdbcQueryTablesTest {
   public void aJoinReadsBothTablesInOrderEachOnce() {
     assertEquals(
         List.of(List.of("sales", "orders"), List.of("customers")),
-        read("SELECT o.id, c.name FROM sales.orders o JOIN customers c ON o.customer_id = c.id "
-            + "JOIN sales.orders o2 ON o2.id = o.id"));
+        read(
+            "SELECT o.id, c.name FROM sales.orders o JOIN customers c ON o.customer_id = c.id "
+                + "JOIN sales.orders o2 ON o2.id = o.id"));
   }
 
   @Test
   public void cteNamesAreNotTablesButWhatTheyReadIs() {
     assertEquals(
         List.of(List.of("sales", "orders"), List.of("customers")),
-        read("WITH c AS (SELECT * FROM customers), big AS (SELECT * FROM c WHERE id > 1) "
-            + "SELECT o.id FROM sales.orders o JOIN big ON o.customer_id = big.id JOIN C ON true"));
+        read(
+            "WITH c AS (SELECT * FROM customers), big AS (SELECT * FROM c WHERE id > 1) SELECT o.id"
+                + " FROM sales.orders o JOIN big ON o.customer_id = big.id JOIN C ON true"));
   }
 
   @Test
@@ -49,13 +51,15 @@ public class JdbcQueryTablesTest {
   @Test
   public void unparseableSqlFailsWithoutQuotingIt() {
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> read("SELECT secret_pw_123 FROM WHERE ((("));
+        assertThrows(
+            IllegalArgumentException.class, () -> read("SELECT secret_pw_123 FROM WHERE ((("));
     assertFalse(e.getMessage(), e.getMessage().contains("secret_pw_123"));
   }
 
   @Test
   public void aParenthesisedDbtableIsASubquery() {
-    assertEquals(Optional.of("SELECT * FROM t"), JdbcQueryTables.subquery(" (SELECT * FROM t) AS sub"));
+    assertEquals(
+        Optional.of("SELECT * FROM t"), JdbcQueryTables.subquery(" (SELECT * FROM t) AS sub"));
     assertEquals(Optional.of("SELECT * FROM t"), JdbcQueryTables.subquery("(SELECT * FROM t) sub"));
     assertEquals(Optional.empty(), JdbcQueryTables.subquery("sales.orders"));
   }

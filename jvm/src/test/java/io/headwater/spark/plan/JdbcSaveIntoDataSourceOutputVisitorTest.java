@@ -5,15 +5,12 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
-import io.headwater.spark.api.OpenLineageContext;
-import io.headwater.spark.facets.StandardDatasetFactory;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineageClientUtils;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SQLContext;
@@ -30,10 +27,14 @@ import org.junit.Test;
 import scala.collection.immutable.Seq;
 import scala.jdk.javaapi.CollectionConverters;
 
-/** The JDBC write visitor on real {@code SaveIntoDataSourceCommand} nodes, including the ones it must not match. */
+/**
+ * The JDBC write visitor on real {@code SaveIntoDataSourceCommand} nodes, including the ones it
+ * must not match.
+ */
 public class JdbcSaveIntoDataSourceOutputVisitorTest {
   private static final StructType SCHEMA = StructType.fromDDL("id INT, amount DECIMAL(10,2)");
-  private static final OpenLineage OPEN_LINEAGE = new OpenLineage(URI.create("https://example/producer"));
+  private static final OpenLineage OPEN_LINEAGE =
+      new OpenLineage(URI.create("https://example/producer"));
   private final JdbcSaveIntoDataSourceOutputVisitor visitor =
       new JdbcSaveIntoDataSourceOutputVisitor(
           io.headwater.spark.TestContexts.withoutSpark(OPEN_LINEAGE));
@@ -41,19 +42,34 @@ public class JdbcSaveIntoDataSourceOutputVisitorTest {
   @SuppressWarnings("unchecked")
   private static LocalRelation query() {
     Seq<Attribute> output = (Seq<Attribute>) (Seq<?>) DataTypeUtils.toAttributes(SCHEMA);
-    return new LocalRelation(output, scala.collection.immutable.List$.MODULE$.empty(), false, scala.Option.empty());
+    return new LocalRelation(
+        output, scala.collection.immutable.List$.MODULE$.empty(), false, scala.Option.empty());
   }
 
-  private static SaveIntoDataSourceCommand save(CreatableRelationProvider provider, Map<String, String> options, SaveMode mode) {
-    return new SaveIntoDataSourceCommand(query(), provider, scala.collection.immutable.Map.from(CollectionConverters.asScala(options)), mode);
+  private static SaveIntoDataSourceCommand save(
+      CreatableRelationProvider provider, Map<String, String> options, SaveMode mode) {
+    return new SaveIntoDataSourceCommand(
+        query(),
+        provider,
+        scala.collection.immutable.Map.from(CollectionConverters.asScala(options)),
+        mode);
   }
 
   private static final Map<String, String> OPTIONS =
-      Map.of("url", "jdbc:postgresql://DB:5432/shop?password=hunter2", "dbTable", "Sales.Orders", "user", "alice", "password", "hunter2");
+      Map.of(
+          "url",
+          "jdbc:postgresql://DB:5432/shop?password=hunter2",
+          "dbTable",
+          "Sales.Orders",
+          "user",
+          "alice",
+          "password",
+          "hunter2");
 
   @Test
   public void anOverwriteNamesTheTableWithSchemaAndLifecycle() {
-    SaveIntoDataSourceCommand command = save(new JdbcRelationProvider(), OPTIONS, SaveMode.Overwrite);
+    SaveIntoDataSourceCommand command =
+        save(new JdbcRelationProvider(), OPTIONS, SaveMode.Overwrite);
 
     assertTrue(visitor.isDefinedAt(command));
     List<OpenLineage.OutputDataset> outputs = visitor.apply(command);
@@ -62,7 +78,9 @@ public class JdbcSaveIntoDataSourceOutputVisitorTest {
     OpenLineage.OutputDataset output = outputs.get(0);
     assertEquals("postgres://db:5432", output.getNamespace());
     assertEquals("shop.sales.orders", output.getName());
-    assertEquals(List.of("id", "amount"), output.getFacets().getSchema().getFields().stream().map(f -> f.getName()).toList());
+    assertEquals(
+        List.of("id", "amount"),
+        output.getFacets().getSchema().getFields().stream().map(f -> f.getName()).toList());
     assertEquals(
         OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange.OVERWRITE,
         output.getFacets().getLifecycleStateChange().getLifecycleStateChange());
@@ -74,7 +92,8 @@ public class JdbcSaveIntoDataSourceOutputVisitorTest {
 
   @Test
   public void anAppendHasNoLifecycleChange() {
-    List<OpenLineage.OutputDataset> outputs = visitor.apply(save(new JdbcRelationProvider(), OPTIONS, SaveMode.Append));
+    List<OpenLineage.OutputDataset> outputs =
+        visitor.apply(save(new JdbcRelationProvider(), OPTIONS, SaveMode.Append));
 
     assertNull(outputs.get(0).getFacets().getLifecycleStateChange());
   }
@@ -85,7 +104,10 @@ public class JdbcSaveIntoDataSourceOutputVisitorTest {
         new CreatableRelationProvider() {
           @Override
           public BaseRelation createRelation(
-              SQLContext sqlContext, SaveMode mode, scala.collection.immutable.Map<String, String> parameters, Dataset<Row> data) {
+              SQLContext sqlContext,
+              SaveMode mode,
+              scala.collection.immutable.Map<String, String> parameters,
+              Dataset<Row> data) {
             throw new UnsupportedOperationException();
           }
         };

@@ -21,8 +21,9 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
 /**
- * Table versions read from the files of Delta and Iceberg tables laid out as those formats lay them out (the end-to-end
- * tests check the same against tables Delta 4.4 and Iceberg 1.12 wrote: test_delta_lineage.py, test_iceberg_lineage.py).
+ * Table versions read from the files of Delta and Iceberg tables laid out as those formats lay them
+ * out (the end-to-end tests check the same against tables Delta 4.4 and Iceberg 1.12 wrote:
+ * test_delta_lineage.py, test_iceberg_lineage.py).
  */
 public class TableVersionsTest {
   private static final Configuration CONF = new Configuration();
@@ -57,10 +58,12 @@ public class TableVersionsTest {
   }
 
   @Test
-  public void icebergHadoopTableVersionIsTheHintedMetadataFilesCurrentSnapshot() throws IOException {
+  public void icebergHadoopTableVersionIsTheHintedMetadataFilesCurrentSnapshot()
+      throws IOException {
     Path metadata = folder.newFolder("ice").toPath().resolve("metadata");
     write(metadata.resolve("version-hint.text"), "2\n");
-    write(metadata.resolve("v1.metadata.json"), "{\"format-version\":2,\"current-snapshot-id\":11}");
+    write(
+        metadata.resolve("v1.metadata.json"), "{\"format-version\":2,\"current-snapshot-id\":11}");
     write(
         metadata.resolve("v2.metadata.json"),
         "{\"format-version\":2,\"schemas\":[{\"fields\":[{\"id\":1}]}],\"current-snapshot-id\":4242,"
@@ -73,7 +76,9 @@ public class TableVersionsTest {
   public void icebergTableWithoutSnapshotHasNoVersion() throws IOException {
     Path metadata = folder.newFolder("empty").toPath().resolve("metadata");
     write(metadata.resolve("version-hint.text"), "1");
-    write(metadata.resolve("v1.metadata.json"), "{\"format-version\":2,\"current-snapshot-id\":-1,\"snapshots\":[]}");
+    write(
+        metadata.resolve("v1.metadata.json"),
+        "{\"format-version\":2,\"current-snapshot-id\":-1,\"snapshots\":[]}");
 
     assertEquals(Optional.empty(), versionOf(metadata.getParent()));
   }
@@ -83,7 +88,9 @@ public class TableVersionsTest {
     Path metadata = folder.newFolder("hive").toPath().resolve("metadata");
     write(metadata.resolve("00001-aaaa.metadata.json"), "{\"current-snapshot-id\":1}");
     Files.createDirectories(metadata);
-    try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(metadata.resolve("00002-bbbb.gz.metadata.json")))) {
+    try (OutputStream out =
+        new GZIPOutputStream(
+            Files.newOutputStream(metadata.resolve("00002-bbbb.gz.metadata.json")))) {
       out.write("{\"location\":\"x\",\"current-snapshot-id\":2}".getBytes(StandardCharsets.UTF_8));
     }
 
@@ -97,7 +104,8 @@ public class TableVersionsTest {
 
     assertEquals(Optional.empty(), versionOf(plain));
     assertEquals(Optional.empty(), versionOf(plain.resolve("missing")));
-    assertEquals(Optional.empty(), TableVersions.of("postgres://db:5432", "shop.public.orders", CONF));
+    assertEquals(
+        Optional.empty(), TableVersions.of("postgres://db:5432", "shop.public.orders", CONF));
     assertEquals(Optional.empty(), TableVersions.of("testcat", "ns.t", CONF));
   }
 
@@ -109,7 +117,8 @@ public class TableVersionsTest {
         OL.newOutputDatasetBuilder()
             .namespace("file")
             .name(table.toString())
-            .facets(OL.newDatasetFacetsBuilder().schema(OL.newSchemaDatasetFacet(List.of())).build())
+            .facets(
+                OL.newDatasetFacetsBuilder().schema(OL.newSchemaDatasetFacet(List.of())).build())
             .build();
     OpenLineage.OutputDataset dropped =
         OL.newOutputDatasetBuilder()
@@ -117,11 +126,13 @@ public class TableVersionsTest {
             .name(table.toString())
             .facets(
                 OL.newDatasetFacetsBuilder()
-                    .lifecycleStateChange(OL.newLifecycleStateChangeDatasetFacet(LifecycleStateChange.DROP, null))
+                    .lifecycleStateChange(
+                        OL.newLifecycleStateChangeDatasetFacet(LifecycleStateChange.DROP, null))
                     .build())
             .build();
 
-    List<OpenLineage.OutputDataset> result = TableVersions.attach(OL, List.of(written, dropped), CONF);
+    List<OpenLineage.OutputDataset> result =
+        TableVersions.attach(OL, List.of(written, dropped), CONF);
 
     assertEquals("3", result.get(0).getFacets().getVersion().getDatasetVersion());
     assertEquals(written.getFacets().getSchema(), result.get(0).getFacets().getSchema());

@@ -29,9 +29,10 @@ import scala.jdk.javaapi.CollectionConverters;
 /** The V2 dataset-identity rule, on real catalog tables, relations and resolved identifiers. */
 public class V2TableIdentityTest {
   private static final OpenLineage OL = new OpenLineage(URI.create("https://example.com/test"));
+
   /**
-   * No SparkSession: the rule reads one only for session-catalog tables and Iceberg catalogs, which the end-to-end
-   * tests cover (tests/test_delta_lineage.py, tests/test_iceberg_lineage.py).
+   * No SparkSession: the rule reads one only for session-catalog tables and Iceberg catalogs, which
+   * the end-to-end tests cover (tests/test_delta_lineage.py, tests/test_iceberg_lineage.py).
    */
   private static final org.apache.spark.sql.SparkSession NO_SESSION = null;
 
@@ -41,7 +42,8 @@ public class V2TableIdentityTest {
     return catalog;
   }
 
-  private static Table create(TableCatalog catalog, Identifier ident, Map<String, String> properties) throws Exception {
+  private static Table create(
+      TableCatalog catalog, Identifier ident, Map<String, String> properties) throws Exception {
     TableInfo info =
         new TableInfo.Builder()
             .withColumns(new Column[] {Column.create("id", DataTypes.IntegerType)})
@@ -51,8 +53,10 @@ public class V2TableIdentityTest {
     return catalog.createTable(ident, info);
   }
 
-  private static Optional<V2TableIdentity> identityOf(Table table, TableCatalog catalog, Identifier ident) {
-    return V2TableIdentity.of(DataSourceV2Relation.create(table, Option.apply(catalog), Option.apply(ident)), NO_SESSION);
+  private static Optional<V2TableIdentity> identityOf(
+      Table table, TableCatalog catalog, Identifier ident) {
+    return V2TableIdentity.of(
+        DataSourceV2Relation.create(table, Option.apply(catalog), Option.apply(ident)), NO_SESSION);
   }
 
   private static ResolvedIdentifier resolved(TableCatalog catalog, Identifier ident) {
@@ -66,8 +70,7 @@ public class V2TableIdentityTest {
     Identifier ident = Identifier.of(new String[] {"db", "sch"}, "orders");
     Table table = create(catalog, ident, Map.of());
 
-    V2TableIdentity id =
-        identityOf(table, catalog, ident).orElseThrow();
+    V2TableIdentity id = identityOf(table, catalog, ident).orElseThrow();
 
     assertEquals("testcat", id.namespace());
     assertEquals("db.sch.orders", id.name());
@@ -79,10 +82,10 @@ public class V2TableIdentityTest {
   public void tableWithLocationIsTheFileDatasetWithATableSymlink() throws Exception {
     TableCatalog catalog = catalog();
     Identifier ident = Identifier.of(new String[] {"ns"}, "located");
-    Table table = create(catalog, ident, Map.of(TableCatalog.PROP_LOCATION, "file:/data/warehouse/located/"));
+    Table table =
+        create(catalog, ident, Map.of(TableCatalog.PROP_LOCATION, "file:/data/warehouse/located/"));
 
-    V2TableIdentity id =
-        identityOf(table, catalog, ident).orElseThrow();
+    V2TableIdentity id = identityOf(table, catalog, ident).orElseThrow();
 
     assertEquals("file", id.namespace());
     assertEquals("/data/warehouse/located", id.name());
@@ -103,7 +106,9 @@ public class V2TableIdentityTest {
 
   @Test
   public void relativeLocationIsLeftToTheCatalog() {
-    V2TableIdentity id = V2TableIdentity.of("testcat", Identifier.of(new String[] {"ns"}, "t"), Optional.of("rel/t"));
+    V2TableIdentity id =
+        V2TableIdentity.of(
+            "testcat", Identifier.of(new String[] {"ns"}, "t"), Optional.of("rel/t"));
     assertEquals("testcat", id.namespace());
     assertEquals("ns.t", id.name());
     assertEquals(Optional.empty(), id.location());
@@ -113,7 +118,8 @@ public class V2TableIdentityTest {
   public void resolvedIdentifierOfADdlCommandGivesTheSameIdentity() {
     TableCatalog catalog = catalog();
     Identifier ident = Identifier.of(new String[] {"ns"}, "t");
-    V2TableIdentity id = V2TableIdentity.of(resolved(catalog, ident), Optional.empty(), NO_SESSION).orElseThrow();
+    V2TableIdentity id =
+        V2TableIdentity.of(resolved(catalog, ident), Optional.empty(), NO_SESSION).orElseThrow();
 
     assertEquals(new V2TableIdentity("testcat", "ns.t", Optional.empty(), "testcat"), id);
   }
@@ -124,7 +130,10 @@ public class V2TableIdentityTest {
     Identifier ident = Identifier.of(new String[] {"ns"}, "t");
     Table table = create(catalog, ident, Map.of());
 
-    assertFalse(V2TableIdentity.of(DataSourceV2Relation.create(table, Option.empty(), Option.empty()), NO_SESSION).isPresent());
+    assertFalse(
+        V2TableIdentity.of(
+                DataSourceV2Relation.create(table, Option.empty(), Option.empty()), NO_SESSION)
+            .isPresent());
     assertTrue(identityOf(table, catalog, ident).isPresent());
   }
 

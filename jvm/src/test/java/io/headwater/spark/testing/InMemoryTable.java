@@ -41,10 +41,11 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
- * A table of {@link InMemoryTableCatalog}: rows are kept as {@link InternalRow} copies in the driver. Reads scan every
- * row in one partition; writes collect copies in the tasks and apply them on commit: append, delete-then-append for
- * an overwrite by {@code col = value} filters (ANDed; {@code true} truncates), and replacement of the written
- * partitions (identity partition columns) for a dynamic partition overwrite.
+ * A table of {@link InMemoryTableCatalog}: rows are kept as {@link InternalRow} copies in the
+ * driver. Reads scan every row in one partition; writes collect copies in the tasks and apply them
+ * on commit: append, delete-then-append for an overwrite by {@code col = value} filters (ANDed;
+ * {@code true} truncates), and replacement of the written partitions (identity partition columns)
+ * for a dynamic partition overwrite.
  */
 final class InMemoryTable implements SupportsRead, SupportsWrite {
   private final String name;
@@ -53,7 +54,8 @@ final class InMemoryTable implements SupportsRead, SupportsWrite {
   private final Map<String, String> properties;
   private final List<InternalRow> rows = new ArrayList<>(); // guarded by this
 
-  InMemoryTable(String name, StructType schema, Transform[] partitioning, Map<String, String> properties) {
+  InMemoryTable(
+      String name, StructType schema, Transform[] partitioning, Map<String, String> properties) {
     this.name = name;
     this.schema = schema;
     this.partitioning = partitioning.clone();
@@ -71,8 +73,8 @@ final class InMemoryTable implements SupportsRead, SupportsWrite {
   }
 
   /**
-   * A copy with {@code newSchema} (this schema with columns appended) and {@code newProperties}; rows keep their
-   * values, appended columns are null.
+   * A copy with {@code newSchema} (this schema with columns appended) and {@code newProperties};
+   * rows keep their values, appended columns are null.
    */
   synchronized InMemoryTable altered(StructType newSchema, Map<String, String> newProperties) {
     InMemoryTable copy = new InMemoryTable(name, newSchema, partitioning, newProperties);
@@ -130,7 +132,10 @@ final class InMemoryTable implements SupportsRead, SupportsWrite {
     rows.addAll(added);
   }
 
-  /** The value of column {@code name} in {@code row}, as an external Java value ({@code String}, {@code Integer}). */
+  /**
+   * The value of column {@code name} in {@code row}, as an external Java value ({@code String},
+   * {@code Integer}).
+   */
   private Object value(InternalRow row, String column) {
     int i = schema.fieldIndex(column);
     DataType type = schema.fields()[i].dataType();
@@ -147,7 +152,8 @@ final class InMemoryTable implements SupportsRead, SupportsWrite {
     if (filter instanceof EqualTo eq) {
       return row -> Objects.equals(value(row, eq.attribute()), eq.value());
     }
-    throw new UnsupportedOperationException("the test catalog overwrites only by col = value: " + filter);
+    throw new UnsupportedOperationException(
+        "the test catalog overwrites only by col = value: " + filter);
   }
 
   private List<Object> partitionKey(InternalRow row) {
@@ -228,8 +234,8 @@ final class InMemoryTable implements SupportsRead, SupportsWrite {
   }
 
   /**
-   * Rows one write task produced, or one read partition holds. (Not a record: Gradle 4.4's test-class scan cannot
-   * read record class files in the test output.)
+   * Rows one write task produced, or one read partition holds. (Not a record: Gradle 4.4's
+   * test-class scan cannot read record class files in the test output.)
    */
   private static final class Rows implements WriterCommitMessage, InputPartition {
     private final List<InternalRow> rows;

@@ -13,11 +13,12 @@ import org.apache.spark.sql.connector.catalog.TableInfo;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
- * A DataSourceV2 {@link TableCatalog} for tests, loaded like any user catalog
- * ({@code spark.sql.catalog.testcat=io.headwater.spark.testing.InMemoryTableCatalog}). Tables live in the driver's
- * memory ({@link InMemoryTable}) and support batch read, append, overwrite by {@code =} filters and dynamic
- * partition overwrite. A table created with {@code LOCATION} carries it as its {@code location} property; nothing
- * is written there. Namespaces are not managed: any namespace may hold tables. Test code only, never in the agent.
+ * A DataSourceV2 {@link TableCatalog} for tests, loaded like any user catalog ({@code
+ * spark.sql.catalog.testcat=io.headwater.spark.testing.InMemoryTableCatalog}). Tables live in the
+ * driver's memory ({@link InMemoryTable}) and support batch read, append, overwrite by {@code =}
+ * filters and dynamic partition overwrite. A table created with {@code LOCATION} carries it as its
+ * {@code location} property; nothing is written there. Namespaces are not managed: any namespace
+ * may hold tables. Test code only, never in the agent.
  */
 public final class InMemoryTableCatalog implements TableCatalog {
   private final Map<Identifier, InMemoryTable> tables = new ConcurrentHashMap<>();
@@ -35,7 +36,9 @@ public final class InMemoryTableCatalog implements TableCatalog {
 
   @Override
   public Identifier[] listTables(String[] namespace) {
-    return tables.keySet().stream().filter(id -> Arrays.equals(id.namespace(), namespace)).toArray(Identifier[]::new);
+    return tables.keySet().stream()
+        .filter(id -> Arrays.equals(id.namespace(), namespace))
+        .toArray(Identifier[]::new);
   }
 
   @Override
@@ -49,7 +52,9 @@ public final class InMemoryTableCatalog implements TableCatalog {
 
   @Override
   public Table createTable(Identifier ident, TableInfo info) throws TableAlreadyExistsException {
-    InMemoryTable table = new InMemoryTable(qualifiedName(ident), info.schema(), info.partitions(), info.properties());
+    InMemoryTable table =
+        new InMemoryTable(
+            qualifiedName(ident), info.schema(), info.partitions(), info.properties());
     if (tables.putIfAbsent(ident, table) != null) {
       throw new TableAlreadyExistsException(ident);
     }
@@ -57,8 +62,8 @@ public final class InMemoryTableCatalog implements TableCatalog {
   }
 
   /**
-   * Property changes ({@code SET/UNSET TBLPROPERTIES}, {@code COMMENT ON TABLE}) and columns added at the end (existing
-   * rows get null); other schema changes are refused.
+   * Property changes ({@code SET/UNSET TBLPROPERTIES}, {@code COMMENT ON TABLE}) and columns added
+   * at the end (existing rows get null); other schema changes are refused.
    */
   @Override
   public Table alterTable(Identifier ident, TableChange... changes) throws NoSuchTableException {
@@ -66,19 +71,24 @@ public final class InMemoryTableCatalog implements TableCatalog {
     if (table == null) {
       throw new NoSuchTableException(ident);
     }
-    scala.collection.immutable.Seq<TableChange> all = scala.jdk.javaapi.CollectionConverters.asScala(Arrays.asList(changes)).toList();
+    scala.collection.immutable.Seq<TableChange> all =
+        scala.jdk.javaapi.CollectionConverters.asScala(Arrays.asList(changes)).toList();
     for (TableChange change : changes) {
       if (!(change instanceof TableChange.SetProperty
           || change instanceof TableChange.RemoveProperty
-          || (change instanceof TableChange.AddColumn add && add.fieldNames().length == 1 && add.position() == null))) {
-        throw new UnsupportedOperationException("the test catalog does not apply " + change.getClass().getSimpleName());
+          || (change instanceof TableChange.AddColumn add
+              && add.fieldNames().length == 1
+              && add.position() == null))) {
+        throw new UnsupportedOperationException(
+            "the test catalog does not apply " + change.getClass().getSimpleName());
       }
     }
     InMemoryTable altered =
         table.altered(
             org.apache.spark.sql.connector.catalog.CatalogV2Util.applySchemaChanges(
                 table.sparkSchema(), all, scala.Option.empty(), "ALTER TABLE"),
-            org.apache.spark.sql.connector.catalog.CatalogV2Util.applyPropertiesChanges(table.properties(), all));
+            org.apache.spark.sql.connector.catalog.CatalogV2Util.applyPropertiesChanges(
+                table.properties(), all));
     tables.put(ident, altered);
     return altered;
   }
@@ -95,6 +105,8 @@ public final class InMemoryTableCatalog implements TableCatalog {
 
   /** {@code ns.t}: the table's name as Spark shows it for a V2 table (namespace parts and name). */
   private static String qualifiedName(Identifier ident) {
-    return String.join(".", ident.namespace()) + (ident.namespace().length == 0 ? "" : ".") + ident.name();
+    return String.join(".", ident.namespace())
+        + (ident.namespace().length == 0 ? "" : ".")
+        + ident.name();
   }
 }

@@ -22,26 +22,29 @@ import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd;
 import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart;
 
 /**
- * A test extension in the test catalog's jar (registered in its META-INF/services), so the shared pytest session has
- * it: it reports what dataset and facet builders see of the scheduler, but only for sessions with
- * {@code spark.headwater.test.schedulerProbe=true} (set by one test around one query), and nothing otherwise.
+ * A test extension in the test catalog's jar (registered in its META-INF/services), so the shared
+ * pytest session has it: it reports what dataset and facet builders see of the scheduler, but only
+ * for sessions with {@code spark.headwater.test.schedulerProbe=true} (set by one test around one
+ * query), and nothing otherwise.
  *
  * <ul>
- *   <li>input {@code probe} + {@code <class>/<partitions>} for each {@code FileScanRDD} or {@code HadoopRDD} among a
- *       stage's unwrapped RDDs;
- *   <li>output {@code probe} + {@code <name>/<partitions>} for each RDD among them named {@code probe_...}
- *       ({@code rdd.setName}), so an RDD job that writes nothing, such as {@code sc.parallelize(...).collect()}, gets
- *       a run;
- *   <li>run facets {@code probe_activeJob} {@code {finalStage}}, {@code probe_stage} {@code {stage}} (class names),
- *       {@code probe_jobEnd} {@code {result}} and {@code probe_executionStart} {@code {queryExecution}} (the class of
- *       the run's {@code QueryExecution} in the context: {@code IncrementalExecution} for a streaming query's run);
- *   <li>dataset facet {@code probe_executionEnd} {@code {seen: true}} on every dataset, from the SQL execution's end.
+ *   <li>input {@code probe} + {@code <class>/<partitions>} for each {@code FileScanRDD} or {@code
+ *       HadoopRDD} among a stage's unwrapped RDDs;
+ *   <li>output {@code probe} + {@code <name>/<partitions>} for each RDD among them named {@code
+ *       probe_...} ({@code rdd.setName}), so an RDD job that writes nothing, such as {@code
+ *       sc.parallelize(...).collect()}, gets a run;
+ *   <li>run facets {@code probe_activeJob} {@code {finalStage}}, {@code probe_stage} {@code
+ *       {stage}} (class names), {@code probe_jobEnd} {@code {result}} and {@code
+ *       probe_executionStart} {@code {queryExecution}} (the class of the run's {@code
+ *       QueryExecution} in the context: {@code IncrementalExecution} for a streaming query's run);
+ *   <li>dataset facet {@code probe_executionEnd} {@code {seen: true}} on every dataset, from the
+ *       SQL execution's end.
  * </ul>
  *
- * <p>The application run's facets are probed only in a driver launched with
- * {@code spark.headwater.test.applicationProbe=true} (read from the driver's {@code SparkConf}): run facet
- * {@code probe_application} {@code {event}} (the simple class name of the application start or end event) and, at the
- * start, job facet {@code probe_applicationJob} {@code {appName}}.
+ * <p>The application run's facets are probed only in a driver launched with {@code
+ * spark.headwater.test.applicationProbe=true} (read from the driver's {@code SparkConf}): run facet
+ * {@code probe_application} {@code {event}} (the simple class name of the application start or end
+ * event) and, at the start, job facet {@code probe_applicationJob} {@code {appName}}.
  */
 public final class SchedulerProbeFactory implements OpenLineageEventHandlerFactory {
   /** The session setting that turns the probe on. */
@@ -50,13 +53,20 @@ public final class SchedulerProbeFactory implements OpenLineageEventHandlerFacto
   /** The driver setting that turns the application-run probe on. */
   public static final String APPLICATION_ENABLED = "spark.headwater.test.applicationProbe";
 
-  private static final URI PRODUCER = URI.create("https://github.com/headwater-lineage/headwater/tree/main/jvm/src/test");
+  private static final URI PRODUCER =
+      URI.create("https://github.com/headwater-lineage/headwater/tree/main/jvm/src/test");
 
   private static boolean enabled(OpenLineageContext context) {
-    return context.sparkSession().map(s -> "true".equals(s.conf().get(ENABLED, "false"))).orElse(false);
+    return context
+        .sparkSession()
+        .map(s -> "true".equals(s.conf().get(ENABLED, "false")))
+        .orElse(false);
   }
 
-  /** The driver's SparkConf, read directly: at application start the context may not have a session yet. */
+  /**
+   * The driver's SparkConf, read directly: at application start the context may not have a session
+   * yet.
+   */
   private static boolean applicationProbeEnabled() {
     org.apache.spark.SparkEnv env = org.apache.spark.SparkEnv.get();
     return env != null && env.conf().getBoolean(APPLICATION_ENABLED, false);
@@ -69,23 +79,32 @@ public final class SchedulerProbeFactory implements OpenLineageEventHandlerFacto
   }
 
   @Override
-  public Collection<scala.PartialFunction<Object, List<OpenLineage.InputDataset>>> createInputDatasetBuilder(OpenLineageContext context) {
-    return enabled(context) ? List.of(new SourceRddInputs(context, FileScanRDD.class), new SourceRddInputs(context, HadoopRDD.class)) : List.of();
+  public Collection<scala.PartialFunction<Object, List<OpenLineage.InputDataset>>>
+      createInputDatasetBuilder(OpenLineageContext context) {
+    return enabled(context)
+        ? List.of(
+            new SourceRddInputs(context, FileScanRDD.class),
+            new SourceRddInputs(context, HadoopRDD.class))
+        : List.of();
   }
 
   @Override
-  public Collection<scala.PartialFunction<Object, List<OpenLineage.OutputDataset>>> createOutputDatasetBuilder(OpenLineageContext context) {
+  public Collection<scala.PartialFunction<Object, List<OpenLineage.OutputDataset>>>
+      createOutputDatasetBuilder(OpenLineageContext context) {
     return enabled(context) ? List.of(new NamedRddOutputs(context)) : List.of();
   }
 
   @Override
-  public Collection<CustomFacetBuilder<?, ? extends OpenLineage.JobFacet>> createJobFacetBuilders(OpenLineageContext context) {
+  public Collection<CustomFacetBuilder<?, ? extends OpenLineage.JobFacet>> createJobFacetBuilders(
+      OpenLineageContext context) {
     return applicationProbeEnabled() ? List.of(new ApplicationJobFacet()) : List.of();
   }
 
   @Override
-  public Collection<CustomFacetBuilder<?, ? extends OpenLineage.RunFacet>> createRunFacetBuilders(OpenLineageContext context) {
-    List<CustomFacetBuilder<?, ? extends OpenLineage.RunFacet>> builders = new java.util.ArrayList<>();
+  public Collection<CustomFacetBuilder<?, ? extends OpenLineage.RunFacet>> createRunFacetBuilders(
+      OpenLineageContext context) {
+    List<CustomFacetBuilder<?, ? extends OpenLineage.RunFacet>> builders =
+        new java.util.ArrayList<>();
     if (applicationProbeEnabled()) {
       builders.add(new ApplicationRunFacet());
     }
@@ -95,7 +114,8 @@ public final class SchedulerProbeFactory implements OpenLineageEventHandlerFacto
     return builders;
   }
 
-  private static List<CustomFacetBuilder<?, ? extends OpenLineage.RunFacet>> schedulerRunFacets(OpenLineageContext context) {
+  private static List<CustomFacetBuilder<?, ? extends OpenLineage.RunFacet>> schedulerRunFacets(
+      OpenLineageContext context) {
     return List.of(
         new ExecutionStartFacet(context),
         new CustomFacetBuilder<ActiveJob, OpenLineage.RunFacet>() {
@@ -105,8 +125,11 @@ public final class SchedulerProbeFactory implements OpenLineageEventHandlerFacto
           }
 
           @Override
-          protected void build(ActiveJob job, BiConsumer<String, ? super OpenLineage.RunFacet> consumer) {
-            consumer.accept("probe_activeJob", runFacet("finalStage", job.finalStage().getClass().getSimpleName()));
+          protected void build(
+              ActiveJob job, BiConsumer<String, ? super OpenLineage.RunFacet> consumer) {
+            consumer.accept(
+                "probe_activeJob",
+                runFacet("finalStage", job.finalStage().getClass().getSimpleName()));
           }
         },
         new CustomFacetBuilder<Stage, OpenLineage.RunFacet>() {
@@ -116,7 +139,8 @@ public final class SchedulerProbeFactory implements OpenLineageEventHandlerFacto
           }
 
           @Override
-          protected void build(Stage stage, BiConsumer<String, ? super OpenLineage.RunFacet> consumer) {
+          protected void build(
+              Stage stage, BiConsumer<String, ? super OpenLineage.RunFacet> consumer) {
             consumer.accept("probe_stage", runFacet("stage", stage.getClass().getSimpleName()));
           }
         },
@@ -124,29 +148,39 @@ public final class SchedulerProbeFactory implements OpenLineageEventHandlerFacto
   }
 
   @Override
-  public Collection<CustomFacetBuilder<?, ? extends OpenLineage.DatasetFacet>> createDatasetFacetBuilders(OpenLineageContext context) {
+  public Collection<CustomFacetBuilder<?, ? extends OpenLineage.DatasetFacet>>
+      createDatasetFacetBuilders(OpenLineageContext context) {
     return enabled(context) ? List.of(new ExecutionEndFacet()) : List.of();
   }
 
   /** Resolves its event type from its declaration (no override of eventType()). */
-  static final class JobEndFacet extends CustomFacetBuilder<SparkListenerJobEnd, OpenLineage.RunFacet> {
+  static final class JobEndFacet
+      extends CustomFacetBuilder<SparkListenerJobEnd, OpenLineage.RunFacet> {
     @Override
-    protected void build(SparkListenerJobEnd event, BiConsumer<String, ? super OpenLineage.RunFacet> consumer) {
+    protected void build(
+        SparkListenerJobEnd event, BiConsumer<String, ? super OpenLineage.RunFacet> consumer) {
       consumer.accept("probe_jobEnd", runFacet("result", event.jobResult().toString()));
     }
   }
 
-  static final class ExecutionEndFacet extends CustomFacetBuilder<SparkListenerSQLExecutionEnd, OpenLineage.DatasetFacet> {
+  static final class ExecutionEndFacet
+      extends CustomFacetBuilder<SparkListenerSQLExecutionEnd, OpenLineage.DatasetFacet> {
     @Override
-    protected void build(SparkListenerSQLExecutionEnd event, BiConsumer<String, ? super OpenLineage.DatasetFacet> consumer) {
+    protected void build(
+        SparkListenerSQLExecutionEnd event,
+        BiConsumer<String, ? super OpenLineage.DatasetFacet> consumer) {
       OpenLineage.DefaultDatasetFacet facet = new OpenLineage.DefaultDatasetFacet(PRODUCER, null);
       facet.getAdditionalProperties().put("seen", true);
       consumer.accept("probe_executionEnd", facet);
     }
   }
 
-  /** {@code probe_executionStart}: the class of the context's query execution, at a SQL execution's start. */
-  static final class ExecutionStartFacet extends CustomFacetBuilder<SparkListenerSQLExecutionStart, OpenLineage.RunFacet> {
+  /**
+   * {@code probe_executionStart}: the class of the context's query execution, at a SQL execution's
+   * start.
+   */
+  static final class ExecutionStartFacet
+      extends CustomFacetBuilder<SparkListenerSQLExecutionStart, OpenLineage.RunFacet> {
     private final OpenLineageContext context;
 
     ExecutionStartFacet(OpenLineageContext context) {
@@ -154,8 +188,11 @@ public final class SchedulerProbeFactory implements OpenLineageEventHandlerFacto
     }
 
     @Override
-    protected void build(SparkListenerSQLExecutionStart event, BiConsumer<String, ? super OpenLineage.RunFacet> consumer) {
-      String execution = context.queryExecution().map(qe -> qe.getClass().getSimpleName()).orElse("none");
+    protected void build(
+        SparkListenerSQLExecutionStart event,
+        BiConsumer<String, ? super OpenLineage.RunFacet> consumer) {
+      String execution =
+          context.queryExecution().map(qe -> qe.getClass().getSimpleName()).orElse("none");
       consumer.accept("probe_executionStart", runFacet("queryExecution", execution));
     }
   }
@@ -163,7 +200,8 @@ public final class SchedulerProbeFactory implements OpenLineageEventHandlerFacto
   static final class ApplicationRunFacet extends CustomFacetBuilder<Object, OpenLineage.RunFacet> {
     @Override
     public boolean isDefinedAt(Object event) {
-      return event instanceof SparkListenerApplicationStart || event instanceof SparkListenerApplicationEnd;
+      return event instanceof SparkListenerApplicationStart
+          || event instanceof SparkListenerApplicationEnd;
     }
 
     @Override
@@ -172,16 +210,22 @@ public final class SchedulerProbeFactory implements OpenLineageEventHandlerFacto
     }
   }
 
-  static final class ApplicationJobFacet extends CustomFacetBuilder<SparkListenerApplicationStart, OpenLineage.JobFacet> {
+  static final class ApplicationJobFacet
+      extends CustomFacetBuilder<SparkListenerApplicationStart, OpenLineage.JobFacet> {
     @Override
-    protected void build(SparkListenerApplicationStart event, BiConsumer<String, ? super OpenLineage.JobFacet> consumer) {
+    protected void build(
+        SparkListenerApplicationStart event,
+        BiConsumer<String, ? super OpenLineage.JobFacet> consumer) {
       OpenLineage.DefaultJobFacet facet = new OpenLineage.DefaultJobFacet(PRODUCER, null);
       facet.getAdditionalProperties().put("appName", event.appName());
       consumer.accept("probe_applicationJob", facet);
     }
   }
 
-  /** An input per source RDD of one class (declared by {@code eventType()}, not by the generic argument). */
+  /**
+   * An input per source RDD of one class (declared by {@code eventType()}, not by the generic
+   * argument).
+   */
   static final class SourceRddInputs extends AbstractInputDatasetBuilder<RDD<?>> {
     private final Class<?> rddClass;
 
@@ -202,11 +246,17 @@ public final class SchedulerProbeFactory implements OpenLineageEventHandlerFacto
 
     @Override
     protected List<OpenLineage.InputDataset> build(RDD<?> rdd) {
-      return List.of(context.datasetFactory().input("probe", rddClass.getSimpleName() + "/" + rdd.getNumPartitions(), null));
+      return List.of(
+          context
+              .datasetFactory()
+              .input("probe", rddClass.getSimpleName() + "/" + rdd.getNumPartitions(), null));
     }
   }
 
-  /** Outputs for RDDs the test named {@code probe_...}; Spark's own jobs (schema reads) stay out of it. */
+  /**
+   * Outputs for RDDs the test named {@code probe_...}; Spark's own jobs (schema reads) stay out of
+   * it.
+   */
   static final class NamedRddOutputs extends AbstractOutputDatasetBuilder<RDD<?>> {
     NamedRddOutputs(OpenLineageContext context) {
       super(context);
@@ -224,7 +274,10 @@ public final class SchedulerProbeFactory implements OpenLineageEventHandlerFacto
 
     @Override
     protected List<OpenLineage.OutputDataset> build(RDD<?> rdd) {
-      return List.of(context.datasetFactory().output("probe", rdd.name() + "/" + rdd.getNumPartitions(), null));
+      return List.of(
+          context
+              .datasetFactory()
+              .output("probe", rdd.name() + "/" + rdd.getNumPartitions(), null));
     }
   }
 }

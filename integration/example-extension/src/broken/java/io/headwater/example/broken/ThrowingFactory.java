@@ -13,40 +13,45 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import scala.PartialFunction;
 
 /**
- * A factory whose every piece fails in a different place: a visitor in {@code isDefinedAt}, a visitor in
- * {@code apply}, a dataset builder in its constructor, a run facet builder in {@code build}, and the factory itself in
- * {@code createJobFacetBuilders}. None of it may cost the built-in lineage anything.
+ * A factory whose every piece fails in a different place: a visitor in {@code isDefinedAt}, a
+ * visitor in {@code apply}, a dataset builder in its constructor, a run facet builder in {@code
+ * build}, and the factory itself in {@code createJobFacetBuilders}. None of it may cost the
+ * built-in lineage anything.
  */
 public final class ThrowingFactory implements OpenLineageEventHandlerFactory {
   @Override
-  public Collection<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>> createInputDatasetQueryPlanVisitors(
-      OpenLineageContext context) {
+  public Collection<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>>
+      createInputDatasetQueryPlanVisitors(OpenLineageContext context) {
     return List.of(new ThrowingIsDefinedAtVisitor(context));
   }
 
   @Override
-  public Collection<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>> createOutputDatasetQueryPlanVisitors(
-      OpenLineageContext context) {
+  public Collection<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>>
+      createOutputDatasetQueryPlanVisitors(OpenLineageContext context) {
     return List.of(new ThrowingApplyVisitor(context));
   }
 
   @Override
-  public Collection<PartialFunction<Object, List<OpenLineage.InputDataset>>> createInputDatasetBuilder(OpenLineageContext context) {
+  public Collection<PartialFunction<Object, List<OpenLineage.InputDataset>>>
+      createInputDatasetBuilder(OpenLineageContext context) {
     return List.of(new UnconstructibleBuilder(context));
   }
 
   @Override
-  public Collection<CustomFacetBuilder<?, ? extends OpenLineage.RunFacet>> createRunFacetBuilders(OpenLineageContext context) {
+  public Collection<CustomFacetBuilder<?, ? extends OpenLineage.RunFacet>> createRunFacetBuilders(
+      OpenLineageContext context) {
     return List.of(new ThrowingFacetBuilder());
   }
 
   @Override
-  public Collection<CustomFacetBuilder<?, ? extends OpenLineage.JobFacet>> createJobFacetBuilders(OpenLineageContext context) {
+  public Collection<CustomFacetBuilder<?, ? extends OpenLineage.JobFacet>> createJobFacetBuilders(
+      OpenLineageContext context) {
     throw new UnsupportedOperationException("ThrowingFactory has no job facets today");
   }
 
   /** Throws in {@code isDefinedAt} for every node. */
-  public static final class ThrowingIsDefinedAtVisitor extends QueryPlanVisitor<LogicalPlan, OpenLineage.InputDataset> {
+  public static final class ThrowingIsDefinedAtVisitor
+      extends QueryPlanVisitor<LogicalPlan, OpenLineage.InputDataset> {
     public ThrowingIsDefinedAtVisitor(OpenLineageContext context) {
       super(context);
     }
@@ -63,7 +68,8 @@ public final class ThrowingFactory implements OpenLineageEventHandlerFactory {
   }
 
   /** Defined at every root, throws when applied. */
-  public static final class ThrowingApplyVisitor extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
+  public static final class ThrowingApplyVisitor
+      extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
     public ThrowingApplyVisitor(OpenLineageContext context) {
       super(context);
     }
@@ -88,7 +94,8 @@ public final class ThrowingFactory implements OpenLineageEventHandlerFactory {
   }
 
   /** Throws in {@code build} for every object. */
-  public static final class ThrowingFacetBuilder extends CustomFacetBuilder<Object, OpenLineage.RunFacet> {
+  public static final class ThrowingFacetBuilder
+      extends CustomFacetBuilder<Object, OpenLineage.RunFacet> {
     @Override
     protected void build(Object event, BiConsumer<String, ? super OpenLineage.RunFacet> consumer) {
       throw new IllegalStateException("build is broken");

@@ -10,9 +10,13 @@ import org.apache.spark.sql.sources.TableScan;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
-/** A words file as a relation: one column, {@code word STRING}; the scan reads the file as text, one partition. */
+/**
+ * A words file as a relation: one column, {@code word STRING}; the scan reads the file as text, one
+ * partition.
+ */
 public final class WordsRelation extends BaseRelation implements TableScan {
-  private static final StructType SCHEMA = new StructType().add("word", DataTypes.StringType, false);
+  private static final StructType SCHEMA =
+      new StructType().add("word", DataTypes.StringType, false);
   private final SQLContext sqlContext;
   private final String name;
   private final String path;
@@ -45,6 +49,9 @@ public final class WordsRelation extends BaseRelation implements TableScan {
 
   @Override
   public RDD<Row> buildScan() {
-    return JavaSparkContext.fromSparkContext(sqlContext.sparkContext()).textFile(path, 1).map(RowFactory::create).rdd();
+    return JavaSparkContext.fromSparkContext(sqlContext.sparkContext())
+        .textFile(path, 1)
+        .map(RowFactory::create)
+        .rdd();
   }
 }

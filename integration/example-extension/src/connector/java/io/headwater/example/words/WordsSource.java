@@ -16,12 +16,15 @@ import org.apache.spark.sql.sources.RelationProvider;
 import scala.collection.immutable.Map;
 
 /**
- * A tiny Spark data source (DataSource V1) for "words" files, one word per line, standing in for a connector
- * Headwater knows nothing about: {@code spark.read.format("io.headwater.example.words.WordsSource")
- * .option("name", "greetings").option("path", "/tmp/greetings.txt").load()} reads a one-column ({@code word}) table;
- * {@code df.write.format(...).option(...).save()} writes the first column of {@code df} (strings), one row a line.
+ * A tiny Spark data source (DataSource V1) for "words" files, one word per line, standing in for a
+ * connector Headwater knows nothing about: {@code
+ * spark.read.format("io.headwater.example.words.WordsSource") .option("name",
+ * "greetings").option("path", "/tmp/greetings.txt").load()} reads a one-column ({@code word})
+ * table; {@code df.write.format(...).option(...).save()} writes the first column of {@code df}
+ * (strings), one row a line.
  *
- * <p>Options: {@code path} (the file, required) and {@code name} (the words collection's logical name, required).
+ * <p>Options: {@code path} (the file, required) and {@code name} (the words collection's logical
+ * name, required).
  */
 public final class WordsSource implements RelationProvider, CreatableRelationProvider {
   @Override
@@ -30,7 +33,8 @@ public final class WordsSource implements RelationProvider, CreatableRelationPro
   }
 
   @Override
-  public BaseRelation createRelation(SQLContext sqlContext, SaveMode mode, Map<String, String> parameters, Dataset<Row> data) {
+  public BaseRelation createRelation(
+      SQLContext sqlContext, SaveMode mode, Map<String, String> parameters, Dataset<Row> data) {
     Path file = Path.of(option(parameters, "path"));
     List<String> words = data.collectAsList().stream().map(row -> row.getString(0)).toList();
     try {

@@ -3,9 +3,10 @@ package io.headwater.spark.plan.columns;
 import java.time.Duration;
 
 /**
- * The time one column-lineage analysis may take. {@link #tick()} is called once per plan node and expression node
- * visited; every {@value #CHECK_EVERY} ticks it reads the clock and throws {@link Exceeded} once the budget is
- * spent, so that a huge plan costs the agent at most the budget plus one check interval.
+ * The time one column-lineage analysis may take. {@link #tick()} is called once per plan node and
+ * expression node visited; every {@value #CHECK_EVERY} ticks it reads the clock and throws {@link
+ * Exceeded} once the budget is spent, so that a huge plan costs the agent at most the budget plus
+ * one check interval.
  */
 public final class AnalysisBudget {
   private static final int CHECK_EVERY = 256;
@@ -42,7 +43,8 @@ public final class AnalysisBudget {
     private final transient Duration budget;
 
     Exceeded(Duration budget) {
-      super("column lineage ran past its budget of " + budget.toMillis() + " ms", null, false, false);
+      super(
+          "column lineage ran past its budget of " + budget.toMillis() + " ms", null, false, false);
       this.budget = budget;
     }
 

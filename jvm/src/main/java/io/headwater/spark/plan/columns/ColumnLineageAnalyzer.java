@@ -31,13 +31,15 @@ import org.apache.spark.sql.execution.columnar.InMemoryRelation;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * Column lineage of one query: for every column the query outputs, the input fields its value depends on (DIRECT),
- * and the input fields that decide which rows the query keeps or how it orders them (INDIRECT: filters, join keys,
- * grouping, sorting, windows), which hold for every output column.
+ * Column lineage of one query: for every column the query outputs, the input fields its value
+ * depends on (DIRECT), and the input fields that decide which rows the query keeps or how it orders
+ * them (INDIRECT: filters, join keys, grouping, sorting, windows), which hold for every output
+ * column.
  *
- * <p>One post-order pass over the plan: a relation the input visitors named gives its columns themselves as sources;
- * every operator that creates columns maps each new column ({@code ExprId}) to the sources of the columns its
- * expression uses. Work is linear in the number of plan nodes and expression nodes.
+ * <p>One post-order pass over the plan: a relation the input visitors named gives its columns
+ * themselves as sources; every operator that creates columns maps each new column ({@code ExprId})
+ * to the sources of the columns its expression uses. Work is linear in the number of plan nodes and
+ * expression nodes.
  */
 public final class ColumnLineageAnalyzer {
   /** The dataset of a relation, when the input visitors named exactly one. */
@@ -54,13 +56,16 @@ public final class ColumnLineageAnalyzer {
 
   /**
    * @param datasets the dataset a relation node reads, when the input visitors named exactly one
-   * @param budget how long the analysis may take; {@link #analyse(LogicalPlan, List)} throws
-   *     {@link AnalysisBudget.Exceeded} past it
-   * @param analyzed the query's analyzed plan, to tell the {@code IS NOT NULL} filters the optimizer inferred from
-   *     those the user wrote; empty when there is none (every filter counts)
+   * @param budget how long the analysis may take; {@link #analyse(LogicalPlan, List)} throws {@link
+   *     AnalysisBudget.Exceeded} past it
+   * @param analyzed the query's analyzed plan, to tell the {@code IS NOT NULL} filters the
+   *     optimizer inferred from those the user wrote; empty when there is none (every filter
+   *     counts)
    */
   public ColumnLineageAnalyzer(
-      Function<LogicalPlan, Optional<SourceDataset>> datasets, AnalysisBudget budget, Optional<LogicalPlan> analyzed) {
+      Function<LogicalPlan, Optional<SourceDataset>> datasets,
+      AnalysisBudget budget,
+      Optional<LogicalPlan> analyzed) {
     this.datasets = datasets;
     this.budget = budget;
     this.inferredFilters = analyzed.map(InferredFilters::from).orElseGet(InferredFilters::none);
@@ -103,12 +108,15 @@ public final class ColumnLineageAnalyzer {
       for (Attribute attribute : CollectionConverters.asJava(node.output())) {
         columns.put(
             attribute.exprId().id(),
-            FieldSources.of(new SourceField(dataset.get().namespace(), dataset.get().name(), attribute.name()), Transformation.IDENTITY));
+            FieldSources.of(
+                new SourceField(dataset.get().namespace(), dataset.get().name(), attribute.name()),
+                Transformation.IDENTITY));
       }
       return;
     }
     if (node instanceof WithCTE with) {
-      CollectionConverters.asJava(with.cteDefs()).forEach(definition -> cteDefinitions.put(definition.id(), definition));
+      CollectionConverters.asJava(with.cteDefs())
+          .forEach(definition -> cteDefinitions.put(definition.id(), definition));
     }
     CollectionConverters.asJava(node.children()).forEach(this::analyse);
     if (node instanceof Project project) {
@@ -133,7 +141,8 @@ public final class ColumnLineageAnalyzer {
         expressions.referencesThrough(join.condition().get(), Transformation.JOIN, rowLevel);
       }
     } else if (node instanceof Sort sort && sort.global()) {
-      // a local sort (sortWithinPartitions, or the one Spark adds to write partitions) orders no output
+      // a local sort (sortWithinPartitions, or the one Spark adds to write partitions) orders no
+      // output
       for (SortOrder order : CollectionConverters.asJava(sort.order())) {
         expressions.referencesThrough(order, Transformation.SORT, rowLevel);
       }
@@ -146,17 +155,21 @@ public final class ColumnLineageAnalyzer {
       }
     } else if (node instanceof Expand expand) {
       List<Attribute> output = CollectionConverters.asJava(expand.output());
-      for (scala.collection.immutable.Seq<Expression> projection : CollectionConverters.asJava(expand.projections())) {
+      for (scala.collection.immutable.Seq<Expression> projection :
+          CollectionConverters.asJava(expand.projections())) {
         List<Expression> values = CollectionConverters.asJava(projection);
         for (int i = 0; i < output.size() && i < values.size(); i++) {
-          columns.computeIfAbsent(output.get(i).exprId().id(), id -> new FieldSources()).addAll(expressions.of(values.get(i)));
+          columns
+              .computeIfAbsent(output.get(i).exprId().id(), id -> new FieldSources())
+              .addAll(expressions.of(values.get(i)));
         }
       }
     } else if (node instanceof InMemoryRelation cached) {
       LogicalPlan plan = cached.cacheBuilder().logicalPlan();
       analyse(plan);
       mergeByPosition(cached.output(), List.of(plan));
-    } else if (node instanceof CTERelationRef reference && cteDefinitions.containsKey(reference.cteId())) {
+    } else if (node instanceof CTERelationRef reference
+        && cteDefinitions.containsKey(reference.cteId())) {
       CTERelationDef definition = cteDefinitions.get(reference.cteId());
       analyse(definition);
       mergeByPosition(reference.output(), List.of(definition));
@@ -178,9 +191,9 @@ public final class ColumnLineageAnalyzer {
   }
 
   /**
-   * An operator this class does not know (for example {@code mapInPandas} or a typed Dataset function) that makes new
-   * columns: each new column may depend on any column of its inputs, so it gets all of them as TRANSFORMATION.
-   * Columns it passes through keep their own sources.
+   * An operator this class does not know (for example {@code mapInPandas} or a typed Dataset
+   * function) that makes new columns: each new column may depend on any column of its inputs, so it
+   * gets all of them as TRANSFORMATION. Columns it passes through keep their own sources.
    */
   private void derivedFromAllInputs(LogicalPlan node) {
     List<LogicalPlan> children = CollectionConverters.asJava(node.children());
@@ -189,11 +202,13 @@ public final class ColumnLineageAnalyzer {
     }
     java.util.Set<Long> passedThrough = new java.util.HashSet<>();
     for (LogicalPlan child : children) {
-      CollectionConverters.asJava(child.output()).forEach(input -> passedThrough.add(input.exprId().id()));
+      CollectionConverters.asJava(child.output())
+          .forEach(input -> passedThrough.add(input.exprId().id()));
     }
     FieldSources all = null;
     for (Attribute attribute : CollectionConverters.asJava(node.output())) {
-      if (passedThrough.contains(attribute.exprId().id()) || columns.containsKey(attribute.exprId().id())) {
+      if (passedThrough.contains(attribute.exprId().id())
+          || columns.containsKey(attribute.exprId().id())) {
         continue;
       }
       if (all == null) {
@@ -239,7 +254,8 @@ public final class ColumnLineageAnalyzer {
   }
 
   /** Output column i of a set operation or cache gets the sources of column i of every input. */
-  private void mergeByPosition(scala.collection.immutable.Seq<Attribute> outputSeq, List<LogicalPlan> inputs) {
+  private void mergeByPosition(
+      scala.collection.immutable.Seq<Attribute> outputSeq, List<LogicalPlan> inputs) {
     List<Attribute> output = CollectionConverters.asJava(outputSeq);
     for (int i = 0; i < output.size(); i++) {
       FieldSources merged = new FieldSources();

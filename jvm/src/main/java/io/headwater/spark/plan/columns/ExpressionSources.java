@@ -20,11 +20,12 @@ import scala.Tuple2;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * The input fields one expression's value depends on. A bare column passes its sources on (IDENTITY); an aggregate
- * function makes them AGGREGATION; any other function TRANSFORMATION; the conditions of {@code CASE WHEN} and
- * {@code IF} add their columns as INDIRECT CONDITIONAL; hash and mask functions mark the path as masking; a
- * subquery's result depends on its plan's output. The {@code empty2null} Spark wraps around the string partition
- * columns of a file write is not the user's transformation: the column passes through it unchanged.
+ * The input fields one expression's value depends on. A bare column passes its sources on
+ * (IDENTITY); an aggregate function makes them AGGREGATION; any other function TRANSFORMATION; the
+ * conditions of {@code CASE WHEN} and {@code IF} add their columns as INDIRECT CONDITIONAL; hash
+ * and mask functions mark the path as masking; a subquery's result depends on its plan's output.
+ * The {@code empty2null} Spark wraps around the string partition columns of a file write is not the
+ * user's transformation: the column passes through it unchanged.
  */
 final class ExpressionSources {
   private static final Set<String> MASKING_FUNCTIONS =
@@ -40,7 +41,9 @@ final class ExpressionSources {
    * @param budget ticked once per expression node
    */
   ExpressionSources(
-      Function<Attribute, FieldSources> attributes, Function<LogicalPlan, Void> subqueryPlans, AnalysisBudget budget) {
+      Function<Attribute, FieldSources> attributes,
+      Function<LogicalPlan, Void> subqueryPlans,
+      AnalysisBudget budget) {
     this.attributes = attributes;
     this.subqueryPlans = subqueryPlans;
     this.budget = budget;
@@ -50,13 +53,16 @@ final class ExpressionSources {
   FieldSources of(Expression expression) {
     FieldSources result = new FieldSources();
     Expression value = expression instanceof Alias alias ? alias.child() : expression;
-    collect(value, isColumnRead(value) ? Transformation.IDENTITY : Transformation.TRANSFORMATION, result);
+    collect(
+        value,
+        isColumnRead(value) ? Transformation.IDENTITY : Transformation.TRANSFORMATION,
+        result);
     return result;
   }
 
   /**
-   * A column, a field of a struct column ({@code user.email}), or a column under the write's {@code empty2null}: its
-   * value is the input's, unchanged.
+   * A column, a field of a struct column ({@code user.email}), or a column under the write's {@code
+   * empty2null}: its value is the input's, unchanged.
    */
   private static boolean isColumnRead(Expression value) {
     Expression e = value;
@@ -66,7 +72,10 @@ final class ExpressionSources {
     return e instanceof Attribute;
   }
 
-  /** Adds the sources of every column {@code expression} references, through {@code kind} (for conditions). */
+  /**
+   * Adds the sources of every column {@code expression} references, through {@code kind} (for
+   * conditions).
+   */
   void referencesThrough(Expression expression, Transformation kind, FieldSources into) {
     FieldSources direct = new FieldSources();
     collect(expression, Transformation.IDENTITY, direct);
@@ -89,12 +98,14 @@ final class ExpressionSources {
       return;
     }
     if (e instanceof GetStructField || e instanceof Empty2Null) {
-      // reading a struct's field passes the struct column's value on; so does the write's empty2null
+      // reading a struct's field passes the struct column's value on; so does the write's
+      // empty2null
       collect(e.children().head(), kind, into);
       return;
     }
     if (e instanceof PivotFirst pivot) {
-      collect(pivot.pivotColumn(), conditional(kind), into); // the pivot value picks the output column
+      collect(
+          pivot.pivotColumn(), conditional(kind), into); // the pivot value picks the output column
       collect(pivot.valueColumn(), kind, into);
       return;
     }
@@ -102,12 +113,16 @@ final class ExpressionSources {
     if (e instanceof AggregateExpression) {
       here = kind.then(Transformation.AGGREGATION);
     } else if (e instanceof WindowExpression window) {
-      if (!(window.windowFunction() instanceof RankLike || window.windowFunction() instanceof RowNumberLike)) {
-        // a ranking function's children are the window's ordering, not values it computes from; an aggregate over
-        // the frame is AGGREGATION through its own node, an offset function (lag, lead) a TRANSFORMATION
+      if (!(window.windowFunction() instanceof RankLike
+          || window.windowFunction() instanceof RowNumberLike)) {
+        // a ranking function's children are the window's ordering, not values it computes from; an
+        // aggregate over
+        // the frame is AGGREGATION through its own node, an offset function (lag, lead) a
+        // TRANSFORMATION
         collect(window.windowFunction(), kind, into);
       }
-      CollectionConverters.asJava(window.windowSpec().children()).forEach(c -> collect(c, Transformation.WINDOW, into));
+      CollectionConverters.asJava(window.windowSpec().children())
+          .forEach(c -> collect(c, Transformation.WINDOW, into));
       return;
     } else if (!(e instanceof Alias)) {
       here = kind.then(Transformation.TRANSFORMATION);
@@ -116,7 +131,8 @@ final class ExpressionSources {
       here = here.masked(true);
     }
     if (e instanceof CaseWhen caseWhen) {
-      for (Tuple2<Expression, Expression> branch : CollectionConverters.asJava(caseWhen.branches())) {
+      for (Tuple2<Expression, Expression> branch :
+          CollectionConverters.asJava(caseWhen.branches())) {
         collect(branch._1(), conditional(here), into);
         collect(branch._2(), here, into);
       }

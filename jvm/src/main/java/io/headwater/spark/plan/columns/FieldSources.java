@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The input fields a value depends on, each with the transformations on the way. Mutable while a plan is analysed;
- * insertion ordered so that the facet lists inputs in plan order.
+ * The input fields a value depends on, each with the transformations on the way. Mutable while a
+ * plan is analysed; insertion ordered so that the facet lists inputs in plan order.
  */
 final class FieldSources {
   static final FieldSources NONE = new FieldSources();
@@ -27,7 +27,8 @@ final class FieldSources {
 
   /** Adds every source of {@code other}, each of its transformations seen through {@code later}. */
   void addThrough(FieldSources other, Transformation later) {
-    other.sources.forEach((field, transformations) -> transformations.forEach(t -> add(field, t.then(later))));
+    other.sources.forEach(
+        (field, transformations) -> transformations.forEach(t -> add(field, t.then(later))));
   }
 
   void addAll(FieldSources other) {

@@ -13,12 +13,12 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * Tells the filters Spark's optimizer adds on its own from those the user wrote. {@code InferFiltersFromConstraints}
- * adds {@code IsNotNull(column)} for every join key and every column a null-intolerant predicate uses;
- * {@code InferFiltersFromGenerate} adds {@code IsNotNull(array) AND size(array) > 0} below an {@code explode}. Such a
- * filter is the optimizer's, and is not reported as a FILTER dependency, unless the analyzed plan (before
- * optimization) already has it: a column the user tests with {@code IS NOT NULL} anywhere, or the same
- * {@code size(...) > n} condition.
+ * Tells the filters Spark's optimizer adds on its own from those the user wrote. {@code
+ * InferFiltersFromConstraints} adds {@code IsNotNull(column)} for every join key and every column a
+ * null-intolerant predicate uses; {@code InferFiltersFromGenerate} adds {@code IsNotNull(array) AND
+ * size(array) > 0} below an {@code explode}. Such a filter is the optimizer's, and is not reported
+ * as a FILTER dependency, unless the analyzed plan (before optimization) already has it: a column
+ * the user tests with {@code IS NOT NULL} anywhere, or the same {@code size(...) > n} condition.
  */
 final class InferredFilters {
   private final Set<Long> declaredNotNull;
@@ -34,7 +34,9 @@ final class InferredFilters {
     return new InferredFilters(null, null);
   }
 
-  /** The null tests and size checks the analyzed plan has, anywhere in its operators' expressions. */
+  /**
+   * The null tests and size checks the analyzed plan has, anywhere in its operators' expressions.
+   */
   static InferredFilters from(LogicalPlan analyzed) {
     Set<Long> notNull = new HashSet<>();
     Set<Expression> sizeChecks = new HashSet<>();
@@ -50,7 +52,8 @@ final class InferredFilters {
     return new InferredFilters(notNull, sizeChecks);
   }
 
-  private static void collect(Expression expression, Set<Long> notNull, Set<Expression> sizeChecks) {
+  private static void collect(
+      Expression expression, Set<Long> notNull, Set<Expression> sizeChecks) {
     Deque<Expression> pending = new ArrayDeque<>();
     pending.push(expression);
     while (!pending.isEmpty()) {
@@ -68,13 +71,17 @@ final class InferredFilters {
     return e instanceof GreaterThan greater && greater.left() instanceof Size;
   }
 
-  /** True when {@code conjunct}, one conjunct of a filter condition, is a filter the optimizer added. */
+  /**
+   * True when {@code conjunct}, one conjunct of a filter condition, is a filter the optimizer
+   * added.
+   */
   boolean isInferred(Expression conjunct) {
     if (declaredNotNull == null) {
       return false;
     }
     if (conjunct instanceof IsNotNull test) {
-      return test.child() instanceof Attribute attribute && !declaredNotNull.contains(attribute.exprId().id());
+      return test.child() instanceof Attribute attribute
+          && !declaredNotNull.contains(attribute.exprId().id());
     }
     return isSizeCheck(conjunct) && !declaredSizeChecks.contains(conjunct.canonicalized());
   }

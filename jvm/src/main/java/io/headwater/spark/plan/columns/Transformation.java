@@ -1,10 +1,11 @@
 package io.headwater.spark.plan.columns;
 
 /**
- * One transformation of the spec's ColumnLineageDatasetFacet (1-2-0): {@code DIRECT} (the value is computed from the
- * input field: IDENTITY, TRANSFORMATION, AGGREGATION) or {@code INDIRECT} (the input field decides which rows or in
- * what order: FILTER, JOIN, GROUP_BY, SORT, WINDOW, CONDITIONAL). {@code masking} is true when a masking function
- * (a hash, {@code mask}) stands between the input and the output.
+ * One transformation of the spec's ColumnLineageDatasetFacet (1-2-0): {@code DIRECT} (the value is
+ * computed from the input field: IDENTITY, TRANSFORMATION, AGGREGATION) or {@code INDIRECT} (the
+ * input field decides which rows or in what order: FILTER, JOIN, GROUP_BY, SORT, WINDOW,
+ * CONDITIONAL). {@code masking} is true when a masking function (a hash, {@code mask}) stands
+ * between the input and the output.
  */
 public record Transformation(String type, String subtype, boolean masking) {
   public static final Transformation IDENTITY = direct("IDENTITY");
@@ -34,9 +35,10 @@ public record Transformation(String type, String subtype, boolean masking) {
   }
 
   /**
-   * This transformation seen through a later one: a value passed on unchanged keeps what happened to it; a direct
-   * value transformed again is as strong as the stronger of the two (AGGREGATION over TRANSFORMATION over IDENTITY);
-   * anything used by an indirect transformation becomes that indirect transformation. Masking is kept.
+   * This transformation seen through a later one: a value passed on unchanged keeps what happened
+   * to it; a direct value transformed again is as strong as the stronger of the two (AGGREGATION
+   * over TRANSFORMATION over IDENTITY); anything used by an indirect transformation becomes that
+   * indirect transformation. Masking is kept.
    */
   public Transformation then(Transformation later) {
     boolean masked = masking || later.masking;

@@ -12,10 +12,10 @@ import org.apache.spark.rdd.RDD;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * The RDDs an RDD is computed from: itself and, transitively, the RDDs of its dependencies (narrow and shuffle),
- * each once, depth first in dependency order. Reads only the dependency lists the DAGScheduler has already
- * computed when it built the job's stages; it never reads partitions or data (so a {@code ParallelCollectionRDD}'s
- * elements are never touched).
+ * The RDDs an RDD is computed from: itself and, transitively, the RDDs of its dependencies (narrow
+ * and shuffle), each once, depth first in dependency order. Reads only the dependency lists the
+ * DAGScheduler has already computed when it built the job's stages; it never reads partitions or
+ * data (so a {@code ParallelCollectionRDD}'s elements are never touched).
  */
 public final class RddGraph {
   private RddGraph() {}

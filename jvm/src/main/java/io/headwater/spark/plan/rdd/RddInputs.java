@@ -21,7 +21,8 @@ import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * The input datasets of an RDD job, from the RDDs its final RDD is computed from ({@link RddGraph}):
+ * The input datasets of an RDD job, from the RDDs its final RDD is computed from ({@link
+ * RddGraph}):
  *
  * <pre>
  *   HadoopRDD     (sc.textFile, sc.hadoopFile, sc.sequenceFile)  -> the JobConf's input paths
@@ -29,11 +30,11 @@ import scala.jdk.javaapi.CollectionConverters;
  *   FileScanRDD   (df.rdd of a file DataFrame)                    -> the directories of the files it scans
  * </pre>
  *
- * A file becomes its directory and a glob the directory above its first wildcard ({@link RddLocations}); partition
- * directories are trimmed; datasets are named like every file dataset ({@link FileDatasetNames}: {@code file} +
- * absolute path, {@code hdfs://host:port}, {@code s3://bucket}, ...), one per namespace and name, without a
- * {@code schema} facet (an RDD has none). Other RDDs (parallelized collections, Python RDDs, shuffles) read no
- * dataset of their own.
+ * A file becomes its directory and a glob the directory above its first wildcard ({@link
+ * RddLocations}); partition directories are trimmed; datasets are named like every file dataset
+ * ({@link FileDatasetNames}: {@code file} + absolute path, {@code hdfs://host:port}, {@code
+ * s3://bucket}, ...), one per namespace and name, without a {@code schema} facet (an RDD has none).
+ * Other RDDs (parallelized collections, Python RDDs, shuffles) read no dataset of their own.
  */
 public final class RddInputs {
   private RddInputs() {}
@@ -42,12 +43,14 @@ public final class RddInputs {
    * @param finalRdd the RDD of the job's final stage
    * @throws IOException when a file system cannot be reached to qualify a path
    */
-  public static List<OpenLineage.InputDataset> of(RDD<?> finalRdd, DatasetFactory datasets) throws IOException {
+  public static List<OpenLineage.InputDataset> of(RDD<?> finalRdd, DatasetFactory datasets)
+      throws IOException {
     Map<String, DatasetIdentifier> found = new LinkedHashMap<>();
     for (RDD<?> rdd : RddGraph.lineage(finalRdd)) {
       for (Path directory : directories(rdd)) {
         DatasetIdentifier id = FileDatasetNames.of(directory.toUri());
-        DatasetIdentifier trimmed = new DatasetIdentifier(FileDatasetNames.trimPartitions(id.getName()), id.getNamespace());
+        DatasetIdentifier trimmed =
+            new DatasetIdentifier(FileDatasetNames.trimPartitions(id.getName()), id.getNamespace());
         found.putIfAbsent(trimmed.getNamespace() + "\u0000" + trimmed.getName(), trimmed);
       }
     }
@@ -63,13 +66,16 @@ public final class RddInputs {
     List<Path> directories = new ArrayList<>();
     if (rdd instanceof HadoopRDD<?, ?> hadoop) {
       Configuration conf = hadoop.getJobConf();
-      for (Path path : org.apache.hadoop.mapred.FileInputFormat.getInputPaths(hadoop.getJobConf())) {
+      for (Path path :
+          org.apache.hadoop.mapred.FileInputFormat.getInputPaths(hadoop.getJobConf())) {
         directories.add(RddLocations.inputDirectory(path, conf));
       }
     } else if (rdd instanceof NewHadoopRDD<?, ?> newHadoop) {
       Configuration conf = newHadoop.getConf();
       if (conf.get(org.apache.hadoop.mapreduce.lib.input.FileInputFormat.INPUT_DIR) != null) {
-        for (Path path : org.apache.hadoop.mapreduce.lib.input.FileInputFormat.getInputPaths(Job.getInstance(conf))) {
+        for (Path path :
+            org.apache.hadoop.mapreduce.lib.input.FileInputFormat.getInputPaths(
+                Job.getInstance(conf))) {
           directories.add(RddLocations.inputDirectory(path, conf));
         }
       }

@@ -3,28 +3,33 @@ package io.headwater.spark.plan.rdd;
 import io.headwater.spark.agent.NameNormalizer;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.rdd.HadoopRDD;
 import org.apache.spark.rdd.MapPartitionsRDD;
 import org.apache.spark.rdd.RDD;
 
 /**
- * The job-name suffix of an RDD job, formed as the OpenLineage Spark integration forms it so a user switching
- * agents keeps the job's identity: the final RDD's name, followed by its dependencies' suffixes joined with
- * {@code _} (that dependency part cut at 100 characters; not repeated when it already starts with the RDD's own
- * name). An RDD without a name, a {@code HadoopRDD} named after the path it reads, and a {@code MapPartitionsRDD}
- * named like its parent ({@code sc.textFile} names both after the path) are named by their class instead:
- * the simple name without its trailing {@code RDD<n>}, in snake_case ({@code MapPartitionsRDD} gives
- * {@code map_partitions}, {@code PythonRDD} {@code python}). The caller normalises the whole suffix
- * ({@link NameNormalizer}) and forms {@code <app>.<suffix>}; for PySpark's {@code sc.textFile(p).map(f)
- * .saveAsTextFile(o)} it is {@code map_partitions_python_map_partitions_hadoop}. Keeping paths out of the name keeps
- * one job's identity when it reads a different dated directory each day.
+ * The job-name suffix of an RDD job, formed as the OpenLineage Spark integration forms it so a user
+ * switching agents keeps the job's identity: the final RDD's name, followed by its dependencies'
+ * suffixes joined with {@code _} (that dependency part cut at 100 characters; not repeated when it
+ * already starts with the RDD's own name). An RDD without a name, a {@code HadoopRDD} named after
+ * the path it reads, and a {@code MapPartitionsRDD} named like its parent ({@code sc.textFile}
+ * names both after the path) are named by their class instead: the simple name without its trailing
+ * {@code RDD<n>}, in snake_case ({@code MapPartitionsRDD} gives {@code map_partitions}, {@code
+ * PythonRDD} {@code python}). The caller normalises the whole suffix ({@link NameNormalizer}) and
+ * forms {@code <app>.<suffix>}; for PySpark's {@code sc.textFile(p).map(f) .saveAsTextFile(o)} it
+ * is {@code map_partitions_python_map_partitions_hadoop}. Keeping paths out of the name keeps one
+ * job's identity when it reads a different dated directory each day.
  */
 public final class RddJobNames {
   private static final int MAX_DEPENDENCY_PART = 100;
-  /** Lineages deeper than this (long iterative jobs) are named by their last RDDs only, keeping the walk bounded. */
+
+  /**
+   * Lineages deeper than this (long iterative jobs) are named by their last RDDs only, keeping the
+   * walk bounded.
+   */
   private static final int MAX_DEPTH = 200;
 
   private RddJobNames() {}
@@ -34,7 +39,10 @@ public final class RddJobNames {
     return NameNormalizer.normalize(name(finalRdd, new IdentityHashMap<>(), 0));
   }
 
-  /** Memoised per RDD (a diamond-shaped lineage names each RDD once); below {@link #MAX_DEPTH} levels only own names. */
+  /**
+   * Memoised per RDD (a diamond-shaped lineage names each RDD once); below {@link #MAX_DEPTH}
+   * levels only own names.
+   */
   private static String name(RDD<?> rdd, Map<RDD<?>, String> named, int depth) {
     String known = named.get(rdd);
     if (known != null) {

@@ -4,9 +4,10 @@ import java.util.Properties;
 import org.apache.spark.scheduler.ActiveJob;
 
 /**
- * Tells an RDD job (a Spark job run outside any SQL execution, such as {@code rdd.saveAsTextFile(...)}) from a job
- * that a SQL execution runs: Spark sets the local property {@value #SQL_EXECUTION_ID} on every job of a SQL
- * execution ({@code SQLExecution.EXECUTION_ID_KEY}) and on no other.
+ * Tells an RDD job (a Spark job run outside any SQL execution, such as {@code
+ * rdd.saveAsTextFile(...)}) from a job that a SQL execution runs: Spark sets the local property
+ * {@value #SQL_EXECUTION_ID} on every job of a SQL execution ({@code
+ * SQLExecution.EXECUTION_ID_KEY}) and on no other.
  */
 public final class RddJobs {
   /** The local property Spark sets on every job that runs for a SQL execution. */
@@ -14,7 +15,10 @@ public final class RddJobs {
 
   private RddJobs() {}
 
-  /** @param jobProperties a job's local properties ({@code SparkListenerJobStart.properties()}), or null for none */
+  /**
+   * @param jobProperties a job's local properties ({@code SparkListenerJobStart.properties()}), or
+   *     null for none
+   */
   public static boolean isRddJob(Properties jobProperties) {
     return jobProperties == null || jobProperties.getProperty(SQL_EXECUTION_ID) == null;
   }

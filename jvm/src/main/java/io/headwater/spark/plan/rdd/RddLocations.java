@@ -8,16 +8,19 @@ import org.apache.hadoop.fs.GlobPattern;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Turns the paths an RDD reads or writes into the directory that names the dataset: qualified with its file
- * system ({@code /data/x} becomes {@code file:/data/x}, a relative path is resolved against the working
- * directory), a file becomes its parent directory, and a glob ({@code /logs/2024-*}) the directory before its first
- * wildcard segment. Partition directories are trimmed later, by
- * {@link io.headwater.spark.plan.FileDatasetNames#trimPartitions}.
+ * Turns the paths an RDD reads or writes into the directory that names the dataset: qualified with
+ * its file system ({@code /data/x} becomes {@code file:/data/x}, a relative path is resolved
+ * against the working directory), a file becomes its parent directory, and a glob ({@code
+ * /logs/2024-*}) the directory before its first wildcard segment. Partition directories are trimmed
+ * later, by {@link io.headwater.spark.plan.FileDatasetNames#trimPartitions}.
  */
 final class RddLocations {
   private RddLocations() {}
 
-  /** The dataset directory of an input path; one {@code getFileStatus} call to tell a file from a directory. */
+  /**
+   * The dataset directory of an input path; one {@code getFileStatus} call to tell a file from a
+   * directory.
+   */
   static Path inputDirectory(Path path, Configuration conf) throws IOException {
     FileSystem fs = path.getFileSystem(conf);
     Path qualified = fs.makeQualified(path);
@@ -38,7 +41,10 @@ final class RddLocations {
     return path.getFileSystem(conf).makeQualified(path);
   }
 
-  /** The path itself when none of its segments has a wildcard, else the directory above the first that has one. */
+  /**
+   * The path itself when none of its segments has a wildcard, else the directory above the first
+   * that has one.
+   */
   private static Path beforeFirstGlob(Path path) {
     Path candidate = path;
     Path result = path;

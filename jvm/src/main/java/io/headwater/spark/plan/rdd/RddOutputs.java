@@ -18,19 +18,20 @@ import org.apache.spark.util.SerializableConfiguration;
 import org.apache.spark.util.SerializableJobConf;
 
 /**
- * The output dataset of an RDD job that writes through Hadoop: {@code saveAsTextFile}, {@code saveAsHadoopFile},
- * {@code saveAsSequenceFile}, {@code saveAsPickleFile}, {@code saveAsNewAPIHadoopFile} and the
- * {@code saveAs*HadoopDataset} calls with a file output format.
+ * The output dataset of an RDD job that writes through Hadoop: {@code saveAsTextFile}, {@code
+ * saveAsHadoopFile}, {@code saveAsSequenceFile}, {@code saveAsPickleFile}, {@code
+ * saveAsNewAPIHadoopFile} and the {@code saveAs*HadoopDataset} calls with a file output format.
  *
- * <p>Where Spark keeps the output directory: every one of these actions ends in {@code SparkHadoopWriter.write},
- * which runs the job with a task function that captures the write's {@code HadoopWriteConfigUtil}
- * ({@code HadoopMapRedWriteConfigUtil} wrapping the {@code JobConf}, or {@code HadoopMapReduceWriteConfigUtil}
- * wrapping the new-API {@code Configuration}). That function is the final {@link ResultStage}'s {@code func}; the
- * directory is the configuration's {@code mapreduce.output.fileoutputformat.outputdir} (the old API's
- * {@code mapred.output.dir} is its deprecated alias). Neither the job's properties nor its listener events carry it.
- * The captured values are found by type, not by the synthetic field names of the compiled closure, so a different
- * closure layout in another Spark release still matches. A job whose function captures no such configuration
- * (every other action) has no output.
+ * <p>Where Spark keeps the output directory: every one of these actions ends in {@code
+ * SparkHadoopWriter.write}, which runs the job with a task function that captures the write's
+ * {@code HadoopWriteConfigUtil} ({@code HadoopMapRedWriteConfigUtil} wrapping the {@code JobConf},
+ * or {@code HadoopMapReduceWriteConfigUtil} wrapping the new-API {@code Configuration}). That
+ * function is the final {@link ResultStage}'s {@code func}; the directory is the configuration's
+ * {@code mapreduce.output.fileoutputformat.outputdir} (the old API's {@code mapred.output.dir} is
+ * its deprecated alias). Neither the job's properties nor its listener events carry it. The
+ * captured values are found by type, not by the synthetic field names of the compiled closure, so a
+ * different closure layout in another Spark release still matches. A job whose function captures no
+ * such configuration (every other action) has no output.
  */
 public final class RddOutputs {
   /** How deep to look through functions wrapping the writer's task function. */
@@ -39,11 +40,12 @@ public final class RddOutputs {
   private RddOutputs() {}
 
   /**
-   * @return the directory the job writes, as a dataset without {@code schema} facet; empty for a job that writes
-   *     no Hadoop output
+   * @return the directory the job writes, as a dataset without {@code schema} facet; empty for a
+   *     job that writes no Hadoop output
    * @throws IOException when the output's file system cannot be reached to qualify the path
    */
-  public static List<OpenLineage.OutputDataset> of(ActiveJob job, DatasetFactory datasets) throws IOException {
+  public static List<OpenLineage.OutputDataset> of(ActiveJob job, DatasetFactory datasets)
+      throws IOException {
     Optional<Path> directory = outputDirectory(job);
     if (directory.isEmpty()) {
       return List.of();
@@ -79,7 +81,8 @@ public final class RddOutputs {
       if (captured instanceof HadoopWriteConfigUtil<?, ?> config) {
         return configurationOf(config);
       }
-      if (captured instanceof scala.Function2<?, ?, ?> || captured instanceof scala.Function1<?, ?>) {
+      if (captured instanceof scala.Function2<?, ?, ?>
+          || captured instanceof scala.Function1<?, ?>) {
         Optional<Configuration> nested = writeConfiguration(captured, depth + 1);
         if (nested.isPresent()) {
           return nested;
@@ -104,10 +107,15 @@ public final class RddOutputs {
     return Optional.empty();
   }
 
-  /** The values of an object's instance fields (of its class and superclasses); unreadable ones are skipped. */
+  /**
+   * The values of an object's instance fields (of its class and superclasses); unreadable ones are
+   * skipped.
+   */
   private static List<Object> capturedValues(Object target) {
     List<Object> values = new java.util.ArrayList<>();
-    for (Class<?> type = target.getClass(); type != null && type != Object.class; type = type.getSuperclass()) {
+    for (Class<?> type = target.getClass();
+        type != null && type != Object.class;
+        type = type.getSuperclass()) {
       for (Field field : type.getDeclaredFields()) {
         if (Modifier.isStatic(field.getModifiers()) || field.getType().isPrimitive()) {
           continue;

@@ -13,18 +13,18 @@ import org.apache.spark.sql.execution.streaming.sources.WriteToMicroBatchDataSou
 import scala.Option;
 
 /**
- * The output of one micro-batch of a streaming query that writes files ({@code writeStream.format("parquet")
- * .start(path)}, csv, json, orc, text).
+ * The output of one micro-batch of a streaming query that writes files ({@code
+ * writeStream.format("parquet") .start(path)}, csv, json, orc, text).
  *
  * <pre>
  *   WriteToMicroBatchDataSourceV1(sink = FileStreamSink, writeOptions["path"] = p, query)
  *     -> one output named by p, qualified with its file system; schema = the query's schema
  * </pre>
  *
- * The node is the root of the micro-batch's analysed plan ({@code IncrementalExecution.logical}); the optimized plan
- * Spark 4.1 keeps has the write removed. Other sinks of this node ({@code ForeachBatchSink}, whose outputs are the
- * writes the user's function makes; memory, console) are not matched. Job-name suffix: the last two segments of the
- * path.
+ * The node is the root of the micro-batch's analysed plan ({@code IncrementalExecution.logical});
+ * the optimized plan Spark 4.1 keeps has the write removed. Other sinks of this node ({@code
+ * ForeachBatchSink}, whose outputs are the writes the user's function makes; memory, console) are
+ * not matched. Job-name suffix: the last two segments of the path.
  */
 public final class MicroBatchFileSinkOutputVisitor
     extends QueryPlanVisitor<WriteToMicroBatchDataSourceV1, OpenLineage.OutputDataset> {
@@ -44,7 +44,8 @@ public final class MicroBatchFileSinkOutputVisitor
   @Override
   protected List<OpenLineage.OutputDataset> visit(WriteToMicroBatchDataSourceV1 node) {
     DatasetIdentifier id = identifier(node);
-    return List.of(context.datasetFactory().output(id.getNamespace(), id.getName(), node.query().schema()));
+    return List.of(
+        context.datasetFactory().output(id.getNamespace(), id.getName(), node.query().schema()));
   }
 
   @Override
@@ -57,7 +58,10 @@ public final class MicroBatchFileSinkOutputVisitor
     Path location = new Path(path.get());
     if (location.toUri().getScheme() == null && context.sparkSession().isPresent()) {
       try {
-        location = location.getFileSystem(context.sparkSession().get().sessionState().newHadoopConf()).makeQualified(location);
+        location =
+            location
+                .getFileSystem(context.sparkSession().get().sessionState().newHadoopConf())
+                .makeQualified(location);
       } catch (java.io.IOException e) {
         // keep the path as given
       }

@@ -13,12 +13,14 @@ import java.util.Properties;
 import org.junit.Test;
 
 /**
- * The built-in RDD dataset builders are defined only at the scheduler's job of an RDD job (no SQL execution id in its
- * properties; an {@code ActiveJob} needs a real stage, so tests/test_rdd_lineage.py covers that end to end), and the
- * built-in factory supplies them like any factory supplies builders.
+ * The built-in RDD dataset builders are defined only at the scheduler's job of an RDD job (no SQL
+ * execution id in its properties; an {@code ActiveJob} needs a real stage, so
+ * tests/test_rdd_lineage.py covers that end to end), and the built-in factory supplies them like
+ * any factory supplies builders.
  */
 public class RddJobDatasetBuildersTest {
-  private final OpenLineageContext context = TestContexts.withoutSpark(new OpenLineage(java.net.URI.create("https://example/p")));
+  private final OpenLineageContext context =
+      TestContexts.withoutSpark(new OpenLineage(java.net.URI.create("https://example/p")));
 
   @Test
   public void aJobWithoutASqlExecutionIdIsAnRddJob() {

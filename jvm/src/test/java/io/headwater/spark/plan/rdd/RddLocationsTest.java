@@ -18,7 +18,9 @@ public class RddLocationsTest {
   @Test
   public void aDirectoryIsItselfQualified() throws Exception {
     File dir = temp.newFolder("logs");
-    assertEquals(new Path("file:" + dir.getPath()), RddLocations.inputDirectory(new Path(dir.getPath()), conf));
+    assertEquals(
+        new Path("file:" + dir.getPath()),
+        RddLocations.inputDirectory(new Path(dir.getPath()), conf));
   }
 
   @Test
@@ -26,7 +28,9 @@ public class RddLocationsTest {
     File dir = temp.newFolder("words");
     File file = new File(dir, "part-1.txt");
     Files.writeString(file.toPath(), "x\n");
-    assertEquals(new Path("file:" + dir.getPath()), RddLocations.inputDirectory(new Path(file.getPath()), conf));
+    assertEquals(
+        new Path("file:" + dir.getPath()),
+        RddLocations.inputDirectory(new Path(file.getPath()), conf));
   }
 
   @Test
@@ -36,7 +40,8 @@ public class RddLocationsTest {
         new Path("file:" + dir.getPath()),
         RddLocations.inputDirectory(new Path(dir.getPath() + "/2024-*/day=*/part-*.json"), conf));
     assertEquals(
-        new Path("file:" + dir.getPath()), RddLocations.inputDirectory(new Path(dir.getPath() + "/{a,b}"), conf));
+        new Path("file:" + dir.getPath()),
+        RddLocations.inputDirectory(new Path(dir.getPath() + "/{a,b}"), conf));
   }
 
   @Test
@@ -48,6 +53,7 @@ public class RddLocationsTest {
   @Test
   public void aRelativeOutputIsResolvedAgainstTheWorkingDirectory() throws Exception {
     assertEquals(
-        new Path("file:" + new File("out/dir").getAbsolutePath()), RddLocations.outputDirectory(new Path("out/dir"), conf));
+        new Path("file:" + new File("out/dir").getAbsolutePath()),
+        RddLocations.outputDirectory(new Path("out/dir"), conf));
   }
 }
