@@ -1,7 +1,7 @@
 package io.headwater.spark.agent;
 
-import io.headwater.spark.plan.DatasetStatistics;
-import io.headwater.spark.plan.ExecutionLineage;
+import io.headwater.spark.reading.DatasetStatistics;
+import io.headwater.spark.reading.ExecutionLineage;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -67,7 +67,8 @@ final class ExecutionRun {
   io.headwater.spark.api.OpenLineageContext context;
 
   /** The facets extensions' facet builders reported for the run so far. */
-  io.headwater.spark.plan.CustomFacets facets = io.headwater.spark.plan.CustomFacets.EMPTY;
+  io.headwater.spark.extensions.CustomFacets facets =
+      io.headwater.spark.extensions.CustomFacets.EMPTY;
 
   /**
    * Tags from the local properties of the thread that started the run, read with its first Spark

@@ -1,8 +1,8 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.config.MetadataSettings;
-import io.headwater.spark.facets.Tag;
-import io.headwater.spark.facets.TagSets;
+import io.headwater.spark.config.Tag;
+import io.headwater.spark.config.TagSets;
 import io.openlineage.client.OpenLineage;
 import java.util.List;
 

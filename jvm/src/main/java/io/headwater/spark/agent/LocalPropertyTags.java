@@ -1,8 +1,8 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.config.ConfigKeys;
+import io.headwater.spark.config.Tag;
 import io.headwater.spark.config.TagParser;
-import io.headwater.spark.facets.Tag;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;

@@ -3,10 +3,12 @@ package io.headwater.spark.agent;
 import io.headwater.spark.config.ConfigLoader;
 import io.headwater.spark.config.ConfigSources;
 import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.emit.Transports;
-import io.headwater.spark.plan.EventHandlerFactories;
-import io.headwater.spark.plan.ExtensionFailures;
-import io.headwater.spark.plan.LineageExtractor;
+import io.headwater.spark.extensions.EventHandlerFactories;
+import io.headwater.spark.extensions.ExtensionFailures;
+import io.headwater.spark.facets.HeadwaterVersion;
+import io.headwater.spark.reading.LineageExtractor;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineageClient;
 import java.time.Duration;
@@ -239,7 +241,7 @@ public final class OpenLineageSparkListener extends SparkListener {
     guard(
         () -> {
           ActiveJob job = activeJobs.lookup(event.jobId());
-          if (io.headwater.spark.plan.rdd.RddJobs.isRddJob(event.properties())) {
+          if (io.headwater.spark.connectors.rdd.RddJobs.isRddJob(event.properties())) {
             rddJobIds.add(event.jobId());
             agent.rddJobStart(event, job);
           } else {

@@ -1,9 +1,10 @@
 package io.headwater.spark.agent;
 
-import io.headwater.spark.plan.SchedulerObjects;
-import io.headwater.spark.plan.rdd.RddJobInputDatasetBuilder;
-import io.headwater.spark.plan.rdd.RddJobNames;
-import io.headwater.spark.plan.rdd.RddJobOutputDatasetBuilder;
+import io.headwater.spark.connectors.rdd.RddJobInputDatasetBuilder;
+import io.headwater.spark.connectors.rdd.RddJobNames;
+import io.headwater.spark.connectors.rdd.RddJobOutputDatasetBuilder;
+import io.headwater.spark.emit.EmissionQueue;
+import io.headwater.spark.extensions.SchedulerObjects;
 import io.openlineage.client.OpenLineage.RunEvent.EventType;
 import io.openlineage.client.utils.UUIDUtils;
 import java.util.HashMap;

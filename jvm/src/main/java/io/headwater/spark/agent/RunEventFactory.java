@@ -2,9 +2,10 @@ package io.headwater.spark.agent;
 
 import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.facets.ColumnLineageSkippedRunFacet;
+import io.headwater.spark.facets.HeadwaterVersion;
 import io.headwater.spark.facets.SparkPropertiesRunFacet;
-import io.headwater.spark.plan.DatasetStatistics;
-import io.headwater.spark.plan.ScanStatistics;
+import io.headwater.spark.reading.DatasetStatistics;
+import io.headwater.spark.reading.ScanStatistics;
 import io.openlineage.client.OpenLineage;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -47,7 +48,7 @@ final class RunEventFactory {
       long timeMillis,
       ApplicationRun app,
       SparkPropertiesRunFacet properties,
-      io.headwater.spark.plan.CustomFacets extensionFacets) {
+      io.headwater.spark.extensions.CustomFacets extensionFacets) {
     OpenLineage.RunFacetsBuilder runFacets =
         openLineage
             .newRunFacetsBuilder()
@@ -88,8 +89,8 @@ final class RunEventFactory {
    * An event of an execution run: child of the application run, whose root is the external parent
    * when configured, else the application run. The job gets the {@code sql} facet when the run has
    * SQL text; a terminal event gives a run with one output that output's {@code outputStatistics}.
-   * The facets extensions reported for the run ({@link io.headwater.spark.plan.CustomFacets}) are
-   * added last.
+   * The facets extensions reported for the run ({@link io.headwater.spark.extensions.CustomFacets})
+   * are added last.
    *
    * @param failure the execution's failure, for a FAIL event; null otherwise
    */

@@ -1,6 +1,6 @@
 package io.headwater.spark.agent;
 
-import io.headwater.spark.plan.SchedulerObjects;
+import io.headwater.spark.extensions.SchedulerObjects;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -19,7 +19,7 @@ final class SparkJobs {
    * Spark's job property naming the SQL execution a job runs for ({@code
    * SQLExecution.EXECUTION_ID_KEY}).
    */
-  static final String EXECUTION_ID = io.headwater.spark.plan.rdd.RddJobs.SQL_EXECUTION_ID;
+  static final String EXECUTION_ID = io.headwater.spark.connectors.rdd.RddJobs.SQL_EXECUTION_ID;
 
   /**
    * @param executionId the SQL execution the job runs for; null for an RDD job (it is a run of its

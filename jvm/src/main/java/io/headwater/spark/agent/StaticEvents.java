@@ -2,8 +2,8 @@ package io.headwater.spark.agent;
 
 import io.headwater.spark.config.ConfigKeys;
 import io.headwater.spark.config.MetadataSettings;
-import io.headwater.spark.plan.ExecutionLineage;
-import io.headwater.spark.plan.MetadataOnlyCommands;
+import io.headwater.spark.reading.ExecutionLineage;
+import io.headwater.spark.reading.MetadataOnlyCommands;
 import io.openlineage.client.OpenLineage;
 import java.util.List;
 import java.util.Optional;

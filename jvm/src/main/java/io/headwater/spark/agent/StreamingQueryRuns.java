@@ -1,5 +1,6 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.naming.NameNormalizer;
 import io.openlineage.client.utils.UUIDUtils;
 import java.io.PrintStream;
 import java.io.PrintWriter;

@@ -128,7 +128,7 @@ public final class ConfigKeys {
           "Longest wait in milliseconds between two HTTP attempts.",
           5_000);
 
-  public static final ConfigKey<List<io.headwater.spark.facets.Tag>> JOB_TAGS =
+  public static final ConfigKey<List<io.headwater.spark.config.Tag>> JOB_TAGS =
       new ConfigKey<>(
           "job.tags",
           "Tags of every job, key:value:SOURCE;label;... (TagParser); source CONFIG when not"
@@ -137,7 +137,7 @@ public final class ConfigKeys {
           Optional.empty(),
           TagParser::parse);
 
-  public static final ConfigKey<List<io.headwater.spark.facets.Tag>> RUN_TAGS =
+  public static final ConfigKey<List<io.headwater.spark.config.Tag>> RUN_TAGS =
       new ConfigKey<>(
           "run.tags",
           "Tags of every run, in the syntax of job.tags. The same key as a SparkContext local"

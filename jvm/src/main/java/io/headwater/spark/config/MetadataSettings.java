@@ -1,6 +1,5 @@
 package io.headwater.spark.config;
 
-import io.headwater.spark.facets.Tag;
 import java.util.List;
 import java.util.Objects;
 

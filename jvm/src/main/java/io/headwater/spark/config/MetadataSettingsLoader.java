@@ -2,9 +2,6 @@ package io.headwater.spark.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.headwater.spark.facets.FlatTags;
-import io.headwater.spark.facets.Tag;
-import io.headwater.spark.facets.TagSets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

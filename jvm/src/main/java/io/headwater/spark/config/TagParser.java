@@ -1,6 +1,5 @@
 package io.headwater.spark.config;
 
-import io.headwater.spark.facets.Tag;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,7 +28,7 @@ public final class TagParser {
   /**
    * @param text the setting's value, e.g. {@code team:data;pii;env:prod:SERVICE}
    * @return the tags in the order written (duplicates are resolved later, by {@link
-   *     io.headwater.spark.facets.TagSets})
+   *     io.headwater.spark.config.TagSets})
    * @throws IllegalArgumentException naming the malformed tag
    */
   public static List<Tag> parse(String text) {

@@ -3,7 +3,6 @@ package io.headwater.spark.facets;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import io.headwater.spark.plan.columns.ColumnLineageSkip;
 import io.openlineage.client.OpenLineage;
 import java.net.URI;
 import java.util.LinkedHashMap;

@@ -2,6 +2,8 @@ package io.headwater.spark.facets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.headwater.spark.config.FlatTags;
+import io.headwater.spark.config.Tag;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.types.StructField;

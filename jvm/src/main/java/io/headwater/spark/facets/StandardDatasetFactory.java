@@ -1,6 +1,8 @@
 package io.headwater.spark.facets;
 
 import io.headwater.spark.api.DatasetFactory;
+import io.headwater.spark.config.Tag;
+import io.headwater.spark.config.TagSets;
 import io.openlineage.client.OpenLineage;
 import java.net.URI;
 import java.util.Objects;

@@ -1,5 +1,6 @@
 package io.headwater.spark.facets;
 
+import io.headwater.spark.config.Tag;
 import io.openlineage.client.OpenLineage;
 import java.util.List;
 import java.util.Map;

@@ -4,7 +4,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 
-import io.headwater.spark.plan.SchedulerObjects;
+import io.headwater.spark.extensions.SchedulerObjects;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -4,8 +4,6 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
-import io.headwater.spark.facets.Tag;
-import io.headwater.spark.facets.TagSets;
 import java.util.List;
 import java.util.Map;
 import org.junit.Test;

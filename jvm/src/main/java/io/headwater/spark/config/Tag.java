@@ -1,0 +1,43 @@
+package io.headwater.spark.config;
+
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * One tag of the OpenLineage tagging proposal (spec {@code TagsRunFacet}, {@code TagsJobFacet},
+ * {@code TagsDatasetFacet} 1-0-0): {@code {key, value, source, field?}}.
+ *
+ * @param key what the tag names, e.g. {@code pii} (never blank)
+ * @param value its value; {@code "true"} for a label given without one
+ * @param source where it came from: {@code CONFIG} (Spark configuration, local properties), {@code
+ *     USER} (environment), {@code SPARK} (table properties, column metadata), or what the user
+ *     wrote
+ * @param field the dataset field the tag applies to (dataset tags only), else null
+ */
+public record Tag(String key, String value, String source, String field) {
+  public Tag {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(value, "value");
+    Objects.requireNonNull(source, "source");
+    if (key.isBlank()) {
+      throw new IllegalArgumentException("a tag key must not be blank");
+    }
+  }
+
+  /** A tag without a field. */
+  public Tag(String key, String value, String source) {
+    this(key, value, source, null);
+  }
+
+  /**
+   * The identity under the rule "key and source unique within an event": key case-insensitive,
+   * source, field.
+   */
+  String identity() {
+    return key.toLowerCase(Locale.ROOT)
+        + "\u0000"
+        + source
+        + "\u0000"
+        + (field == null ? "" : field);
+  }
+}

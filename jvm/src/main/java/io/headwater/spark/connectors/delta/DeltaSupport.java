@@ -1,0 +1,124 @@
+package io.headwater.spark.connectors.delta;
+
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What Headwater knows about Delta Lake's plan nodes, without linking against Delta (its classes
+ * are not on the agent's class path and never bundled): nodes are recognised by class name and read
+ * through their public accessors by reflection, so a session without Delta never touches any of
+ * this.
+ *
+ * <ul>
+ *   <li>{@code org.apache.spark.sql.delta.commands.MergeIntoCommand}, {@code UpdateCommand} and
+ *       {@code DeleteCommand} (Delta 4.x, the optimized-plan roots of {@code MERGE INTO}, {@code
+ *       UPDATE} and {@code DELETE}) all expose {@code target(): LogicalPlan}, the plan reading the
+ *       target table; {@code MergeIntoCommand} also {@code source(): LogicalPlan}. Neither is a
+ *       child of the (leaf) command.
+ *   <li>{@code org.apache.spark.sql.delta.sources.DeltaDataSource} is the data source of {@code
+ *       df.write.format("delta").save(path)} ({@code SaveIntoDataSourceCommand}).
+ *   <li>A Delta table keeps its transaction log in {@code <table>/_delta_log}; Delta reads it with
+ *       Spark jobs of its own (JSON commits, parquet checkpoints), which are bookkeeping, not
+ *       lineage.
+ * </ul>
+ */
+public final class DeltaSupport {
+  public static final String DELTA_LOG_DIRECTORY = "_delta_log";
+  private static final String COMMANDS = "org.apache.spark.sql.delta.commands.";
+  private static final Set<String> ROW_LEVEL_COMMANDS =
+      Set.of(COMMANDS + "MergeIntoCommand", COMMANDS + "UpdateCommand", COMMANDS + "DeleteCommand");
+  private static final String MERGE = COMMANDS + "MergeIntoCommand";
+  private static final String DATA_SOURCE = "org.apache.spark.sql.delta.sources.DeltaDataSource";
+
+  private static final Logger LOG = LoggerFactory.getLogger(DeltaSupport.class);
+  private static final AtomicBoolean WARNED = new AtomicBoolean();
+
+  private DeltaSupport() {}
+
+  /** True for a Delta {@code MERGE INTO}, {@code UPDATE} or {@code DELETE} command. */
+  public static boolean isRowLevelCommand(LogicalPlan node) {
+    return ROW_LEVEL_COMMANDS.contains(node.getClass().getName());
+  }
+
+  /** The plan reading the table a Delta MERGE/UPDATE/DELETE writes; empty for any other node. */
+  static Optional<LogicalPlan> rowLevelTarget(LogicalPlan node) {
+    return isRowLevelCommand(node) ? plan(node, "target") : Optional.empty();
+  }
+
+  /**
+   * The plans a Delta command reads that are not among its children or inner children: the source
+   * and the target of a {@code MergeIntoCommand}; none for any other node.
+   */
+  public static List<LogicalPlan> hiddenQueries(LogicalPlan node) {
+    if (!MERGE.equals(node.getClass().getName())) {
+      return List.of();
+    }
+    return java.util.stream.Stream.of(plan(node, "source"), plan(node, "target"))
+        .flatMap(Optional::stream)
+        .toList();
+  }
+
+  /** True when {@code dataSource} (a {@code SaveIntoDataSourceCommand}'s) is Delta's. */
+  static boolean isDeltaDataSource(Object dataSource) {
+    return dataSource != null && DATA_SOURCE.equals(dataSource.getClass().getName());
+  }
+
+  /**
+   * The version of the Delta table a file relation reads: Delta's file indexes ({@code
+   * TahoeLogFileIndex}, {@code PreparedDeltaFileIndex}, ...) are {@code SnapshotDescriptor}s whose
+   * {@code version()} is the snapshot the query reads, the requested one for time travel ({@code
+   * VERSION AS OF}, {@code versionAsOf}); empty for any other file index.
+   */
+  public static Optional<String> snapshotVersion(Object fileIndex) {
+    if (fileIndex == null
+        || !fileIndex.getClass().getName().startsWith("org.apache.spark.sql.delta.")) {
+      return Optional.empty();
+    }
+    try {
+      Object version = fileIndex.getClass().getMethod("version").invoke(fileIndex);
+      return version instanceof Number number && number.longValue() >= 0
+          ? Optional.of(Long.toString(number.longValue()))
+          : Optional.empty();
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** True when {@code path} lies in a Delta transaction log ({@code .../_delta_log/...}). */
+  public static boolean isInDeltaLog(Path path) {
+    for (Path p = path; p != null; p = p.getParent()) {
+      if (DELTA_LOG_DIRECTORY.equals(p.getName())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@code node.<accessor>()}; empty (logged once) when this Delta version has no such accessor.
+   */
+  private static Optional<LogicalPlan> plan(LogicalPlan node, String accessor) {
+    try {
+      Method method = node.getClass().getMethod(accessor);
+      Object value = method.invoke(node);
+      return value instanceof LogicalPlan plan ? Optional.of(plan) : Optional.empty();
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      if (WARNED.compareAndSet(false, true)) {
+        LOG.warn(
+            "Headwater: Delta command {} has no usable {}() (an unsupported Delta version?); its"
+                + " table is not reported: {}",
+            node.getClass().getName(),
+            accessor,
+            e.toString());
+      }
+      return Optional.empty();
+    }
+  }
+}

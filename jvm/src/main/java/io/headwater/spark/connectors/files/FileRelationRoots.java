@@ -1,0 +1,63 @@
+package io.headwater.spark.connectors.files;
+
+import io.headwater.spark.api.OpenLineageContext;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.execution.datasources.HadoopFsRelation;
+import org.apache.spark.sql.execution.datasources.LogicalRelation;
+import scala.Option;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * The locations a file relation reads, as dataset roots.
+ *
+ * <pre>
+ *   LogicalRelation(HadoopFsRelation, isStreaming = false)   a batch read
+ *     -> the file index's root paths (the paths the user gave)
+ *   LogicalRelation(HadoopFsRelation, isStreaming = true)    one micro-batch of a file stream source
+ *     -> the source directory: FileStreamSource lists the batch's new files as the root paths and passes its own
+ *        directory as the "basePath" option; without that option (a glob source) the files' directories
+ * </pre>
+ */
+final class FileRelationRoots {
+  static final String BASE_PATH = "basePath";
+
+  private FileRelationRoots() {}
+
+  static List<Path> of(
+      OpenLineageContext context, LogicalRelation node, HadoopFsRelation relation) {
+    List<Path> roots = CollectionConverters.asJava(relation.location().rootPaths());
+    if (!node.isStreaming()) {
+      return roots;
+    }
+    Option<String> basePath =
+        relation
+            .options()
+            .get(BASE_PATH)
+            .orElse(() -> relation.options().get(BASE_PATH.toLowerCase(java.util.Locale.ROOT)));
+    if (basePath.isDefined()) {
+      return List.of(qualified(context, new Path(basePath.get())));
+    }
+    Set<Path> directories = new LinkedHashSet<>();
+    for (Path file : roots) {
+      directories.add(file.getParent() == null ? file : file.getParent());
+    }
+    return new ArrayList<>(directories);
+  }
+
+  private static Path qualified(OpenLineageContext context, Path path) {
+    if (path.toUri().getScheme() != null || context.sparkSession().isEmpty()) {
+      return path;
+    }
+    try {
+      Configuration conf = context.sparkSession().get().sessionState().newHadoopConf();
+      return path.getFileSystem(conf).makeQualified(path);
+    } catch (java.io.IOException e) {
+      return path;
+    }
+  }
+}

@@ -1,0 +1,30 @@
+package io.headwater.spark.connectors.rdd;
+
+import java.util.Properties;
+import org.apache.spark.scheduler.ActiveJob;
+
+/**
+ * Tells an RDD job (a Spark job run outside any SQL execution, such as {@code
+ * rdd.saveAsTextFile(...)}) from a job that a SQL execution runs: Spark sets the local property
+ * {@value #SQL_EXECUTION_ID} on every job of a SQL execution ({@code
+ * SQLExecution.EXECUTION_ID_KEY}) and on no other.
+ */
+public final class RddJobs {
+  /** The local property Spark sets on every job that runs for a SQL execution. */
+  public static final String SQL_EXECUTION_ID = "spark.sql.execution.id";
+
+  private RddJobs() {}
+
+  /**
+   * @param jobProperties a job's local properties ({@code SparkListenerJobStart.properties()}), or
+   *     null for none
+   */
+  public static boolean isRddJob(Properties jobProperties) {
+    return jobProperties == null || jobProperties.getProperty(SQL_EXECUTION_ID) == null;
+  }
+
+  /** True for the scheduler's job of an RDD job. */
+  public static boolean isRddJob(ActiveJob job) {
+    return isRddJob(job.properties());
+  }
+}

@@ -1,0 +1,102 @@
+package io.headwater.spark.facets;
+
+import io.headwater.spark.naming.CatalogTables;
+import io.headwater.spark.naming.V2TableIdentity;
+import io.openlineage.client.OpenLineage;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.TableIdentifier;
+import org.apache.spark.sql.catalyst.catalog.CatalogTable;
+import org.apache.spark.sql.connector.catalog.CatalogManager;
+import org.apache.spark.sql.connector.catalog.CatalogPlugin;
+import org.apache.spark.sql.connector.catalog.Identifier;
+import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.connector.catalog.TableCatalog;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * Finds the catalog metadata ({@link TableMetadata}) of a dataset that is a table, by the
+ * identities the visitors give tables:
+ *
+ * <ul>
+ *   <li>a {@code symlinks} entry of type TABLE in the session catalog's symlink namespace ({@link
+ *       CatalogTables}): {@code <db>.<table>} of the session catalog (Hive or not) — its
+ *       properties, {@code owner} and {@code comment};
+ *   <li>a symlink, or the dataset itself, whose namespace is a DataSourceV2 catalog's name ({@link
+ *       V2TableIdentity}): {@code <ns>.<table>} of that catalog — its properties, with the {@code
+ *       owner} and {@code comment} table properties.
+ * </ul>
+ *
+ * One lookup per table per instance (an instance lives for one execution). A table that is gone
+ * (DROP) or cannot be loaded has no metadata.
+ */
+public final class CatalogMetadata implements TableMetadata.Source {
+  private final SparkSession session;
+  private final Map<String, Optional<TableMetadata>> cache = new HashMap<>();
+
+  public CatalogMetadata(SparkSession session) {
+    this.session = session;
+  }
+
+  @Override
+  public Optional<TableMetadata> lookup(
+      String namespace, String name, List<OpenLineage.SymlinksDatasetFacetIdentifiers> symlinks) {
+    for (OpenLineage.SymlinksDatasetFacetIdentifiers symlink : symlinks) {
+      if ("TABLE".equals(symlink.getType())) {
+        Optional<TableMetadata> found = cached(symlink.getNamespace(), symlink.getName());
+        if (found.isPresent()) {
+          return found;
+        }
+      }
+    }
+    return cached(namespace, name);
+  }
+
+  private Optional<TableMetadata> cached(String namespace, String name) {
+    return cache.computeIfAbsent(namespace + "\u0000" + name, key -> find(namespace, name));
+  }
+
+  private Optional<TableMetadata> find(String namespace, String name) {
+    try {
+      CatalogManager catalogs = session.sessionState().catalogManager();
+      if (namespace.equals(new CatalogTables(session).symlinkNamespace())) {
+        String[] parts = name.split("\\.", 2);
+        if (parts.length != 2) {
+          return Optional.empty();
+        }
+        return new CatalogTables(session)
+            .lookup(new TableIdentifier(parts[1], scala.Option.apply(parts[0])))
+            .map(CatalogMetadata::of);
+      }
+      if (!catalogs.isCatalogRegistered(namespace)) {
+        return Optional.empty();
+      }
+      CatalogPlugin catalog = catalogs.catalog(namespace);
+      if (!(catalog instanceof TableCatalog tables) || !name.contains(".")) {
+        return Optional.empty();
+      }
+      int last = name.lastIndexOf('.');
+      Table table =
+          tables.loadTable(
+              Identifier.of(name.substring(0, last).split("\\."), name.substring(last + 1)));
+      Map<String, String> properties = table.properties() == null ? Map.of() : table.properties();
+      return Optional.of(
+          new TableMetadata(
+              properties,
+              Optional.ofNullable(properties.get(TableCatalog.PROP_OWNER)),
+              Optional.ofNullable(properties.get(TableCatalog.PROP_COMMENT))));
+    } catch (Exception e) { // NoSuchTableException and other catalog errors: no metadata
+      return Optional.empty();
+    }
+  }
+
+  private static TableMetadata of(CatalogTable table) {
+    return new TableMetadata(
+        CollectionConverters.asJava(table.properties()),
+        Optional.ofNullable(table.owner()),
+        table.comment().isDefined() ? Optional.of(table.comment().get()) : Optional.empty());
+  }
+}

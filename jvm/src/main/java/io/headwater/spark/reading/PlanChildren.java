@@ -1,0 +1,45 @@
+package io.headwater.spark.reading;
+
+import io.headwater.spark.connectors.delta.DeltaSupport;
+import io.headwater.spark.connectors.hive.HiveSupport;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.catalyst.plans.QueryPlan;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.execution.columnar.InMemoryRelation;
+import org.apache.spark.sql.execution.command.CreateDataSourceTableAsSelectCommand;
+import org.apache.spark.sql.execution.command.SaveAsV1TableCommand;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * What the plan walk descends into below a node: its children, its logical inner children, the
+ * subquery plans in its expressions, and the plans Spark keeps out of the tree — the logical plan a
+ * cached DataFrame ({@code InMemoryRelation}) was built from, and the query of commands that run it
+ * themselves (V1 CTAS, {@code saveAsTable}; Hive CTAS through {@link HiveSupport}; the source and
+ * target of a Delta {@code MERGE INTO} through {@link DeltaSupport}).
+ */
+public final class PlanChildren {
+  private PlanChildren() {}
+
+  static List<LogicalPlan> of(LogicalPlan node) {
+    List<LogicalPlan> next = new ArrayList<>(CollectionConverters.asJava(node.children()));
+    for (QueryPlan<?> inner : CollectionConverters.asJava(node.innerChildren())) {
+      if (inner instanceof LogicalPlan plan) {
+        next.add(plan); // e.g. the query of a SaveIntoDataSourceCommand, which is not one of its
+        // children
+      }
+    }
+    next.addAll(CollectionConverters.asJava(node.subqueries()));
+    if (node instanceof InMemoryRelation cached) {
+      next.add(cached.cacheBuilder().logicalPlan());
+    } else if (node instanceof CreateDataSourceTableAsSelectCommand ctas) {
+      next.add(ctas.query());
+    } else if (node instanceof SaveAsV1TableCommand save) {
+      next.add(save.query());
+    } else {
+      HiveSupport.hiddenQuery(node).ifPresent(next::add);
+      next.addAll(DeltaSupport.hiddenQueries(node));
+    }
+    return next;
+  }
+}

@@ -1,0 +1,84 @@
+package io.headwater.spark.reading;
+
+import io.headwater.spark.naming.CatalogTables;
+import io.headwater.spark.naming.FileDatasetNames;
+import io.openlineage.client.utils.DatasetIdentifier;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.execution.FileSourceScanExec;
+import org.apache.spark.sql.execution.SparkPlan;
+import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
+import org.apache.spark.sql.execution.adaptive.QueryStageExec;
+import org.apache.spark.sql.execution.metric.SQLMetric;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * What an execution read from each file dataset: for every file scan in its executed plan (adaptive
+ * query stages included), the scan's {@code numOutputRows}, {@code filesSize} and {@code numFiles}
+ * metrics, summed per dataset. A scan is attributed to the dataset the input visitors name for it
+ * (its catalog table, or its single root path with partition directories trimmed); a scan over
+ * several root paths is not attributed.
+ */
+public final class ScanStatistics {
+  private ScanStatistics() {}
+
+  /** Statistics by dataset key ({@link #key}). */
+  public static Map<String, DatasetStatistics> of(SparkPlan executedPlan, CatalogTables tables) {
+    Map<String, DatasetStatistics> byDataset = new HashMap<>();
+    Deque<SparkPlan> pending = new ArrayDeque<>();
+    pending.push(executedPlan);
+    while (!pending.isEmpty()) {
+      SparkPlan node = pending.pop();
+      if (node instanceof AdaptiveSparkPlanExec adaptive) {
+        pending.push(adaptive.executedPlan());
+        continue;
+      }
+      if (node instanceof QueryStageExec stage) {
+        pending.push(stage.plan());
+        continue;
+      }
+      if (node instanceof FileSourceScanExec scan) {
+        identify(scan, tables)
+            .ifPresent(
+                id ->
+                    byDataset.merge(
+                        key(id.getNamespace(), id.getName()),
+                        statistics(scan),
+                        DatasetStatistics::plus));
+      }
+      CollectionConverters.asJava(node.children()).forEach(pending::push);
+    }
+    return byDataset;
+  }
+
+  /** The key of a dataset in the map {@link #of} returns. */
+  public static String key(String namespace, String name) {
+    return namespace + "\u0000" + name;
+  }
+
+  private static java.util.Optional<DatasetIdentifier> identify(
+      FileSourceScanExec scan, CatalogTables tables) {
+    if (scan.tableIdentifier().isDefined()) {
+      return java.util.Optional.of(tables.identifyByName(scan.tableIdentifier().get()));
+    }
+    List<Path> roots = CollectionConverters.asJava(scan.relation().location().rootPaths());
+    if (roots.size() != 1) {
+      return java.util.Optional.empty();
+    }
+    DatasetIdentifier id = FileDatasetNames.of(roots.get(0).toUri());
+    return java.util.Optional.of(
+        new DatasetIdentifier(FileDatasetNames.trimPartitions(id.getName()), id.getNamespace()));
+  }
+
+  private static DatasetStatistics statistics(FileSourceScanExec scan) {
+    scala.collection.immutable.Map<String, SQLMetric> metrics = scan.metrics();
+    return new DatasetStatistics(
+        DatasetStatistics.value(metrics, "numOutputRows"),
+        DatasetStatistics.value(metrics, "filesSize"),
+        DatasetStatistics.value(metrics, "numFiles"));
+  }
+}

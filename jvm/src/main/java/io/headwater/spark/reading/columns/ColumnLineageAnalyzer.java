@@ -1,0 +1,271 @@
+package io.headwater.spark.reading.columns;
+
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import org.apache.spark.sql.catalyst.expressions.And;
+import org.apache.spark.sql.catalyst.expressions.Attribute;
+import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.expressions.NamedExpression;
+import org.apache.spark.sql.catalyst.expressions.SortOrder;
+import org.apache.spark.sql.catalyst.plans.logical.Aggregate;
+import org.apache.spark.sql.catalyst.plans.logical.BaseEvalPython;
+import org.apache.spark.sql.catalyst.plans.logical.BaseEvalPythonUDTF;
+import org.apache.spark.sql.catalyst.plans.logical.CTERelationDef;
+import org.apache.spark.sql.catalyst.plans.logical.CTERelationRef;
+import org.apache.spark.sql.catalyst.plans.logical.Expand;
+import org.apache.spark.sql.catalyst.plans.logical.Filter;
+import org.apache.spark.sql.catalyst.plans.logical.Generate;
+import org.apache.spark.sql.catalyst.plans.logical.Join;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.catalyst.plans.logical.Project;
+import org.apache.spark.sql.catalyst.plans.logical.Sort;
+import org.apache.spark.sql.catalyst.plans.logical.Union;
+import org.apache.spark.sql.catalyst.plans.logical.Window;
+import org.apache.spark.sql.catalyst.plans.logical.WithCTE;
+import org.apache.spark.sql.execution.columnar.InMemoryRelation;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * Column lineage of one query: for every column the query outputs, the input fields its value
+ * depends on (DIRECT), and the input fields that decide which rows the query keeps or how it orders
+ * them (INDIRECT: filters, join keys, grouping, sorting, windows), which hold for every output
+ * column.
+ *
+ * <p>One post-order pass over the plan: a relation the input visitors named gives its columns
+ * themselves as sources; every operator that creates columns maps each new column ({@code ExprId})
+ * to the sources of the columns its expression uses. Work is linear in the number of plan nodes and
+ * expression nodes.
+ */
+public final class ColumnLineageAnalyzer {
+  /** The dataset of a relation, when the input visitors named exactly one. */
+  public record SourceDataset(String namespace, String name) {}
+
+  private final Function<LogicalPlan, Optional<SourceDataset>> datasets;
+  private final Map<Long, FieldSources> columns = new HashMap<>();
+  private final FieldSources rowLevel = new FieldSources();
+  private final Map<LogicalPlan, Boolean> visited = new IdentityHashMap<>();
+  private final Map<Long, CTERelationDef> cteDefinitions = new HashMap<>();
+  private final ExpressionSources expressions;
+  private final AnalysisBudget budget;
+  private final InferredFilters inferredFilters;
+
+  /**
+   * @param datasets the dataset a relation node reads, when the input visitors named exactly one
+   * @param budget how long the analysis may take; {@link #analyse(LogicalPlan, List)} throws {@link
+   *     AnalysisBudget.Exceeded} past it
+   * @param analyzed the query's analyzed plan, to tell the {@code IS NOT NULL} filters the
+   *     optimizer inferred from those the user wrote; empty when there is none (every filter
+   *     counts)
+   */
+  public ColumnLineageAnalyzer(
+      Function<LogicalPlan, Optional<SourceDataset>> datasets,
+      AnalysisBudget budget,
+      Optional<LogicalPlan> analyzed) {
+    this.datasets = datasets;
+    this.budget = budget;
+    this.inferredFilters = analyzed.map(InferredFilters::from).orElseGet(InferredFilters::none);
+    this.expressions =
+        new ExpressionSources(
+            this::sourcesOf,
+            plan -> {
+              analyse(plan);
+              return null;
+            },
+            budget);
+  }
+
+  /** The lineage of {@code query}'s output columns, by position. */
+  public Result analyse(LogicalPlan query, List<String> outputNames) {
+    analyse(query);
+    List<Attribute> output = CollectionConverters.asJava(query.output());
+    Map<String, FieldSources> fields = new LinkedHashMap<>();
+    for (int i = 0; i < output.size(); i++) {
+      String name = i < outputNames.size() ? outputNames.get(i) : output.get(i).name();
+      fields.put(name, sourcesOf(output.get(i)));
+    }
+    return new Result(fields, rowLevel);
+  }
+
+  /** Output column name → its sources, and the row-level (INDIRECT) sources of the whole query. */
+  public record Result(Map<String, FieldSources> fields, FieldSources rowLevel) {}
+
+  private FieldSources sourcesOf(Attribute attribute) {
+    return columns.getOrDefault(attribute.exprId().id(), FieldSources.NONE);
+  }
+
+  private void analyse(LogicalPlan node) {
+    if (visited.put(node, Boolean.TRUE) != null) {
+      return;
+    }
+    budget.tick();
+    Optional<SourceDataset> dataset = datasets.apply(node);
+    if (dataset.isPresent()) {
+      for (Attribute attribute : CollectionConverters.asJava(node.output())) {
+        columns.put(
+            attribute.exprId().id(),
+            FieldSources.of(
+                new SourceField(dataset.get().namespace(), dataset.get().name(), attribute.name()),
+                Transformation.IDENTITY));
+      }
+      return;
+    }
+    if (node instanceof WithCTE with) {
+      CollectionConverters.asJava(with.cteDefs())
+          .forEach(definition -> cteDefinitions.put(definition.id(), definition));
+    }
+    CollectionConverters.asJava(node.children()).forEach(this::analyse);
+    if (node instanceof Project project) {
+      define(project.projectList());
+    } else if (node instanceof Aggregate aggregate) {
+      define(aggregate.aggregateExpressions());
+      rowLevel(aggregate.groupingExpressions(), Transformation.GROUP_BY);
+    } else if (node instanceof Window window) {
+      define(window.windowExpressions());
+      rowLevel(window.partitionSpec(), Transformation.WINDOW);
+      for (SortOrder order : CollectionConverters.asJava(window.orderSpec())) {
+        expressions.referencesThrough(order, Transformation.WINDOW, rowLevel);
+      }
+    } else if (node instanceof Filter filter) {
+      for (Expression conjunct : conjuncts(filter.condition())) {
+        if (!inferredFilters.isInferred(conjunct)) {
+          expressions.referencesThrough(conjunct, Transformation.FILTER, rowLevel);
+        }
+      }
+    } else if (node instanceof Join join) {
+      if (join.condition().isDefined()) {
+        expressions.referencesThrough(join.condition().get(), Transformation.JOIN, rowLevel);
+      }
+    } else if (node instanceof Sort sort && sort.global()) {
+      // a local sort (sortWithinPartitions, or the one Spark adds to write partitions) orders no
+      // output
+      for (SortOrder order : CollectionConverters.asJava(sort.order())) {
+        expressions.referencesThrough(order, Transformation.SORT, rowLevel);
+      }
+    } else if (node instanceof Union union) {
+      mergeByPosition(union.output(), CollectionConverters.asJava(union.children()));
+    } else if (node instanceof Generate generate) {
+      FieldSources generated = expressions.of((Expression) generate.generator());
+      for (Attribute attribute : CollectionConverters.asJava(generate.generatorOutput())) {
+        columns.put(attribute.exprId().id(), generated);
+      }
+    } else if (node instanceof Expand expand) {
+      List<Attribute> output = CollectionConverters.asJava(expand.output());
+      for (scala.collection.immutable.Seq<Expression> projection :
+          CollectionConverters.asJava(expand.projections())) {
+        List<Expression> values = CollectionConverters.asJava(projection);
+        for (int i = 0; i < output.size() && i < values.size(); i++) {
+          columns
+              .computeIfAbsent(output.get(i).exprId().id(), id -> new FieldSources())
+              .addAll(expressions.of(values.get(i)));
+        }
+      }
+    } else if (node instanceof InMemoryRelation cached) {
+      LogicalPlan plan = cached.cacheBuilder().logicalPlan();
+      analyse(plan);
+      mergeByPosition(cached.output(), List.of(plan));
+    } else if (node instanceof CTERelationRef reference
+        && cteDefinitions.containsKey(reference.cteId())) {
+      CTERelationDef definition = cteDefinitions.get(reference.cteId());
+      analyse(definition);
+      mergeByPosition(reference.output(), List.of(definition));
+    } else if (node instanceof BaseEvalPython python) {
+      // the optimizer moves Python UDF calls into this node: result i is udf i of its arguments
+      List<Attribute> results = CollectionConverters.asJava(python.resultAttrs());
+      List<? extends Expression> udfs = CollectionConverters.asJava(python.udfs());
+      for (int i = 0; i < results.size() && i < udfs.size(); i++) {
+        columns.put(results.get(i).exprId().id(), expressions.of(udfs.get(i)));
+      }
+    } else if (node instanceof BaseEvalPythonUDTF udtf) {
+      FieldSources generated = expressions.of(udtf.udtf());
+      for (Attribute attribute : CollectionConverters.asJava(udtf.resultAttrs())) {
+        columns.put(attribute.exprId().id(), generated);
+      }
+    } else {
+      derivedFromAllInputs(node);
+    }
+  }
+
+  /**
+   * An operator this class does not know (for example {@code mapInPandas} or a typed Dataset
+   * function) that makes new columns: each new column may depend on any column of its inputs, so it
+   * gets all of them as TRANSFORMATION. Columns it passes through keep their own sources.
+   */
+  private void derivedFromAllInputs(LogicalPlan node) {
+    List<LogicalPlan> children = CollectionConverters.asJava(node.children());
+    if (children.isEmpty()) {
+      return;
+    }
+    java.util.Set<Long> passedThrough = new java.util.HashSet<>();
+    for (LogicalPlan child : children) {
+      CollectionConverters.asJava(child.output())
+          .forEach(input -> passedThrough.add(input.exprId().id()));
+    }
+    FieldSources all = null;
+    for (Attribute attribute : CollectionConverters.asJava(node.output())) {
+      if (passedThrough.contains(attribute.exprId().id())
+          || columns.containsKey(attribute.exprId().id())) {
+        continue;
+      }
+      if (all == null) {
+        all = new FieldSources();
+        for (LogicalPlan child : children) {
+          for (Attribute input : CollectionConverters.asJava(child.output())) {
+            all.addThrough(sourcesOf(input), Transformation.TRANSFORMATION);
+          }
+        }
+      }
+      columns.put(attribute.exprId().id(), all);
+    }
+  }
+
+  private static List<Expression> conjuncts(Expression condition) {
+    List<Expression> result = new java.util.ArrayList<>();
+    java.util.Deque<Expression> pending = new java.util.ArrayDeque<>();
+    pending.push(condition);
+    while (!pending.isEmpty()) {
+      Expression e = pending.pop();
+      if (e instanceof And and) {
+        pending.push(and.right());
+        pending.push(and.left());
+      } else {
+        result.add(e);
+      }
+    }
+    return result;
+  }
+
+  private void define(scala.collection.immutable.Seq<? extends NamedExpression> named) {
+    for (NamedExpression expression : CollectionConverters.asJava(named)) {
+      if (!(expression instanceof Attribute)) {
+        columns.put(expression.exprId().id(), expressions.of((Expression) expression));
+      }
+    }
+  }
+
+  private void rowLevel(scala.collection.immutable.Seq<Expression> keys, Transformation kind) {
+    for (Expression key : CollectionConverters.asJava(keys)) {
+      expressions.referencesThrough(key, kind, rowLevel);
+    }
+  }
+
+  /** Output column i of a set operation or cache gets the sources of column i of every input. */
+  private void mergeByPosition(
+      scala.collection.immutable.Seq<Attribute> outputSeq, List<LogicalPlan> inputs) {
+    List<Attribute> output = CollectionConverters.asJava(outputSeq);
+    for (int i = 0; i < output.size(); i++) {
+      FieldSources merged = new FieldSources();
+      for (LogicalPlan input : inputs) {
+        List<Attribute> columnsOfInput = CollectionConverters.asJava(input.output());
+        if (i < columnsOfInput.size()) {
+          merged.addAll(sourcesOf(columnsOfInput.get(i)));
+        }
+      }
+      columns.put(output.get(i).exprId().id(), merged);
+    }
+  }
+}

@@ -1,0 +1,75 @@
+package io.headwater.spark.reading.columns;
+
+import io.openlineage.client.OpenLineage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The spec's {@code columnLineage} dataset facet (ColumnLineageDatasetFacet 1-2-0) of an analysis
+ * result. With {@code datasetLineageEnabled} the row-level (INDIRECT) sources go to the facet's
+ * {@code dataset} list (omitted when empty); without it they are appended to the {@code
+ * inputFields} of every output field that has sources, as in the OpenLineage Spark integration.
+ */
+public final class ColumnLineageFacets {
+  private ColumnLineageFacets() {}
+
+  public static OpenLineage.ColumnLineageDatasetFacet of(
+      OpenLineage openLineage, ColumnLineageAnalyzer.Result result, boolean datasetLineageEnabled) {
+    OpenLineage.ColumnLineageDatasetFacetFieldsBuilder fields =
+        openLineage.newColumnLineageDatasetFacetFieldsBuilder();
+    List<OpenLineage.InputField> rowLevel = inputFields(openLineage, result.rowLevel());
+    result
+        .fields()
+        .forEach(
+            (name, sources) -> {
+              if (sources.isEmpty()) {
+                return;
+              }
+              List<OpenLineage.InputField> inputs = inputFields(openLineage, sources);
+              if (!datasetLineageEnabled) {
+                inputs.addAll(rowLevel);
+              }
+              fields.put(
+                  name,
+                  openLineage
+                      .newColumnLineageDatasetFacetFieldsAdditionalBuilder()
+                      .inputFields(inputs)
+                      .build());
+            });
+    OpenLineage.ColumnLineageDatasetFacetBuilder facet =
+        openLineage.newColumnLineageDatasetFacetBuilder().fields(fields.build());
+    if (datasetLineageEnabled && !rowLevel.isEmpty()) {
+      facet.dataset(rowLevel);
+    }
+    return facet.build();
+  }
+
+  private static List<OpenLineage.InputField> inputFields(
+      OpenLineage openLineage, FieldSources sources) {
+    List<OpenLineage.InputField> inputs = new ArrayList<>(sources.size());
+    for (Map.Entry<SourceField, Set<Transformation>> entry : sources.asMap().entrySet()) {
+      List<OpenLineage.InputFieldTransformations> transformations = new ArrayList<>();
+      for (Transformation t : entry.getValue()) {
+        transformations.add(
+            openLineage
+                .newInputFieldTransformationsBuilder()
+                .type(t.type())
+                .subtype(t.subtype())
+                .masking(t.masking())
+                .build());
+      }
+      SourceField field = entry.getKey();
+      inputs.add(
+          openLineage
+              .newInputFieldBuilder()
+              .namespace(field.namespace())
+              .name(field.name())
+              .field(field.field())
+              .transformations(transformations)
+              .build());
+    }
+    return inputs;
+  }
+}

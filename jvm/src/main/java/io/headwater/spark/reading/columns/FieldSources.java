@@ -1,0 +1,49 @@
+package io.headwater.spark.reading.columns;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The input fields a value depends on, each with the transformations on the way. Mutable while a
+ * plan is analysed; insertion ordered so that the facet lists inputs in plan order.
+ */
+final class FieldSources {
+  static final FieldSources NONE = new FieldSources();
+
+  private final Map<SourceField, Set<Transformation>> sources = new LinkedHashMap<>();
+
+  static FieldSources of(SourceField field, Transformation transformation) {
+    FieldSources result = new FieldSources();
+    result.add(field, transformation);
+    return result;
+  }
+
+  void add(SourceField field, Transformation transformation) {
+    sources.computeIfAbsent(field, f -> new LinkedHashSet<>()).add(transformation);
+  }
+
+  /** Adds every source of {@code other}, each of its transformations seen through {@code later}. */
+  void addThrough(FieldSources other, Transformation later) {
+    other.sources.forEach(
+        (field, transformations) -> transformations.forEach(t -> add(field, t.then(later))));
+  }
+
+  void addAll(FieldSources other) {
+    other.sources.forEach((field, transformations) -> transformations.forEach(t -> add(field, t)));
+  }
+
+  Map<SourceField, Set<Transformation>> asMap() {
+    return Collections.unmodifiableMap(sources);
+  }
+
+  boolean isEmpty() {
+    return sources.isEmpty();
+  }
+
+  int size() {
+    return sources.size();
+  }
+}

@@ -1,0 +1,88 @@
+package io.headwater.spark.reading.columns;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.Set;
+import org.apache.spark.sql.catalyst.expressions.Attribute;
+import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.expressions.GreaterThan;
+import org.apache.spark.sql.catalyst.expressions.IsNotNull;
+import org.apache.spark.sql.catalyst.expressions.Size;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * Tells the filters Spark's optimizer adds on its own from those the user wrote. {@code
+ * InferFiltersFromConstraints} adds {@code IsNotNull(column)} for every join key and every column a
+ * null-intolerant predicate uses; {@code InferFiltersFromGenerate} adds {@code IsNotNull(array) AND
+ * size(array) > 0} below an {@code explode}. Such a filter is the optimizer's, and is not reported
+ * as a FILTER dependency, unless the analyzed plan (before optimization) already has it: a column
+ * the user tests with {@code IS NOT NULL} anywhere, or the same {@code size(...) > n} condition.
+ */
+final class InferredFilters {
+  private final Set<Long> declaredNotNull;
+  private final Set<Expression> declaredSizeChecks;
+
+  private InferredFilters(Set<Long> declaredNotNull, Set<Expression> declaredSizeChecks) {
+    this.declaredNotNull = declaredNotNull;
+    this.declaredSizeChecks = declaredSizeChecks;
+  }
+
+  /** Every filter counts as written by the user (there is no analyzed plan to compare with). */
+  static InferredFilters none() {
+    return new InferredFilters(null, null);
+  }
+
+  /**
+   * The null tests and size checks the analyzed plan has, anywhere in its operators' expressions.
+   */
+  static InferredFilters from(LogicalPlan analyzed) {
+    Set<Long> notNull = new HashSet<>();
+    Set<Expression> sizeChecks = new HashSet<>();
+    Deque<LogicalPlan> plans = new ArrayDeque<>();
+    plans.push(analyzed);
+    while (!plans.isEmpty()) {
+      LogicalPlan plan = plans.pop();
+      for (Expression expression : CollectionConverters.asJava(plan.expressions())) {
+        collect(expression, notNull, sizeChecks);
+      }
+      CollectionConverters.asJava(plan.children()).forEach(plans::push);
+    }
+    return new InferredFilters(notNull, sizeChecks);
+  }
+
+  private static void collect(
+      Expression expression, Set<Long> notNull, Set<Expression> sizeChecks) {
+    Deque<Expression> pending = new ArrayDeque<>();
+    pending.push(expression);
+    while (!pending.isEmpty()) {
+      Expression e = pending.pop();
+      if (e instanceof IsNotNull test && test.child() instanceof Attribute attribute) {
+        notNull.add(attribute.exprId().id());
+      } else if (isSizeCheck(e)) {
+        sizeChecks.add(e.canonicalized());
+      }
+      CollectionConverters.asJava(e.children()).forEach(pending::push);
+    }
+  }
+
+  private static boolean isSizeCheck(Expression e) {
+    return e instanceof GreaterThan greater && greater.left() instanceof Size;
+  }
+
+  /**
+   * True when {@code conjunct}, one conjunct of a filter condition, is a filter the optimizer
+   * added.
+   */
+  boolean isInferred(Expression conjunct) {
+    if (declaredNotNull == null) {
+      return false;
+    }
+    if (conjunct instanceof IsNotNull test) {
+      return test.child() instanceof Attribute attribute
+          && !declaredNotNull.contains(attribute.exprId().id());
+    }
+    return isSizeCheck(conjunct) && !declaredSizeChecks.contains(conjunct.canonicalized());
+  }
+}
