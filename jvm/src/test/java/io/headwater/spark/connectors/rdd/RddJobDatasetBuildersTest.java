@@ -1,6 +1,5 @@
 package io.headwater.spark.connectors.rdd;
 
-
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
