@@ -1,6 +1,7 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.api.OpenLineageContext;
+import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.config.ConfigKeys;
 import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.connectors.TableVersions;
@@ -44,7 +45,6 @@ import org.apache.spark.sql.execution.QueryExecution;
 import org.apache.spark.sql.execution.streaming.runtime.IncrementalExecution;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import scala.jdk.javaapi.OptionConverters;
 
 /**
  * Turns Spark's application and SQL-execution events into OpenLineage runs. Every public method is
@@ -578,17 +578,17 @@ final class LineageAgent {
             .<SparkSession>map(QueryExecution::sparkSession)
             .or(
                 () ->
-                    OptionConverters.toJava(SparkSession.getActiveSession())
+                    ScalaCollections.asJava(SparkSession.getActiveSession())
                         .map(SparkSession.class::cast))
             .or(
                 () ->
-                    OptionConverters.toJava(SparkSession.getDefaultSession())
+                    ScalaCollections.asJava(SparkSession.getDefaultSession())
                         .map(SparkSession.class::cast));
     SparkContext sparkContext =
         session
             .map(SparkSession::sparkContext)
             .orElseGet(
-                () -> OptionConverters.toJava(SparkContext$.MODULE$.getActive()).orElse(null));
+                () -> ScalaCollections.asJava(SparkContext$.MODULE$.getActive()).orElse(null));
     // table datasets get their catalog metadata (tags, owner, comment): one look-up per table per
     // context
     StandardDatasetFactory datasets =

@@ -1,5 +1,6 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.extensions.SchedulerObjects;
 import java.util.HashMap;
 import java.util.Map;
@@ -7,7 +8,6 @@ import java.util.Properties;
 import org.apache.spark.scheduler.ActiveJob;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.Stage;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The running Spark jobs of tracked SQL runs and RDD-job runs: which execution (if any) each job
@@ -60,9 +60,7 @@ final class SparkJobs {
    */
   void started(SparkListenerJobStart event, ActiveJob activeJob, Long executionId) {
     int[] stageIds =
-        CollectionConverters.asJava(event.stageIds()).stream()
-            .mapToInt(id -> (Integer) id)
-            .toArray();
+        ScalaCollections.asJava(event.stageIds()).stream().mapToInt(id -> (Integer) id).toArray();
     Job job = new Job(event.jobId(), executionId, activeJob, stageIds);
     jobs.put(job.jobId(), job);
     for (int stageId : stageIds) {

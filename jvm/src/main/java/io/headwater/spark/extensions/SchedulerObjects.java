@@ -1,5 +1,6 @@
 package io.headwater.spark.extensions;
 
+import io.headwater.spark.compat.ScalaCollections;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -16,7 +17,6 @@ import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.Stage;
 import org.apache.spark.scheduler.StageInfo;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The objects dataset builders and facet builders see for each listener event of a run, in the
@@ -91,7 +91,7 @@ public final class SchedulerObjects {
         continue;
       }
       found.add(next);
-      List<Dependency<?>> dependencies = CollectionConverters.asJava(next.dependencies());
+      List<Dependency<?>> dependencies = ScalaCollections.asJava(next.dependencies());
       for (int i = dependencies.size() - 1; i >= 0; i--) {
         if (dependencies.get(i) instanceof NarrowDependency<?> narrow) {
           pending.push(narrow.rdd());
@@ -115,7 +115,7 @@ public final class SchedulerObjects {
         return Optional.of(stage);
       }
       if (seen.add(stage)) {
-        CollectionConverters.asJava(stage.parents()).forEach(pending::push);
+        ScalaCollections.asJava(stage.parents()).forEach(pending::push);
       }
     }
     return Optional.empty();

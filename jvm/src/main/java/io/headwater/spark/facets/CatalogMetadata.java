@@ -1,5 +1,6 @@
 package io.headwater.spark.facets;
 
+import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.V2TableIdentity;
 import io.openlineage.client.OpenLineage;
@@ -15,7 +16,6 @@ import org.apache.spark.sql.connector.catalog.CatalogPlugin;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Finds the catalog metadata ({@link TableMetadata}) of a dataset that is a table, by the
@@ -95,7 +95,7 @@ public final class CatalogMetadata implements TableMetadata.Source {
 
   private static TableMetadata of(CatalogTable table) {
     return new TableMetadata(
-        CollectionConverters.asJava(table.properties()),
+        ScalaCollections.asJava(table.properties()),
         Optional.ofNullable(table.owner()),
         table.comment().isDefined() ? Optional.of(table.comment().get()) : Optional.empty());
   }

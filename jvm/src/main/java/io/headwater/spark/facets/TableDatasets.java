@@ -1,6 +1,7 @@
 package io.headwater.spark.facets;
 
 import io.headwater.spark.api.OpenLineageContext;
+import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.FileDatasetNames;
 import io.openlineage.client.OpenLineage;
@@ -12,8 +13,7 @@ import org.apache.spark.sql.execution.datasources.HadoopFsRelation;
 import org.apache.spark.sql.execution.datasources.LogicalRelation;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import scala.collection.immutable.Seq;
-import scala.jdk.javaapi.CollectionConverters;
+import scala.collection.Seq;
 
 /**
  * Builds the input and output datasets of catalog tables for the table visitors: identity (with its
@@ -63,7 +63,7 @@ public final class TableDatasets {
    */
   public static StructType writtenSchema(StructType querySchema, Seq<String> outputColumnNames) {
     StructField[] fields = querySchema.fields();
-    List<String> names = CollectionConverters.asJava(outputColumnNames);
+    List<String> names = ScalaCollections.asJava(outputColumnNames);
     if (names.size() != fields.length) {
       return querySchema;
     }
@@ -86,7 +86,7 @@ public final class TableDatasets {
       return catalog(context).identify(relation.catalogTable().get());
     }
     HadoopFsRelation files = (HadoopFsRelation) relation.relation();
-    Path root = CollectionConverters.asJava(files.location().rootPaths()).get(0);
+    Path root = ScalaCollections.asJava(files.location().rootPaths()).get(0);
     return FileDatasetNames.of(root.toUri());
   }
 

@@ -1,5 +1,6 @@
 package io.headwater.spark.naming;
 
+import io.headwater.spark.compat.ScalaCollections;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.net.URI;
 import java.util.List;
@@ -15,7 +16,6 @@ import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.types.StructType;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * A dataset named by the user of the Python static-lineage API: a table name ({@code db.t}, {@code
@@ -164,7 +164,7 @@ public final class DatasetReferences {
 
   private static List<String> parse(SparkSession session, String reference) {
     try {
-      return CollectionConverters.asJava(
+      return ScalaCollections.asJava(
           session.sessionState().sqlParser().parseMultipartIdentifier(reference));
     } catch (Exception e) { // ParseException is checked in Java's eyes
       throw new IllegalArgumentException(

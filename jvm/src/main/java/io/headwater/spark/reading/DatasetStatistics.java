@@ -5,7 +5,7 @@ import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
 import org.apache.spark.sql.execution.command.DataWritingCommandExec;
 import org.apache.spark.sql.execution.metric.SQLMetric;
-import scala.collection.immutable.Map;
+import scala.collection.Map;
 
 /**
  * How much of a dataset an execution read or wrote, from the metrics Spark collects on the driver;

@@ -1,5 +1,6 @@
 package io.headwater.spark.reading;
 
+import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.connectors.delta.DeltaSupport;
 import io.headwater.spark.connectors.hive.HiveSupport;
 import java.util.ArrayList;
@@ -9,7 +10,6 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.columnar.InMemoryRelation;
 import org.apache.spark.sql.execution.command.CreateDataSourceTableAsSelectCommand;
 import org.apache.spark.sql.execution.command.SaveAsV1TableCommand;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * What the plan walk descends into below a node: its children, its logical inner children, the
@@ -22,14 +22,14 @@ public final class PlanChildren {
   private PlanChildren() {}
 
   static List<LogicalPlan> of(LogicalPlan node) {
-    List<LogicalPlan> next = new ArrayList<>(CollectionConverters.asJava(node.children()));
-    for (QueryPlan<?> inner : CollectionConverters.asJava(node.innerChildren())) {
+    List<LogicalPlan> next = new ArrayList<>(ScalaCollections.asJava(node.children()));
+    for (QueryPlan<?> inner : ScalaCollections.asJava(node.innerChildren())) {
       if (inner instanceof LogicalPlan plan) {
         next.add(plan); // e.g. the query of a SaveIntoDataSourceCommand, which is not one of its
         // children
       }
     }
-    next.addAll(CollectionConverters.asJava(node.subqueries()));
+    next.addAll(ScalaCollections.asJava(node.subqueries()));
     if (node instanceof InMemoryRelation cached) {
       next.add(cached.cacheBuilder().logicalPlan());
     } else if (node instanceof CreateDataSourceTableAsSelectCommand ctas) {

@@ -1,5 +1,6 @@
 package io.headwater.spark.reading;
 
+import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.FileDatasetNames;
 import io.openlineage.client.utils.DatasetIdentifier;
@@ -14,7 +15,6 @@ import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
 import org.apache.spark.sql.execution.adaptive.QueryStageExec;
 import org.apache.spark.sql.execution.metric.SQLMetric;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * What an execution read from each file dataset: for every file scan in its executed plan (adaptive
@@ -50,7 +50,7 @@ public final class ScanStatistics {
                         statistics(scan),
                         DatasetStatistics::plus));
       }
-      CollectionConverters.asJava(node.children()).forEach(pending::push);
+      ScalaCollections.asJava(node.children()).forEach(pending::push);
     }
     return byDataset;
   }
@@ -65,7 +65,7 @@ public final class ScanStatistics {
     if (scan.tableIdentifier().isDefined()) {
       return java.util.Optional.of(tables.identifyByName(scan.tableIdentifier().get()));
     }
-    List<Path> roots = CollectionConverters.asJava(scan.relation().location().rootPaths());
+    List<Path> roots = ScalaCollections.asJava(scan.relation().location().rootPaths());
     if (roots.size() != 1) {
       return java.util.Optional.empty();
     }
@@ -75,7 +75,7 @@ public final class ScanStatistics {
   }
 
   private static DatasetStatistics statistics(FileSourceScanExec scan) {
-    scala.collection.immutable.Map<String, SQLMetric> metrics = scan.metrics();
+    scala.collection.Map<String, SQLMetric> metrics = scan.metrics();
     return new DatasetStatistics(
         DatasetStatistics.value(metrics, "numOutputRows"),
         DatasetStatistics.value(metrics, "filesSize"),

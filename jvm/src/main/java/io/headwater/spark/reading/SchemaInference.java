@@ -1,12 +1,12 @@
 package io.headwater.spark.reading;
 
+import io.headwater.spark.compat.ScalaCollections;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.datasources.HadoopFsRelation;
 import org.apache.spark.sql.execution.datasources.LogicalRelation;
 import org.apache.spark.sql.execution.datasources.text.TextFileFormat;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Recognises the executions Spark runs by itself to infer a schema when a DataFrame is defined —
@@ -40,7 +40,7 @@ public final class SchemaInference {
           && !(node instanceof org.apache.spark.sql.catalyst.plans.logical.LocalRelation)) {
         return false; // another source: not only internal reads
       }
-      CollectionConverters.asJava(node.children()).forEach(pending::push);
+      ScalaCollections.asJava(node.children()).forEach(pending::push);
     }
     return sawInternalRead;
   }

@@ -2,6 +2,7 @@ package io.headwater.spark.connectors.catalog;
 
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
+import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.facets.DatasetFacets;
 import io.headwater.spark.facets.TableDatasets;
 import io.headwater.spark.naming.CatalogTables;
@@ -23,7 +24,6 @@ import org.apache.spark.sql.execution.command.AlterTableUnsetPropertiesCommand;
 import org.apache.spark.sql.execution.command.TruncateTableCommand;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Session-catalog DDL that changes a table without reading data: one output, the table, with its
@@ -82,7 +82,7 @@ public final class TableLifecycleVisitor
     }
     StructType schema = table.map(CatalogTable::schema).orElse(null);
     if (node instanceof AlterTableAddColumnsCommand add && schema != null) {
-      schema = withColumns(schema, CollectionConverters.asJava(add.colsToAdd()));
+      schema = withColumns(schema, ScalaCollections.asJava(add.colsToAdd()));
     }
     LifecycleStateChange state =
         node instanceof TruncateTableCommand

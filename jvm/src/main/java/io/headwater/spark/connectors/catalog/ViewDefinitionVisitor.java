@@ -2,6 +2,7 @@ package io.headwater.spark.connectors.catalog;
 
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
+import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.facets.TableDatasets;
 import io.headwater.spark.naming.CatalogTables;
 import io.openlineage.client.OpenLineage;
@@ -13,7 +14,6 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.command.CreateViewCommand;
 import org.apache.spark.sql.types.StructType;
 import scala.Tuple2;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * A persistent view definition: the view is the output of its query.
@@ -57,11 +57,11 @@ public final class ViewDefinitionVisitor
   private static StructType schema(CreateViewCommand node) {
     StructType query = node.plan().schema();
     List<Tuple2<String, scala.Option<String>>> columns =
-        CollectionConverters.asJava(node.userSpecifiedColumns());
+        ScalaCollections.asJava(node.userSpecifiedColumns());
     if (columns.isEmpty()) {
       return query;
     }
     return TableDatasets.writtenSchema(
-        query, CollectionConverters.asScala(columns.stream().map(Tuple2::_1).toList()).toSeq());
+        query, ScalaCollections.asScala(columns.stream().map(Tuple2::_1).toList()));
   }
 }

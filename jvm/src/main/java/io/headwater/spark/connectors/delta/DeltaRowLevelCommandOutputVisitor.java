@@ -2,6 +2,7 @@ package io.headwater.spark.connectors.delta;
 
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
+import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.facets.TableDatasets;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.reading.PlanChildren;
@@ -66,7 +67,7 @@ public final class DeltaRowLevelCommandOutputVisitor
         && relation.relation() instanceof HadoopFsRelation) {
       return Optional.of(relation);
     }
-    for (LogicalPlan child : scala.jdk.javaapi.CollectionConverters.asJava(plan.children())) {
+    for (LogicalPlan child : ScalaCollections.asJava(plan.children())) {
       Optional<LogicalRelation> found = firstFileRelation(child);
       if (found.isPresent()) {
         return found;

@@ -2,6 +2,7 @@ package io.headwater.spark.connectors.delta;
 
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
+import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.facets.TableDatasets;
 import io.headwater.spark.naming.FileDatasetNames;
 import io.openlineage.client.OpenLineage;
@@ -14,7 +15,6 @@ import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.util.CaseInsensitiveMap;
 import org.apache.spark.sql.execution.datasources.SaveIntoDataSourceCommand;
-import scala.jdk.javaapi.OptionConverters;
 
 /**
  * The output of a write to a Delta Lake path table, {@code
@@ -76,7 +76,7 @@ public final class DeltaSaveOutputVisitor
   }
 
   private static Optional<String> path(SaveIntoDataSourceCommand node) {
-    return OptionConverters.toJava(new CaseInsensitiveMap<>(node.options()).get("path"))
+    return ScalaCollections.asJava(new CaseInsensitiveMap<>(node.options()).get("path"))
         .map(String::trim)
         .filter(p -> !p.isEmpty());
   }

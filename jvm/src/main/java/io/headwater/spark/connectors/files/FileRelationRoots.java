@@ -1,6 +1,7 @@
 package io.headwater.spark.connectors.files;
 
 import io.headwater.spark.api.OpenLineageContext;
+import io.headwater.spark.compat.ScalaCollections;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -10,7 +11,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.execution.datasources.HadoopFsRelation;
 import org.apache.spark.sql.execution.datasources.LogicalRelation;
 import scala.Option;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The locations a file relation reads, as dataset roots.
@@ -30,7 +30,7 @@ final class FileRelationRoots {
 
   static List<Path> of(
       OpenLineageContext context, LogicalRelation node, HadoopFsRelation relation) {
-    List<Path> roots = CollectionConverters.asJava(relation.location().rootPaths());
+    List<Path> roots = ScalaCollections.asJava(relation.location().rootPaths());
     if (!node.isStreaming()) {
       return roots;
     }

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.jdbc;
 
+import io.headwater.spark.compat.ScalaCollections;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -14,7 +15,6 @@ import org.apache.spark.sql.catalyst.plans.QueryPlan;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.UnresolvedWith;
 import scala.Tuple3;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The tables the SQL of a JDBC {@code query} option (or of a parenthesised {@code dbtable}
@@ -48,11 +48,11 @@ final class JdbcQueryTables {
     Set<List<String>> tables = new LinkedHashSet<>();
     for (LogicalPlan node : nodes(plan)) {
       if (node instanceof UnresolvedWith with) {
-        for (Tuple3<String, ?, ?> cte : CollectionConverters.asJava(with.cteRelations())) {
+        for (Tuple3<String, ?, ?> cte : ScalaCollections.asJava(with.cteRelations())) {
           cteNames.add(cte._1().toLowerCase(Locale.ROOT));
         }
       } else if (node instanceof UnresolvedRelation relation) {
-        tables.add(List.copyOf(CollectionConverters.asJava(relation.multipartIdentifier())));
+        tables.add(List.copyOf(ScalaCollections.asJava(relation.multipartIdentifier())));
       }
     }
     tables.removeIf(
@@ -83,13 +83,13 @@ final class JdbcQueryTables {
     while (!pending.isEmpty()) {
       LogicalPlan node = pending.pop();
       all.add(node);
-      List<LogicalPlan> next = new ArrayList<>(CollectionConverters.asJava(node.children()));
-      for (QueryPlan<?> inner : CollectionConverters.asJava(node.innerChildren())) {
+      List<LogicalPlan> next = new ArrayList<>(ScalaCollections.asJava(node.children()));
+      for (QueryPlan<?> inner : ScalaCollections.asJava(node.innerChildren())) {
         if (inner instanceof LogicalPlan plan) {
           next.add(plan);
         }
       }
-      next.addAll(CollectionConverters.asJava(node.subqueries()));
+      next.addAll(ScalaCollections.asJava(node.subqueries()));
       for (int i = next.size() - 1; i >= 0; i--) {
         pending.push(next.get(i));
       }

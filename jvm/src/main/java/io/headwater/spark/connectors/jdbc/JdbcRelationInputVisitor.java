@@ -2,6 +2,7 @@ package io.headwater.spark.connectors.jdbc;
 
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
+import io.headwater.spark.compat.ScalaCollections;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.util.ArrayList;
@@ -14,8 +15,6 @@ import org.apache.spark.sql.execution.datasources.jdbc.JDBCOptions;
 import org.apache.spark.sql.execution.datasources.jdbc.JDBCRelation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import scala.jdk.javaapi.CollectionConverters;
-import scala.jdk.javaapi.OptionConverters;
 
 /**
  * Inputs of a JDBC read ({@code spark.read.jdbc}, {@code format("jdbc")} with {@code dbtable} or
@@ -50,11 +49,11 @@ public final class JdbcRelationInputVisitor
     JDBCOptions options = relation.jdbcOptions();
     CaseInsensitiveMap<String> parameters = options.parameters();
     JdbcDatasetNames names =
-        JdbcDatasetNames.of(options.url(), CollectionConverters.asJava(parameters));
+        JdbcDatasetNames.of(options.url(), ScalaCollections.asJava(parameters));
     Optional<String> dbtable =
-        OptionConverters.toJava(parameters.get(JDBCOptions.JDBC_TABLE_NAME()));
+        ScalaCollections.asJava(parameters.get(JDBCOptions.JDBC_TABLE_NAME()));
     Optional<String> sql =
-        OptionConverters.toJava(parameters.get(JDBCOptions.JDBC_QUERY_STRING()))
+        ScalaCollections.asJava(parameters.get(JDBCOptions.JDBC_QUERY_STRING()))
             .or(() -> dbtable.flatMap(JdbcQueryTables::subquery));
 
     List<OpenLineage.InputDataset> inputs = new ArrayList<>();

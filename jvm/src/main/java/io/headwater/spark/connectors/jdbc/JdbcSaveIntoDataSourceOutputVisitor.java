@@ -2,6 +2,7 @@ package io.headwater.spark.connectors.jdbc;
 
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
+import io.headwater.spark.compat.ScalaCollections;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.util.List;
@@ -14,8 +15,6 @@ import org.apache.spark.sql.execution.datasources.jdbc.JDBCOptions;
 import org.apache.spark.sql.execution.datasources.jdbc.JdbcRelationProvider;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import scala.jdk.javaapi.CollectionConverters;
-import scala.jdk.javaapi.OptionConverters;
 
 /**
  * The output of a JDBC write ({@code df.write.jdbc}, {@code df.write.format("jdbc").save()}).
@@ -54,7 +53,7 @@ public final class JdbcSaveIntoDataSourceOutputVisitor
       return List.of();
     }
     DatasetIdentifier id =
-        JdbcDatasetNames.of(url.get(), CollectionConverters.asJava(options)).table(dbtable.get());
+        JdbcDatasetNames.of(url.get(), ScalaCollections.asJava(options)).table(dbtable.get());
     OpenLineage openLineage = context.openLineage();
     OpenLineage.DatasetFacetsBuilder facets = openLineage.newDatasetFacetsBuilder();
     if (node.mode() == SaveMode.Overwrite) {
@@ -82,7 +81,7 @@ public final class JdbcSaveIntoDataSourceOutputVisitor
   }
 
   private static Optional<String> option(CaseInsensitiveMap<String> options, String key) {
-    return OptionConverters.toJava(options.get(key))
+    return ScalaCollections.asJava(options.get(key))
         .map(String::trim)
         .filter(value -> !value.isEmpty());
   }

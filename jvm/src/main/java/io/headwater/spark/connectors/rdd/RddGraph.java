@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.rdd;
 
+import io.headwater.spark.compat.ScalaCollections;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -9,7 +10,6 @@ import java.util.List;
 import java.util.Set;
 import org.apache.spark.Dependency;
 import org.apache.spark.rdd.RDD;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The RDDs an RDD is computed from: itself and, transitively, the RDDs of its dependencies (narrow
@@ -43,7 +43,7 @@ public final class RddGraph {
   /** The RDDs {@code rdd}'s dependencies point at, in dependency order. */
   static List<RDD<?>> parents(RDD<?> rdd) {
     List<RDD<?>> parents = new ArrayList<>();
-    for (Dependency<?> dependency : CollectionConverters.asJava(rdd.dependencies())) {
+    for (Dependency<?> dependency : ScalaCollections.asJava(rdd.dependencies())) {
       parents.add(dependency.rdd());
     }
     return parents;

@@ -1,6 +1,7 @@
 package io.headwater.spark.connectors.rdd;
 
 import io.headwater.spark.api.DatasetFactory;
+import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.naming.FileDatasetNames;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.utils.DatasetIdentifier;
@@ -18,7 +19,6 @@ import org.apache.spark.rdd.RDD;
 import org.apache.spark.sql.execution.datasources.FilePartition;
 import org.apache.spark.sql.execution.datasources.FileScanRDD;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The input datasets of an RDD job, from the RDDs its final RDD is computed from ({@link
@@ -80,7 +80,7 @@ public final class RddInputs {
         }
       }
     } else if (rdd instanceof FileScanRDD scan) {
-      for (FilePartition partition : CollectionConverters.asJava(scan.filePartitions())) {
+      for (FilePartition partition : ScalaCollections.asJava(scan.filePartitions())) {
         for (PartitionedFile file : partition.files()) {
           Path parent = file.toPath().getParent();
           if (parent != null && !directories.contains(parent)) {

@@ -2,6 +2,7 @@ package io.headwater.spark.connectors.v2;
 
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
+import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.facets.DatasetFacets;
 import io.headwater.spark.naming.V2TableIdentity;
 import io.openlineage.client.OpenLineage;
@@ -16,8 +17,6 @@ import org.apache.spark.sql.catalyst.plans.logical.ReplaceTableAsSelect;
 import org.apache.spark.sql.catalyst.plans.logical.TableSpecBase;
 import org.apache.spark.sql.catalyst.plans.logical.V2CreateTablePlan;
 import org.apache.spark.sql.types.StructType;
-import scala.jdk.javaapi.CollectionConverters;
-import scala.jdk.javaapi.OptionConverters;
 
 /**
  * The table a DataSourceV2 {@code CREATE TABLE}, {@code CREATE TABLE ... AS SELECT}, {@code REPLACE
@@ -67,7 +66,7 @@ public final class V2CreateTableOutputVisitor
             .flatMap(
                 spec ->
                     DeclaredDataset.of(
-                        CollectionConverters.asJava(spec.properties()), id.qualifiedTable()));
+                        ScalaCollections.asJava(spec.properties()), id.qualifiedTable()));
     if (declared.isPresent()) {
       OpenLineage.DatasetFacetsBuilder lifecycle =
           DatasetFacets.lifecycle(
@@ -94,7 +93,7 @@ public final class V2CreateTableOutputVisitor
             spec ->
                 V2TableIdentity.of(
                     name,
-                    OptionConverters.toJava(spec.location()),
+                    ScalaCollections.asJava(spec.location()),
                     context.sparkSession().orElse(null)));
   }
 

@@ -1,5 +1,6 @@
 package io.headwater.spark.reading.columns;
 
+import io.headwater.spark.compat.ScalaCollections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -28,7 +29,6 @@ import org.apache.spark.sql.catalyst.plans.logical.Union;
 import org.apache.spark.sql.catalyst.plans.logical.Window;
 import org.apache.spark.sql.catalyst.plans.logical.WithCTE;
 import org.apache.spark.sql.execution.columnar.InMemoryRelation;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Column lineage of one query: for every column the query outputs, the input fields its value
@@ -82,7 +82,7 @@ public final class ColumnLineageAnalyzer {
   /** The lineage of {@code query}'s output columns, by position. */
   public Result analyse(LogicalPlan query, List<String> outputNames) {
     analyse(query);
-    List<Attribute> output = CollectionConverters.asJava(query.output());
+    List<Attribute> output = ScalaCollections.asJava(query.output());
     Map<String, FieldSources> fields = new LinkedHashMap<>();
     for (int i = 0; i < output.size(); i++) {
       String name = i < outputNames.size() ? outputNames.get(i) : output.get(i).name();
@@ -105,7 +105,7 @@ public final class ColumnLineageAnalyzer {
     budget.tick();
     Optional<SourceDataset> dataset = datasets.apply(node);
     if (dataset.isPresent()) {
-      for (Attribute attribute : CollectionConverters.asJava(node.output())) {
+      for (Attribute attribute : ScalaCollections.asJava(node.output())) {
         columns.put(
             attribute.exprId().id(),
             FieldSources.of(
@@ -115,10 +115,10 @@ public final class ColumnLineageAnalyzer {
       return;
     }
     if (node instanceof WithCTE with) {
-      CollectionConverters.asJava(with.cteDefs())
+      ScalaCollections.asJava(with.cteDefs())
           .forEach(definition -> cteDefinitions.put(definition.id(), definition));
     }
-    CollectionConverters.asJava(node.children()).forEach(this::analyse);
+    ScalaCollections.asJava(node.children()).forEach(this::analyse);
     if (node instanceof Project project) {
       define(project.projectList());
     } else if (node instanceof Aggregate aggregate) {
@@ -127,7 +127,7 @@ public final class ColumnLineageAnalyzer {
     } else if (node instanceof Window window) {
       define(window.windowExpressions());
       rowLevel(window.partitionSpec(), Transformation.WINDOW);
-      for (SortOrder order : CollectionConverters.asJava(window.orderSpec())) {
+      for (SortOrder order : ScalaCollections.asJava(window.orderSpec())) {
         expressions.referencesThrough(order, Transformation.WINDOW, rowLevel);
       }
     } else if (node instanceof Filter filter) {
@@ -143,21 +143,21 @@ public final class ColumnLineageAnalyzer {
     } else if (node instanceof Sort sort && sort.global()) {
       // a local sort (sortWithinPartitions, or the one Spark adds to write partitions) orders no
       // output
-      for (SortOrder order : CollectionConverters.asJava(sort.order())) {
+      for (SortOrder order : ScalaCollections.asJava(sort.order())) {
         expressions.referencesThrough(order, Transformation.SORT, rowLevel);
       }
     } else if (node instanceof Union union) {
-      mergeByPosition(union.output(), CollectionConverters.asJava(union.children()));
+      mergeByPosition(union.output(), ScalaCollections.asJava(union.children()));
     } else if (node instanceof Generate generate) {
       FieldSources generated = expressions.of((Expression) generate.generator());
-      for (Attribute attribute : CollectionConverters.asJava(generate.generatorOutput())) {
+      for (Attribute attribute : ScalaCollections.asJava(generate.generatorOutput())) {
         columns.put(attribute.exprId().id(), generated);
       }
     } else if (node instanceof Expand expand) {
-      List<Attribute> output = CollectionConverters.asJava(expand.output());
-      for (scala.collection.immutable.Seq<Expression> projection :
-          CollectionConverters.asJava(expand.projections())) {
-        List<Expression> values = CollectionConverters.asJava(projection);
+      List<Attribute> output = ScalaCollections.asJava(expand.output());
+      for (scala.collection.Seq<Expression> projection :
+          ScalaCollections.asJava(expand.projections())) {
+        List<Expression> values = ScalaCollections.asJava(projection);
         for (int i = 0; i < output.size() && i < values.size(); i++) {
           columns
               .computeIfAbsent(output.get(i).exprId().id(), id -> new FieldSources())
@@ -175,14 +175,14 @@ public final class ColumnLineageAnalyzer {
       mergeByPosition(reference.output(), List.of(definition));
     } else if (node instanceof BaseEvalPython python) {
       // the optimizer moves Python UDF calls into this node: result i is udf i of its arguments
-      List<Attribute> results = CollectionConverters.asJava(python.resultAttrs());
-      List<? extends Expression> udfs = CollectionConverters.asJava(python.udfs());
+      List<Attribute> results = ScalaCollections.asJava(python.resultAttrs());
+      List<? extends Expression> udfs = ScalaCollections.asJava(python.udfs());
       for (int i = 0; i < results.size() && i < udfs.size(); i++) {
         columns.put(results.get(i).exprId().id(), expressions.of(udfs.get(i)));
       }
     } else if (node instanceof BaseEvalPythonUDTF udtf) {
       FieldSources generated = expressions.of(udtf.udtf());
-      for (Attribute attribute : CollectionConverters.asJava(udtf.resultAttrs())) {
+      for (Attribute attribute : ScalaCollections.asJava(udtf.resultAttrs())) {
         columns.put(attribute.exprId().id(), generated);
       }
     } else {
@@ -196,17 +196,17 @@ public final class ColumnLineageAnalyzer {
    * gets all of them as TRANSFORMATION. Columns it passes through keep their own sources.
    */
   private void derivedFromAllInputs(LogicalPlan node) {
-    List<LogicalPlan> children = CollectionConverters.asJava(node.children());
+    List<LogicalPlan> children = ScalaCollections.asJava(node.children());
     if (children.isEmpty()) {
       return;
     }
     java.util.Set<Long> passedThrough = new java.util.HashSet<>();
     for (LogicalPlan child : children) {
-      CollectionConverters.asJava(child.output())
+      ScalaCollections.asJava(child.output())
           .forEach(input -> passedThrough.add(input.exprId().id()));
     }
     FieldSources all = null;
-    for (Attribute attribute : CollectionConverters.asJava(node.output())) {
+    for (Attribute attribute : ScalaCollections.asJava(node.output())) {
       if (passedThrough.contains(attribute.exprId().id())
           || columns.containsKey(attribute.exprId().id())) {
         continue;
@@ -214,7 +214,7 @@ public final class ColumnLineageAnalyzer {
       if (all == null) {
         all = new FieldSources();
         for (LogicalPlan child : children) {
-          for (Attribute input : CollectionConverters.asJava(child.output())) {
+          for (Attribute input : ScalaCollections.asJava(child.output())) {
             all.addThrough(sourcesOf(input), Transformation.TRANSFORMATION);
           }
         }
@@ -239,28 +239,28 @@ public final class ColumnLineageAnalyzer {
     return result;
   }
 
-  private void define(scala.collection.immutable.Seq<? extends NamedExpression> named) {
-    for (NamedExpression expression : CollectionConverters.asJava(named)) {
+  private void define(scala.collection.Seq<? extends NamedExpression> named) {
+    for (NamedExpression expression : ScalaCollections.asJava(named)) {
       if (!(expression instanceof Attribute)) {
         columns.put(expression.exprId().id(), expressions.of((Expression) expression));
       }
     }
   }
 
-  private void rowLevel(scala.collection.immutable.Seq<Expression> keys, Transformation kind) {
-    for (Expression key : CollectionConverters.asJava(keys)) {
+  private void rowLevel(scala.collection.Seq<Expression> keys, Transformation kind) {
+    for (Expression key : ScalaCollections.asJava(keys)) {
       expressions.referencesThrough(key, kind, rowLevel);
     }
   }
 
   /** Output column i of a set operation or cache gets the sources of column i of every input. */
   private void mergeByPosition(
-      scala.collection.immutable.Seq<Attribute> outputSeq, List<LogicalPlan> inputs) {
-    List<Attribute> output = CollectionConverters.asJava(outputSeq);
+      scala.collection.Seq<Attribute> outputSeq, List<LogicalPlan> inputs) {
+    List<Attribute> output = ScalaCollections.asJava(outputSeq);
     for (int i = 0; i < output.size(); i++) {
       FieldSources merged = new FieldSources();
       for (LogicalPlan input : inputs) {
-        List<Attribute> columnsOfInput = CollectionConverters.asJava(input.output());
+        List<Attribute> columnsOfInput = ScalaCollections.asJava(input.output());
         if (i < columnsOfInput.size()) {
           merged.addAll(sourcesOf(columnsOfInput.get(i)));
         }

@@ -1,5 +1,6 @@
 package io.headwater.spark.reading.columns;
 
+import io.headwater.spark.compat.ScalaCollections;
 import java.util.Set;
 import java.util.function.Function;
 import org.apache.spark.sql.catalyst.expressions.Alias;
@@ -17,7 +18,6 @@ import org.apache.spark.sql.catalyst.expressions.aggregate.AggregateExpression;
 import org.apache.spark.sql.catalyst.expressions.aggregate.PivotFirst;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import scala.Tuple2;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The input fields one expression's value depends on. A bare column passes its sources on
@@ -91,10 +91,10 @@ final class ExpressionSources {
     if (e instanceof SubqueryExpression subquery) {
       LogicalPlan plan = subquery.plan();
       subqueryPlans.apply(plan);
-      for (Attribute output : CollectionConverters.asJava(plan.output())) {
+      for (Attribute output : ScalaCollections.asJava(plan.output())) {
         into.addThrough(attributes.apply(output), kind.then(Transformation.TRANSFORMATION));
       }
-      CollectionConverters.asJava(subquery.children()).forEach(child -> collect(child, kind, into));
+      ScalaCollections.asJava(subquery.children()).forEach(child -> collect(child, kind, into));
       return;
     }
     if (e instanceof GetStructField || e instanceof Empty2Null) {
@@ -121,7 +121,7 @@ final class ExpressionSources {
         // TRANSFORMATION
         collect(window.windowFunction(), kind, into);
       }
-      CollectionConverters.asJava(window.windowSpec().children())
+      ScalaCollections.asJava(window.windowSpec().children())
           .forEach(c -> collect(c, Transformation.WINDOW, into));
       return;
     } else if (!(e instanceof Alias)) {
@@ -131,8 +131,7 @@ final class ExpressionSources {
       here = here.masked(true);
     }
     if (e instanceof CaseWhen caseWhen) {
-      for (Tuple2<Expression, Expression> branch :
-          CollectionConverters.asJava(caseWhen.branches())) {
+      for (Tuple2<Expression, Expression> branch : ScalaCollections.asJava(caseWhen.branches())) {
         collect(branch._1(), conditional(here), into);
         collect(branch._2(), here, into);
       }
@@ -147,7 +146,7 @@ final class ExpressionSources {
       collect(condition.falseValue(), here, into);
       return;
     }
-    for (Expression child : CollectionConverters.asJava(e.children())) {
+    for (Expression child : ScalaCollections.asJava(e.children())) {
       collect(child, here, into);
     }
   }

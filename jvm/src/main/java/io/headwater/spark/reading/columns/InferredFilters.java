@@ -1,5 +1,6 @@
 package io.headwater.spark.reading.columns;
 
+import io.headwater.spark.compat.ScalaCollections;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashSet;
@@ -10,7 +11,6 @@ import org.apache.spark.sql.catalyst.expressions.GreaterThan;
 import org.apache.spark.sql.catalyst.expressions.IsNotNull;
 import org.apache.spark.sql.catalyst.expressions.Size;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Tells the filters Spark's optimizer adds on its own from those the user wrote. {@code
@@ -44,10 +44,10 @@ final class InferredFilters {
     plans.push(analyzed);
     while (!plans.isEmpty()) {
       LogicalPlan plan = plans.pop();
-      for (Expression expression : CollectionConverters.asJava(plan.expressions())) {
+      for (Expression expression : ScalaCollections.asJava(plan.expressions())) {
         collect(expression, notNull, sizeChecks);
       }
-      CollectionConverters.asJava(plan.children()).forEach(plans::push);
+      ScalaCollections.asJava(plan.children()).forEach(plans::push);
     }
     return new InferredFilters(notNull, sizeChecks);
   }
@@ -63,7 +63,7 @@ final class InferredFilters {
       } else if (isSizeCheck(e)) {
         sizeChecks.add(e.canonicalized());
       }
-      CollectionConverters.asJava(e.children()).forEach(pending::push);
+      ScalaCollections.asJava(e.children()).forEach(pending::push);
     }
   }
 
