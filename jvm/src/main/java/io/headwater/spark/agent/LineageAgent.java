@@ -10,6 +10,7 @@ import io.headwater.spark.emit.SerialExecutor;
 import io.headwater.spark.extensions.CustomFacets;
 import io.headwater.spark.extensions.DatasetBuilders;
 import io.headwater.spark.extensions.FacetBuilders;
+import io.headwater.spark.extensions.LineageExtractor;
 import io.headwater.spark.extensions.SchedulerObjects;
 import io.headwater.spark.facets.CatalogMetadata;
 import io.headwater.spark.facets.SqlRedaction;
@@ -19,10 +20,8 @@ import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.reading.DatasetStatistics;
 import io.headwater.spark.reading.ExecutionLineage;
-import io.headwater.spark.reading.LineageExtractor;
 import io.headwater.spark.reading.MetadataOnlyCommands;
 import io.headwater.spark.reading.ScanStatistics;
-import io.headwater.spark.reading.SchemaInference;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.RunEvent.EventType;
 import io.openlineage.client.utils.UUIDUtils;
@@ -54,10 +53,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Each operation that touches a dataset gets exactly one START and one terminal event (COMPLETE,
  * or FAIL with {@code errorMessage}) with one run id; an operation that touches none emits nothing,
- * and neither do the reads Spark runs to infer a schema ({@link SchemaInference}). An operation is
- * a top-level SQL execution together with the executions Spark nests under it ({@link
- * ExecutionRun}). The application is a run too: START at application start, COMPLETE at its end.
- * Terminal events carry the {@code version} facet of outputs that are Delta or Iceberg tables
+ * and neither do the reads Spark runs to infer a schema (the plan reading's schema-inference test).
+ * An operation is a top-level SQL execution together with the executions Spark nests under it
+ * ({@link ExecutionRun}). The application is a run too: START at application start, COMPLETE at its
+ * end. Terminal events carry the {@code version} facet of outputs that are Delta or Iceberg tables
  * ({@link TableVersions}), read when the operation has ended.
  */
 final class LineageAgent {
@@ -530,18 +529,14 @@ final class LineageAgent {
 
   private ExecutionLineage lineageOf(
       ExecutionRun run, QueryExecution queryExecution, LogicalPlan plan) {
-    // a text file-stream source reads like a schema-inference read (same internal option); a
-    // micro-batch never is one
-    if (!(queryExecution instanceof IncrementalExecution)
-        && SchemaInference.isSchemaInference(plan)) {
-      LOG.debug("Headwater: run {}: schema inference read, no lineage", run.runId);
-      return ExecutionLineage.EMPTY;
-    }
     OpenLineageContext context = context(run, queryExecution);
     if (run.context == null || run.context.queryExecution().isEmpty()) {
       run.context = context;
     }
-    ExecutionLineage lineage = extractor.extract(context, plan);
+    // a text file-stream source reads like a schema-inference read (same internal option); a
+    // micro-batch never is one
+    ExecutionLineage lineage =
+        extractor.extract(context, plan, !(queryExecution instanceof IncrementalExecution));
     if (LOG.isDebugEnabled()) {
       LOG.debug(
           "Headwater: run {}: optimized plan root {}, executed plan root {}, {} input(s), {}"

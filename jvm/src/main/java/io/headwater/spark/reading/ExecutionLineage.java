@@ -56,12 +56,24 @@ public record ExecutionLineage(
   private static <D extends OpenLineage.Dataset> List<D> union(List<D> first, List<D> second) {
     java.util.Map<String, D> byName = new java.util.LinkedHashMap<>();
     for (D dataset : first) {
-      byName.putIfAbsent(dataset.getNamespace() + "\u0000" + dataset.getName(), dataset);
+      byName.putIfAbsent(key(dataset), dataset);
     }
     for (D dataset : second) {
-      byName.putIfAbsent(dataset.getNamespace() + "\u0000" + dataset.getName(), dataset);
+      byName.putIfAbsent(key(dataset), dataset);
     }
     return List.copyOf(byName.values());
+  }
+
+  /** A dataset's identity as one string: its namespace and name (datasets are unique by it). */
+  public static String key(OpenLineage.Dataset dataset) {
+    return key(dataset.getNamespace(), dataset.getName());
+  }
+
+  /**
+   * The identity {@link #key(OpenLineage.Dataset)} gives a dataset {@code namespace}/{@code name}.
+   */
+  public static String key(String namespace, String name) {
+    return namespace + "\u0000" + name;
   }
 
   /**

@@ -3,7 +3,6 @@ package io.headwater.spark.connectors.catalog;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.facets.TableDatasets;
-import io.headwater.spark.reading.PlanChildren;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange;
 import java.util.List;
@@ -26,7 +25,7 @@ import org.apache.spark.sql.types.StructType;
  *        lifecycle CREATE for ErrorIfExists, OVERWRITE for Overwrite, none for Append/Ignore
  * </pre>
  *
- * The query is a hidden child of these commands; {@link PlanChildren} makes the walk visit it for
+ * The query is a hidden child of these commands; {@code PlanChildren} makes the walk visit it for
  * the inputs. Job-name suffix: {@code db_table}.
  */
 public final class CreateTableAsSelectVisitor

@@ -5,7 +5,6 @@ import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.facets.TableDatasets;
 import io.headwater.spark.naming.CatalogTables;
-import io.headwater.spark.reading.PlanChildren;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.util.List;
@@ -29,7 +28,7 @@ import org.apache.spark.sql.execution.datasources.LogicalRelation;
  * </pre>
  *
  * The tables the statement reads come from the plan walk: the target of UPDATE/DELETE is an inner
- * child of the command, the source and target of MERGE are added by {@link PlanChildren}. Job-name
+ * child of the command, the source and target of MERGE are added by {@code PlanChildren}. Job-name
  * suffix: {@code db_table} for a catalog table, the last two path segments for a path table.
  */
 public final class DeltaRowLevelCommandOutputVisitor

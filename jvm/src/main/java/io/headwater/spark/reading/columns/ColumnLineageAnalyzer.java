@@ -1,6 +1,8 @@
 package io.headwater.spark.reading.columns;
 
 import io.headwater.spark.compat.ScalaCollections;
+import io.headwater.spark.reading.walk.PlanCallback;
+import io.headwater.spark.reading.walk.PlanWalk;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -31,17 +33,21 @@ import org.apache.spark.sql.catalyst.plans.logical.WithCTE;
 import org.apache.spark.sql.execution.columnar.InMemoryRelation;
 
 /**
- * Column lineage of one query: for every column the query outputs, the input fields its value
- * depends on (DIRECT), and the input fields that decide which rows the query keeps or how it orders
- * them (INDIRECT: filters, join keys, grouping, sorting, windows), which hold for every output
- * column.
+ * Column lineage, as a callback of the one plan walk ({@link PlanWalk}): for every column a query
+ * outputs, the input fields its value depends on (DIRECT), and the input fields that decide which
+ * rows the query keeps or how it orders them (INDIRECT: filters, join keys, grouping, sorting,
+ * windows), which hold for every output column.
  *
- * <p>One post-order pass over the plan: a relation the input visitors named gives its columns
+ * <p>It works on leaving a node (post-order): a relation the input visitors named gives its columns
  * themselves as sources; every operator that creates columns maps each new column ({@code ExprId})
- * to the sources of the columns its expression uses. Work is linear in the number of plan nodes and
- * expression nodes.
+ * to the sources of the columns its expression uses, whose nodes the walk has already left. Work is
+ * linear in the number of plan nodes and expression nodes. It analyses the nodes of one query (the
+ * rows a command writes) and what that query reads, not the rest of the plan; after the walk,
+ * {@link #result} reads the query's lineage. Plans the walk may not reach (a subquery plan met in
+ * an expression, a CTE definition referenced from outside its {@code WITH}) are analysed on demand,
+ * each node still once.
  */
-public final class ColumnLineageAnalyzer {
+public final class ColumnLineageAnalyzer implements PlanCallback {
   /** The dataset of a relation, when the input visitors named exactly one. */
   public record SourceDataset(String namespace, String name) {}
 
@@ -53,19 +59,24 @@ public final class ColumnLineageAnalyzer {
   private final ExpressionSources expressions;
   private final AnalysisBudget budget;
   private final InferredFilters inferredFilters;
+  private final LogicalPlan query;
+  private boolean inQuery;
 
   /**
+   * @param query the query whose columns are traced (a write's rows, a declared job's DataFrame)
    * @param datasets the dataset a relation node reads, when the input visitors named exactly one
-   * @param budget how long the analysis may take; {@link #analyse(LogicalPlan, List)} throws {@link
+   * @param budget how long the analysis may take; {@link #result} throws {@link
    *     AnalysisBudget.Exceeded} past it
    * @param analyzed the query's analyzed plan, to tell the {@code IS NOT NULL} filters the
    *     optimizer inferred from those the user wrote; empty when there is none (every filter
    *     counts)
    */
   public ColumnLineageAnalyzer(
+      LogicalPlan query,
       Function<LogicalPlan, Optional<SourceDataset>> datasets,
       AnalysisBudget budget,
       Optional<LogicalPlan> analyzed) {
+    this.query = query;
     this.datasets = datasets;
     this.budget = budget;
     this.inferredFilters = analyzed.map(InferredFilters::from).orElseGet(InferredFilters::none);
@@ -79,8 +90,13 @@ public final class ColumnLineageAnalyzer {
             budget);
   }
 
-  /** The lineage of {@code query}'s output columns, by position. */
-  public Result analyse(LogicalPlan query, List<String> outputNames) {
+  /**
+   * The lineage of the query's output columns, by position, named {@code outputNames}; analyses
+   * what the walk did not reach.
+   *
+   * @throws AnalysisBudget.Exceeded when the analysis runs past its budget
+   */
+  public Result result(List<String> outputNames) {
     analyse(query);
     List<Attribute> output = ScalaCollections.asJava(query.output());
     Map<String, FieldSources> fields = new LinkedHashMap<>();
@@ -98,11 +114,48 @@ public final class ColumnLineageAnalyzer {
     return columns.getOrDefault(attribute.exprId().id(), FieldSources.NONE);
   }
 
-  private void analyse(LogicalPlan node) {
-    if (visited.put(node, Boolean.TRUE) != null) {
+  /** Registers a {@code WITH}'s definitions before the walk reaches their references. */
+  @Override
+  public void enter(LogicalPlan node) {
+    if (node == query) {
+      inQuery = true;
+    }
+    if (node instanceof WithCTE with) {
+      ScalaCollections.asJava(with.cteDefs())
+          .forEach(definition -> cteDefinitions.put(definition.id(), definition));
+    }
+  }
+
+  @Override
+  public void leave(LogicalPlan node) {
+    if (inQuery && visited.put(node, Boolean.TRUE) == null) {
+      budget.tick();
+      columnsOf(node);
+    }
+    if (node == query) {
+      inQuery = false;
+    }
+  }
+
+  /** Analyses {@code plan} now, unless the walk (or an earlier call) already did. */
+  private void analyse(LogicalPlan plan) {
+    if (visited.containsKey(plan)) {
       return;
     }
-    budget.tick();
+    boolean wasInQuery = inQuery;
+    inQuery = true;
+    try {
+      RuntimeException failure = PlanWalk.walk(plan, List.of(this)).of(this);
+      if (failure != null) {
+        throw failure;
+      }
+    } finally {
+      inQuery = wasInQuery;
+    }
+  }
+
+  /** Maps the columns {@code node} creates to their sources; every node below it is done. */
+  private void columnsOf(LogicalPlan node) {
     Optional<SourceDataset> dataset = datasets.apply(node);
     if (dataset.isPresent()) {
       for (Attribute attribute : ScalaCollections.asJava(node.output())) {
@@ -114,11 +167,6 @@ public final class ColumnLineageAnalyzer {
       }
       return;
     }
-    if (node instanceof WithCTE with) {
-      ScalaCollections.asJava(with.cteDefs())
-          .forEach(definition -> cteDefinitions.put(definition.id(), definition));
-    }
-    ScalaCollections.asJava(node.children()).forEach(this::analyse);
     if (node instanceof Project project) {
       define(project.projectList());
     } else if (node instanceof Aggregate aggregate) {

@@ -1,4 +1,4 @@
-package io.headwater.spark.reading;
+package io.headwater.spark.extensions;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotNull;
@@ -9,8 +9,8 @@ import io.headwater.spark.api.OpenLineageEventHandlerFactory;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.connectors.BuiltInEventHandlerFactory;
-import io.headwater.spark.extensions.ExtensionFailures;
 import io.headwater.spark.facets.ColumnLineageSkip;
+import io.headwater.spark.reading.ExecutionLineage;
 import io.openlineage.client.OpenLineage;
 import java.net.URI;
 import java.time.Duration;

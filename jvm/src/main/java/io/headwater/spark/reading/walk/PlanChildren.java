@@ -1,4 +1,4 @@
-package io.headwater.spark.reading;
+package io.headwater.spark.reading.walk;
 
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.connectors.delta.DeltaSupport;
@@ -12,16 +12,18 @@ import org.apache.spark.sql.execution.command.CreateDataSourceTableAsSelectComma
 import org.apache.spark.sql.execution.command.SaveAsV1TableCommand;
 
 /**
- * What the plan walk descends into below a node: its children, its logical inner children, the
- * subquery plans in its expressions, and the plans Spark keeps out of the tree — the logical plan a
- * cached DataFrame ({@code InMemoryRelation}) was built from, and the query of commands that run it
- * themselves (V1 CTAS, {@code saveAsTable}; Hive CTAS through {@link HiveSupport}; the source and
- * target of a Delta {@code MERGE INTO} through {@link DeltaSupport}).
+ * The descent rules of the one plan walk ({@link PlanWalk}), kept in this one place: what the walk
+ * descends into below a node: its children, its logical inner children, the subquery plans in its
+ * expressions, and the plans Spark keeps out of the tree — the logical plan a cached DataFrame
+ * ({@code InMemoryRelation}) was built from, and the query of commands that run it themselves (V1
+ * CTAS, {@code saveAsTable}; Hive CTAS through {@link HiveSupport}; the source and target of a
+ * Delta {@code MERGE INTO} through {@link DeltaSupport}).
  */
 public final class PlanChildren {
   private PlanChildren() {}
 
-  static List<LogicalPlan> of(LogicalPlan node) {
+  /** What is below {@code node}, in walk order (children first). */
+  public static List<LogicalPlan> of(LogicalPlan node) {
     List<LogicalPlan> next = new ArrayList<>(ScalaCollections.asJava(node.children()));
     for (QueryPlan<?> inner : ScalaCollections.asJava(node.innerChildren())) {
       if (inner instanceof LogicalPlan plan) {

@@ -1,0 +1,72 @@
+package io.headwater.spark.extensions;
+
+import io.headwater.spark.api.OpenLineageContext;
+import io.headwater.spark.api.OpenLineageEventHandlerFactory;
+import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.reading.ExecutionLineage;
+import io.headwater.spark.reading.PlanReader;
+import io.openlineage.client.OpenLineage;
+import java.util.List;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.execution.QueryExecution;
+
+/**
+ * The plan reading as the agent runs it: the loaded factories' visitors, created for a run's
+ * context ({@link ExtensionVisitors}), as the callbacks of the one walk of {@link PlanReader}. A
+ * factory or visitor that throws is reported once by {@link ExtensionFailures} and skipped: the
+ * rest of the lineage is still returned.
+ */
+public final class LineageExtractor {
+  private final Extensions extensions;
+  private final PlanReader reader;
+
+  /**
+   * @param factories in the order they run: user factories first, the built-in last
+   * @param columnLineage how the outputs' {@code columnLineage} facet is built
+   */
+  public LineageExtractor(
+      List<OpenLineageEventHandlerFactory> factories,
+      ExtensionFailures failures,
+      HeadwaterConfig.ColumnLineageSettings columnLineage) {
+    this.extensions = new Extensions(factories, failures);
+    this.reader = new PlanReader(columnLineage);
+  }
+
+  /** The factories this extractor runs, for the dataset and facet builders evaluated next to it. */
+  public Extensions extensions() {
+    return extensions;
+  }
+
+  /**
+   * The lineage of the plan {@code root} of the context's execution (a schema-inference read has
+   * none).
+   */
+  public ExecutionLineage extract(OpenLineageContext context, LogicalPlan root) {
+    return extract(context, root, true);
+  }
+
+  /**
+   * As {@link #extract(OpenLineageContext, LogicalPlan)}; {@code mayBeSchemaInference} is false for
+   * a streaming micro-batch, whose file source reads the way schema inference does.
+   */
+  public ExecutionLineage extract(
+      OpenLineageContext context, LogicalPlan root, boolean mayBeSchemaInference) {
+    return reader.read(
+        new ExtensionVisitors(extensions, context),
+        context.openLineage(),
+        root,
+        context.queryExecution().map(QueryExecution::analyzed),
+        mayBeSchemaInference);
+  }
+
+  /**
+   * The declared lineage of a query that is not run (a JobEvent of the Python API): the inputs of
+   * {@code query} (input visitors on every node, as in {@link #extract}) and {@code output} with
+   * the {@code columnLineage} facet of the query's columns, when its schema matches them.
+   */
+  public ExecutionLineage declared(
+      OpenLineageContext context, LogicalPlan query, OpenLineage.OutputDataset output) {
+    return reader.readDeclared(
+        new ExtensionVisitors(extensions, context), context.openLineage(), query, output);
+  }
+}

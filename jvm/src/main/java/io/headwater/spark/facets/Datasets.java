@@ -1,0 +1,93 @@
+package io.headwater.spark.facets;
+
+import io.openlineage.client.OpenLineage;
+import io.openlineage.client.OpenLineageClientUtils;
+import java.util.Map;
+
+/**
+ * A dataset with more facets: the one way the agent adds facets to an input or output it already
+ * has (column lineage, statistics, table versions, extensions' facets). The model's datasets are
+ * immutable, so each call builds a copy with the same namespace and name whose facets are the
+ * dataset's own with {@code facets} merged in by name (a name in {@code facets} replaces the
+ * dataset's facet of that name). Empty maps return the dataset itself.
+ */
+public final class Datasets {
+  private Datasets() {}
+
+  /**
+   * {@code input} with {@code facets} merged into its dataset facets and {@code inputFacets} into
+   * its input facets.
+   */
+  public static OpenLineage.InputDataset withFacets(
+      OpenLineage openLineage,
+      OpenLineage.InputDataset input,
+      Map<String, ?> facets,
+      Map<String, ?> inputFacets) {
+    if (facets.isEmpty() && inputFacets.isEmpty()) {
+      return input;
+    }
+    return openLineage
+        .newInputDatasetBuilder()
+        .namespace(input.getNamespace())
+        .name(input.getName())
+        .facets(
+            merged(
+                facets,
+                input.getFacets(),
+                OpenLineage.DatasetFacets.class,
+                openLineage.newDatasetFacetsBuilder()::build))
+        .inputFacets(
+            merged(
+                inputFacets,
+                input.getInputFacets(),
+                OpenLineage.InputDatasetInputFacets.class,
+                openLineage.newInputDatasetInputFacetsBuilder()::build))
+        .build();
+  }
+
+  /**
+   * {@code output} with {@code facets} merged into its dataset facets and {@code outputFacets} into
+   * its output facets.
+   */
+  public static OpenLineage.OutputDataset withFacets(
+      OpenLineage openLineage,
+      OpenLineage.OutputDataset output,
+      Map<String, ?> facets,
+      Map<String, ?> outputFacets) {
+    if (facets.isEmpty() && outputFacets.isEmpty()) {
+      return output;
+    }
+    return openLineage
+        .newOutputDatasetBuilder()
+        .namespace(output.getNamespace())
+        .name(output.getName())
+        .facets(
+            merged(
+                facets,
+                output.getFacets(),
+                OpenLineage.DatasetFacets.class,
+                openLineage.newDatasetFacetsBuilder()::build))
+        .outputFacets(
+            merged(
+                outputFacets,
+                output.getOutputFacets(),
+                OpenLineage.OutputDatasetOutputFacets.class,
+                openLineage.newOutputDatasetOutputFacetsBuilder()::build))
+        .build();
+  }
+
+  /** {@code output} with one more dataset facet, {@code name}. */
+  public static OpenLineage.OutputDataset withFacet(
+      OpenLineage openLineage, OpenLineage.OutputDataset output, String name, Object facet) {
+    return withFacets(openLineage, output, Map.of(name, facet), Map.of());
+  }
+
+  private static <C> C merged(
+      Map<String, ?> facets, C container, Class<C> type, java.util.function.Supplier<C> empty) {
+    if (facets.isEmpty()) {
+      return container;
+    }
+    return OpenLineageClientUtils.mergeFacets(
+        facets, container == null ? empty.get() : container, type);
+  }
+}

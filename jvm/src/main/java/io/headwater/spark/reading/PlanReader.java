@@ -1,0 +1,257 @@
+package io.headwater.spark.reading;
+
+import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.facets.ColumnLineageSkip;
+import io.headwater.spark.facets.Datasets;
+import io.headwater.spark.reading.columns.AnalysisBudget;
+import io.headwater.spark.reading.columns.ColumnLineageAnalyzer;
+import io.headwater.spark.reading.columns.ColumnLineageFacets;
+import io.headwater.spark.reading.walk.PlanCallback;
+import io.headwater.spark.reading.walk.PlanWalk;
+import io.openlineage.client.OpenLineage;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+
+/**
+ * Reads the lineage of one logical plan in one walk ({@link PlanWalk}): the output visitors on the
+ * root first, then one pass over every node in which the input visitors name the datasets read,
+ * {@link SchemaInference} recognises Spark's own schema-inference reads, and — when an output's
+ * schema matches the rows its command writes ({@link WrittenQuery}) — {@link ColumnLineageAnalyzer}
+ * traces those rows' columns back to the inputs. Datasets are kept in plan order, one per namespace
+ * and name (the first one keeps its facets).
+ *
+ * <p>Limits ({@code spark.openlineage.columnLineage.*}): an output with more fields than {@code
+ * schemaSizeLimit} gets no {@code columnLineage} facet, nor does any output when the analysis runs
+ * past {@code timeBudgetMillis}; each such output is listed in the lineage's skips. A failure of
+ * the column analysis is reported once ({@link PlanVisitors#reportFailure}) and leaves the facet
+ * off; the datasets are still returned.
+ */
+public final class PlanReader {
+  private final HeadwaterConfig.ColumnLineageSettings columnLineage;
+
+  /**
+   * @param columnLineage how outputs' {@code columnLineage} facet is built
+   */
+  public PlanReader(HeadwaterConfig.ColumnLineageSettings columnLineage) {
+    this.columnLineage = columnLineage;
+  }
+
+  /**
+   * The lineage of an execution whose plan is {@code root}.
+   *
+   * @param analyzed the execution's analyzed plan (to tell the filters the optimizer inferred),
+   *     when there is one
+   * @param mayBeSchemaInference false for plans that are never Spark's schema-inference reads (a
+   *     streaming micro-batch, whose file source reads the same way)
+   * @return the lineage; {@link ExecutionLineage#EMPTY} for a schema-inference read
+   */
+  public ExecutionLineage read(
+      PlanVisitors visitors,
+      OpenLineage openLineage,
+      LogicalPlan root,
+      Optional<LogicalPlan> analyzed,
+      boolean mayBeSchemaInference) {
+    List<OpenLineage.OutputDataset> outputs = unique(visitors.outputsAt(root));
+    Optional<LogicalPlan> written = outputs.isEmpty() ? Optional.empty() : WrittenQuery.of(root);
+    Walk walk = walk(visitors, root, written, outputs, analyzed);
+    if (mayBeSchemaInference && walk.schemaInference.isSchemaInference()) {
+      return ExecutionLineage.EMPTY;
+    }
+    return walk.lineage(visitors, openLineage, outputs, visitors.jobNameSuffix(root));
+  }
+
+  /**
+   * The declared lineage of a query that is not run (a JobEvent of the Python API): the inputs of
+   * {@code query} and {@code output} with the {@code columnLineage} facet of the query's columns,
+   * when its schema matches them.
+   */
+  public ExecutionLineage readDeclared(
+      PlanVisitors visitors,
+      OpenLineage openLineage,
+      LogicalPlan query,
+      OpenLineage.OutputDataset output) {
+    Walk walk = walk(visitors, query, Optional.of(query), List.of(output), Optional.of(query));
+    return walk.lineage(visitors, openLineage, List.of(output), Optional.empty());
+  }
+
+  private Walk walk(
+      PlanVisitors visitors,
+      LogicalPlan root,
+      Optional<LogicalPlan> written,
+      List<OpenLineage.OutputDataset> outputs,
+      Optional<LogicalPlan> analyzed) {
+    List<ColumnLineageSkip> skips = new ArrayList<>();
+    boolean traced = false;
+    for (OpenLineage.OutputDataset output :
+        written.isPresent() ? outputs : List.<OpenLineage.OutputDataset>of()) {
+      traced |=
+          traces(output, written.get(), skips); // every output: each one over the limit is a skip
+    }
+    Inputs inputs = new Inputs(visitors);
+    SchemaInference schemaInference = new SchemaInference();
+    List<PlanCallback> callbacks = new ArrayList<>(List.of(schemaInference, inputs));
+    ColumnLineageAnalyzer columns = null;
+    if (traced) {
+      columns =
+          new ColumnLineageAnalyzer(
+              written.get(),
+              node -> Optional.ofNullable(inputs.relationDatasets.get(node)),
+              AnalysisBudget.startingNow(columnLineage.timeBudget()),
+              analyzed);
+      callbacks.add(columns);
+    }
+    PlanWalk.Failures failures = PlanWalk.walk(root, callbacks);
+    return new Walk(inputs, schemaInference, columns, failures, written, skips);
+  }
+
+  /**
+   * True when {@code output}'s columns are to be traced through {@code written}: its schema has as
+   * many fields as the query has columns, within {@code schemaSizeLimit} (else it is skipped).
+   */
+  private boolean traces(
+      OpenLineage.OutputDataset output, LogicalPlan written, List<ColumnLineageSkip> skips) {
+    List<String> names = fieldNames(output);
+    if (names == null || written.output().size() != names.size()) {
+      return false;
+    }
+    if (names.size() > columnLineage.schemaSizeLimit()) {
+      skips.add(
+          new ColumnLineageSkip(
+              output.getNamespace(),
+              output.getName(),
+              ColumnLineageSkip.Reason.SCHEMA_SIZE_LIMIT,
+              names.size(),
+              columnLineage.schemaSizeLimit()));
+      return false;
+    }
+    return true;
+  }
+
+  private static List<String> fieldNames(OpenLineage.OutputDataset output) {
+    OpenLineage.SchemaDatasetFacet schema =
+        output.getFacets() == null ? null : output.getFacets().getSchema();
+    if (schema == null || schema.getFields() == null) {
+      return null;
+    }
+    return schema.getFields().stream().map(OpenLineage.SchemaDatasetFacetFields::getName).toList();
+  }
+
+  /** What one walk found, turned into the execution's lineage. */
+  private final class Walk {
+    private final Inputs inputs;
+    private final SchemaInference schemaInference;
+    private final ColumnLineageAnalyzer columns;
+    private final PlanWalk.Failures failures;
+    private final Optional<LogicalPlan> written;
+    private final List<ColumnLineageSkip> skips;
+
+    Walk(
+        Inputs inputs,
+        SchemaInference schemaInference,
+        ColumnLineageAnalyzer columns,
+        PlanWalk.Failures failures,
+        Optional<LogicalPlan> written,
+        List<ColumnLineageSkip> skips) {
+      this.inputs = inputs;
+      this.schemaInference = schemaInference;
+      this.columns = columns;
+      this.failures = failures;
+      this.written = written;
+      this.skips = skips;
+    }
+
+    ExecutionLineage lineage(
+        PlanVisitors visitors,
+        OpenLineage openLineage,
+        List<OpenLineage.OutputDataset> outputs,
+        Optional<String> suffix) {
+      List<OpenLineage.OutputDataset> withLineage = new ArrayList<>(outputs.size());
+      for (OpenLineage.OutputDataset output : outputs) {
+        withLineage.add(withColumnLineage(visitors, openLineage, output));
+      }
+      return new ExecutionLineage(inputs.datasets(), withLineage, suffix, skips);
+    }
+
+    private OpenLineage.OutputDataset withColumnLineage(
+        PlanVisitors visitors, OpenLineage openLineage, OpenLineage.OutputDataset output) {
+      List<String> names = fieldNames(output);
+      if (columns == null
+          || names == null
+          || written.get().output().size() != names.size()
+          || names.size() > columnLineage.schemaSizeLimit()) {
+        return output;
+      }
+      RuntimeException failure = failures.of(columns);
+      try {
+        if (failure != null) {
+          throw failure;
+        }
+        ColumnLineageAnalyzer.Result result = columns.result(names);
+        return Datasets.withFacet(
+            openLineage,
+            output,
+            "columnLineage",
+            ColumnLineageFacets.of(openLineage, result, columnLineage.datasetLineageEnabled()));
+      } catch (AnalysisBudget.Exceeded exceeded) {
+        ColumnLineageSkip skip =
+            new ColumnLineageSkip(
+                output.getNamespace(),
+                output.getName(),
+                ColumnLineageSkip.Reason.TIME_BUDGET,
+                names.size(),
+                exceeded.budget().toMillis());
+        if (!skips.contains(skip)) {
+          skips.add(skip);
+        }
+        return output;
+      } catch (RuntimeException | LinkageError e) {
+        visitors.reportFailure(ColumnLineageAnalyzer.class, "column lineage", e);
+        return output;
+      }
+    }
+  }
+
+  /**
+   * The input visitors as a callback: the datasets of every node, one per namespace and name, and
+   * the dataset of each relation that gives exactly one (column lineage starts from those).
+   */
+  private static final class Inputs implements PlanCallback {
+    private final PlanVisitors visitors;
+    private final Map<String, OpenLineage.InputDataset> byName = new LinkedHashMap<>();
+    private final Map<LogicalPlan, ColumnLineageAnalyzer.SourceDataset> relationDatasets =
+        new IdentityHashMap<>();
+
+    Inputs(PlanVisitors visitors) {
+      this.visitors = visitors;
+    }
+
+    @Override
+    public void enter(LogicalPlan node) {
+      List<OpenLineage.InputDataset> found = visitors.inputsAt(node);
+      if (found.size() == 1) {
+        relationDatasets.put(
+            node,
+            new ColumnLineageAnalyzer.SourceDataset(
+                found.get(0).getNamespace(), found.get(0).getName()));
+      }
+      for (OpenLineage.InputDataset dataset : found) {
+        byName.putIfAbsent(ExecutionLineage.key(dataset), dataset);
+      }
+    }
+
+    List<OpenLineage.InputDataset> datasets() {
+      return new ArrayList<>(byName.values());
+    }
+  }
+
+  private static List<OpenLineage.OutputDataset> unique(List<OpenLineage.OutputDataset> outputs) {
+    Map<String, OpenLineage.OutputDataset> byName = new LinkedHashMap<>();
+    outputs.forEach(output -> byName.putIfAbsent(ExecutionLineage.key(output), output));
+    return new ArrayList<>(byName.values());
+  }
+}

@@ -1,0 +1,45 @@
+package io.headwater.spark.reading;
+
+import io.headwater.spark.connectors.delta.DeltaSupport;
+import io.headwater.spark.reading.walk.PlanChildren;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.catalyst.plans.logical.ReplaceData;
+import org.apache.spark.sql.catalyst.plans.logical.V2CreateTableAsSelectPlan;
+import org.apache.spark.sql.catalyst.plans.logical.V2WriteCommand;
+import org.apache.spark.sql.catalyst.plans.logical.WriteDelta;
+
+/**
+ * The query whose rows a write command writes, whose columns the {@code columnLineage} facet
+ * traces:
+ *
+ * <pre>
+ *   V2CreateTableAsSelectPlan(name, query, ...)   -> query (its first child is the table's name)
+ *   V2WriteCommand(table, query, ...)             -> query (AppendData, OverwriteByExpression, ...)
+ *   ReplaceData / WriteDelta, Delta's MERGE/UPDATE/DELETE
+ *                                                 -> none: the rows they write mix the table's own
+ *                                                    rows with the changed ones; no facet rather
+ *                                                    than a wrong one (not covered yet)
+ *   any other command                             -> its first child or hidden query (PlanChildren)
+ * </pre>
+ */
+final class WrittenQuery {
+  private WrittenQuery() {}
+
+  static Optional<LogicalPlan> of(LogicalPlan root) {
+    if (root instanceof ReplaceData
+        || root instanceof WriteDelta
+        || DeltaSupport.isRowLevelCommand(root)) {
+      return Optional.empty();
+    }
+    if (root instanceof V2CreateTableAsSelectPlan ctas) {
+      return Optional.of(ctas.query());
+    }
+    if (root instanceof V2WriteCommand write) {
+      return Optional.of(write.query());
+    }
+    List<LogicalPlan> below = PlanChildren.of(root);
+    return below.isEmpty() ? Optional.empty() : Optional.of(below.get(0));
+  }
+}
