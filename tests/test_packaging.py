@@ -28,7 +28,7 @@ def test_jar_ships_inside_the_installed_package() -> None:
     with zipfile.ZipFile(jar) as archive:
         services = archive.read("META-INF/services/io.headwater.spark.api.OpenLineageEventHandlerFactory").decode()
         version_file = archive.read("io/headwater/spark/headwater-version.properties").decode()
-    assert services.split() == ["io.headwater.spark.plan.BuiltInEventHandlerFactory"]
+    assert services.split() == ["io.headwater.spark.connectors.BuiltInEventHandlerFactory"]
     assert f"version={headwater.__version__}" in version_file
 
 

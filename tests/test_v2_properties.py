@@ -72,7 +72,7 @@ def assert_declared(dataset: dict[str, Any]) -> None:
 
 def test_declared_dataset_on_create_write_and_read(spark_session: SparkSession, lineage: LineageLog) -> None:
     table = "testcat.props.orders"
-    with driver_log.capture(spark_session, "io.headwater.spark.plan.DeclaredDataset", "WARN") as log:
+    with driver_log.capture(spark_session, "io.headwater.spark.connectors.v2.DeclaredDataset", "WARN") as log:
         spark_session.sql(f"CREATE TABLE {table} (id INT, amount DOUBLE) TBLPROPERTIES ({tblproperties(PROPERTIES)})")
         created = lineage.events(spark_session)
     lineage.mark(spark_session)
