@@ -7,6 +7,7 @@ import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.connectors.BuiltInEventHandlerFactory;
 import io.headwater.spark.extensions.ExtensionFailures;
 import io.headwater.spark.extensions.LineageExtractor;
+import io.headwater.spark.extensions.RunContext;
 import io.headwater.spark.facets.StandardDatasetFactory;
 import io.headwater.spark.reading.ExecutionLineage;
 import io.openlineage.client.OpenLineage;
@@ -200,7 +201,7 @@ public final class ColumnLineageBenchmark {
   private static OpenLineageContext context(SparkSession spark, QueryExecution queryExecution) {
     OpenLineage openLineage =
         new OpenLineage(URI.create("https://github.com/headwater-lineage/headwater/bench"));
-    return new OpenLineageContext(
+    return new RunContext(
         openLineage,
         spark.sparkContext(),
         Optional.of(spark),
@@ -208,7 +209,7 @@ public final class ColumnLineageBenchmark {
         UUID.randomUUID(),
         Optional.of(queryExecution),
         new StandardDatasetFactory(openLineage),
-        CONFIG);
+        RunContext.configurationOf(CONFIG));
   }
 
   /**

@@ -4,6 +4,7 @@ import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.config.ConfigLoader;
 import io.headwater.spark.config.ConfigSources;
 import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.extensions.RunContext;
 import io.headwater.spark.facets.StandardDatasetFactory;
 import io.openlineage.client.OpenLineage;
 import java.util.List;
@@ -24,7 +25,7 @@ public final class TestContexts {
 
   /** A context with no Spark context, session or query execution, and fresh run ids. */
   public static OpenLineageContext withoutSpark(OpenLineage openLineage) {
-    return new OpenLineageContext(
+    return new RunContext(
         openLineage,
         null,
         Optional.empty(),
@@ -32,6 +33,6 @@ public final class TestContexts {
         UUID.randomUUID(),
         Optional.empty(),
         new StandardDatasetFactory(openLineage),
-        defaultConfig());
+        RunContext.configurationOf(defaultConfig()));
   }
 }

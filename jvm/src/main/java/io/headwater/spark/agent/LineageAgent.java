@@ -1,7 +1,6 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.api.OpenLineageContext;
-import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.config.ConfigKeys;
 import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.connectors.TableVersions;
@@ -12,10 +11,7 @@ import io.headwater.spark.extensions.DatasetBuilders;
 import io.headwater.spark.extensions.FacetBuilders;
 import io.headwater.spark.extensions.LineageExtractor;
 import io.headwater.spark.extensions.SchedulerObjects;
-import io.headwater.spark.facets.CatalogMetadata;
 import io.headwater.spark.facets.SqlRedaction;
-import io.headwater.spark.facets.StandardDatasetFactory;
-import io.headwater.spark.facets.TableMetadata;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.reading.DatasetStatistics;
@@ -30,15 +26,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.spark.SparkContext;
-import org.apache.spark.SparkContext$;
 import org.apache.spark.scheduler.ActiveJob;
 import org.apache.spark.scheduler.SparkListenerApplicationEnd;
 import org.apache.spark.scheduler.SparkListenerApplicationStart;
 import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.StageInfo;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.QueryExecution;
 import org.apache.spark.sql.execution.streaming.runtime.IncrementalExecution;
@@ -83,6 +76,7 @@ final class LineageAgent {
   private final SparkJobs jobs = new SparkJobs();
   private final DatasetBuilders datasetBuilders;
   private final FacetBuilders facetBuilders;
+  private final io.headwater.spark.extensions.RunContexts contexts;
 
   LineageAgent(
       HeadwaterConfig config,
@@ -99,6 +93,8 @@ final class LineageAgent {
             UUIDUtils.generateNewUUID(),
             config.namespace(),
             JobNames.application(config.appName().orElse(appName)));
+    this.contexts =
+        new io.headwater.spark.extensions.RunContexts(openLineage, config, application.runId());
     this.events =
         new RunEventFactory(
             openLineage,
@@ -107,8 +103,7 @@ final class LineageAgent {
             new JobMetadata(openLineage, config.metadata()));
     this.staticEvents = new StaticEvents(openLineage, events);
     this.staticApi =
-        new StaticLineageApi(
-            openLineage, extractor, emission, staticEvents, config, application.runId());
+        new StaticLineageApi(openLineage, extractor, emission, staticEvents, config, contexts);
     this.properties = properties;
     this.extractor = extractor;
     this.datasetBuilders = new DatasetBuilders(extractor.extensions());
@@ -562,44 +557,8 @@ final class LineageAgent {
     return context(run.runId, queryExecution);
   }
 
-  /**
-   * The context extensions get for the run {@code runId}, reading {@code queryExecution} (null for
-   * none).
-   */
+  /** The context extensions get for the run {@code runId}, reading {@code queryExecution}. */
   private OpenLineageContext context(java.util.UUID runId, QueryExecution queryExecution) {
-    Optional<QueryExecution> execution = Optional.ofNullable(queryExecution);
-    Optional<SparkSession> session =
-        execution
-            .<SparkSession>map(QueryExecution::sparkSession)
-            .or(
-                () ->
-                    ScalaCollections.asJava(SparkSession.getActiveSession())
-                        .map(SparkSession.class::cast))
-            .or(
-                () ->
-                    ScalaCollections.asJava(SparkSession.getDefaultSession())
-                        .map(SparkSession.class::cast));
-    SparkContext sparkContext =
-        session
-            .map(SparkSession::sparkContext)
-            .orElseGet(
-                () -> ScalaCollections.asJava(SparkContext$.MODULE$.getActive()).orElse(null));
-    // table datasets get their catalog metadata (tags, owner, comment): one look-up per table per
-    // context
-    StandardDatasetFactory datasets =
-        new StandardDatasetFactory(
-            openLineage,
-            session
-                .<TableMetadata.Source>map(CatalogMetadata::new)
-                .orElse(TableMetadata.Source.NONE));
-    return new OpenLineageContext(
-        openLineage,
-        sparkContext,
-        session,
-        application.runId(),
-        runId,
-        execution,
-        datasets,
-        config);
+    return contexts.of(runId, queryExecution);
   }
 }

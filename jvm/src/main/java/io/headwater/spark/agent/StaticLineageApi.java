@@ -10,13 +10,14 @@ import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.config.MetadataSettings;
 import io.headwater.spark.config.Tag;
 import io.headwater.spark.config.TagSets;
+import io.headwater.spark.connectors.DatasetReferences;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.extensions.LineageExtractor;
+import io.headwater.spark.extensions.RunContexts;
 import io.headwater.spark.facets.CatalogMetadata;
 import io.headwater.spark.facets.DatasetFacets;
 import io.headwater.spark.facets.HeadwaterVersion;
 import io.headwater.spark.facets.StandardDatasetFactory;
-import io.headwater.spark.naming.DatasetReferences;
 import io.headwater.spark.reading.ExecutionLineage;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineageClientUtils;
@@ -25,7 +26,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.QueryExecution;
@@ -44,10 +44,9 @@ final class StaticLineageApi {
   private final LineageExtractor extractor;
   private final EmissionQueue emission;
   private final StaticEvents events;
-  private final HeadwaterConfig config;
   private final MetadataSettings metadata;
   private final String namespace;
-  private final UUID applicationRunId;
+  private final RunContexts contexts;
 
   StaticLineageApi(
       OpenLineage openLineage,
@@ -55,15 +54,14 @@ final class StaticLineageApi {
       EmissionQueue emission,
       StaticEvents events,
       HeadwaterConfig config,
-      UUID applicationRunId) {
+      RunContexts contexts) {
     this.openLineage = openLineage;
     this.extractor = extractor;
     this.emission = emission;
     this.events = events;
-    this.config = config;
     this.metadata = config.metadata();
     this.namespace = config.namespace();
-    this.applicationRunId = applicationRunId;
+    this.contexts = contexts;
   }
 
   /**
@@ -261,15 +259,7 @@ final class StaticLineageApi {
   }
 
   private OpenLineageContext context(SparkSession session, Optional<QueryExecution> execution) {
-    return new OpenLineageContext(
-        openLineage,
-        session.sparkContext(),
-        Optional.of(session),
-        applicationRunId,
-        UUIDUtils.generateNewUUID(),
-        execution,
-        new StandardDatasetFactory(openLineage, new CatalogMetadata(session)),
-        config);
+    return contexts.of(UUIDUtils.generateNewUUID(), Optional.of(session), execution);
   }
 
   /**

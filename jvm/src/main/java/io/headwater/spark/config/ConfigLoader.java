@@ -85,7 +85,8 @@ public final class ConfigLoader {
                 Duration.ofMillis(read(merged, ConfigKeys.EMIT_RETRY_INITIAL_BACKOFF_MILLIS)),
                 Duration.ofMillis(read(merged, ConfigKeys.EMIT_RETRY_MAX_BACKOFF_MILLIS)))),
         MetadataSettingsLoader.load(
-            key -> readOrDefault(merged, key), merged, sources.environment()));
+            key -> readOrDefault(merged, key), merged, sources.environment()),
+        ConfigTree.flatten(merged));
   }
 
   private ObjectNode officialClientUrlTree() {

@@ -161,4 +161,26 @@ final class ConfigTree {
     }
     return out.toString();
   }
+
+  /**
+   * Every leaf of {@code tree} as text by its dotted path ({@code transport.type -> http}); arrays
+   * and objects below a leaf path are given as JSON text.
+   */
+  static java.util.Map<String, String> flatten(JsonNode tree) {
+    java.util.Map<String, String> flat = new java.util.TreeMap<>();
+    flatten("", tree, flat);
+    return flat;
+  }
+
+  private static void flatten(String path, JsonNode node, java.util.Map<String, String> flat) {
+    if (node.isObject()) {
+      node.properties()
+          .forEach(
+              e ->
+                  flatten(
+                      path.isEmpty() ? e.getKey() : path + "." + e.getKey(), e.getValue(), flat));
+    } else if (!path.isEmpty() && !node.isNull()) {
+      flat.put(path, node.isValueNode() ? node.asText() : node.toString());
+    }
+  }
 }

@@ -27,6 +27,9 @@ import java.util.UUID;
  * @param columnLineage how the {@code columnLineage} facet is built
  * @param emit how events are queued and delivered
  * @param metadata tags, owners and the static-lineage switch ({@link MetadataSettings})
+ * @param settings every resolved setting as text, by its dotted path below {@code
+ *     spark.openlineage.} (e.g. {@code transport.type}), for extensions ({@code
+ *     api.AgentConfiguration})
  */
 public record HeadwaterConfig(
     boolean disabled,
@@ -38,7 +41,8 @@ public record HeadwaterConfig(
     java.util.List<String> capturedProperties,
     ColumnLineageSettings columnLineage,
     EmitSettings emit,
-    MetadataSettings metadata) {
+    MetadataSettings metadata,
+    java.util.Map<String, String> settings) {
 
   public HeadwaterConfig {
     Objects.requireNonNull(namespace, "namespace");
@@ -50,6 +54,7 @@ public record HeadwaterConfig(
     Objects.requireNonNull(columnLineage, "columnLineage");
     Objects.requireNonNull(emit, "emit");
     Objects.requireNonNull(metadata, "metadata");
+    settings = java.util.Map.copyOf(settings);
   }
 
   /**

@@ -1,8 +1,8 @@
 package io.headwater.spark.facets;
 
 import io.headwater.spark.compat.ScalaCollections;
+import io.headwater.spark.connectors.v2.V2TableIdentity;
 import io.headwater.spark.naming.CatalogTables;
-import io.headwater.spark.naming.V2TableIdentity;
 import io.openlineage.client.OpenLineage;
 import java.util.HashMap;
 import java.util.List;

@@ -3,7 +3,6 @@ package io.headwater.spark.connectors.v2;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.connectors.iceberg.IcebergSupport;
-import io.headwater.spark.naming.V2TableIdentity;
 import io.openlineage.client.OpenLineage;
 import java.util.List;
 import java.util.Optional;

@@ -5,7 +5,6 @@ import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.facets.DatasetFacets;
 import io.headwater.spark.facets.TableDatasets;
 import io.headwater.spark.naming.CatalogTables;
-import io.headwater.spark.naming.V2TableIdentity;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange;
 import java.util.List;

@@ -4,7 +4,6 @@ import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.facets.DatasetFacets;
-import io.headwater.spark.naming.V2TableIdentity;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange;
 import java.util.List;

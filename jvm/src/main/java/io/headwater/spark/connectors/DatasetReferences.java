@@ -1,6 +1,9 @@
-package io.headwater.spark.naming;
+package io.headwater.spark.connectors;
 
 import io.headwater.spark.compat.ScalaCollections;
+import io.headwater.spark.connectors.v2.V2TableIdentity;
+import io.headwater.spark.naming.CatalogTables;
+import io.headwater.spark.naming.FileDatasetNames;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.net.URI;
 import java.util.List;

@@ -1,6 +1,8 @@
-package io.headwater.spark.naming;
+package io.headwater.spark.connectors.v2;
 
 import io.headwater.spark.connectors.iceberg.IcebergSupport;
+import io.headwater.spark.naming.CatalogTables;
+import io.headwater.spark.naming.FileDatasetNames;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.net.URI;

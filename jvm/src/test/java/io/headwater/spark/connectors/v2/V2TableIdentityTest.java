@@ -1,4 +1,4 @@
-package io.headwater.spark.naming;
+package io.headwater.spark.connectors.v2;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;

@@ -1,0 +1,91 @@
+package io.headwater.spark.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.BeforeClass;
+import org.junit.Test;
+
+/**
+ * The agent's package layers (docs/development.md, "Layers"), from the bottom up: {@code config},
+ * {@code logging} and {@code compat}; {@code api}; {@code naming}; {@code facets}; {@code
+ * connectors.*}; {@code reading}; {@code extensions}; {@code emit} and {@code agent}. A package may
+ * use the layers below it and never one above; no two packages depend on each other in a cycle; and
+ * the public extension API uses nothing of the agent's own. Any violation fails the build with the
+ * offending class and dependency named.
+ */
+public class LayeringTest {
+  private static final String ROOT = "io.headwater.spark";
+  private static JavaClasses classes;
+
+  @BeforeClass
+  public static void importAgentClasses() {
+    classes =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages(ROOT);
+  }
+
+  @Test
+  public void noPackageUsesALayerAboveIt() {
+    layeredArchitecture()
+        .consideringOnlyDependenciesInLayers()
+        .layer("Foundation")
+        .definedBy(ROOT + ".config..", ROOT + ".logging..", ROOT + ".compat..")
+        .layer("Api")
+        .definedBy(ROOT + ".api..")
+        .layer("Naming")
+        .definedBy(ROOT + ".naming..")
+        .layer("Facets")
+        .definedBy(ROOT + ".facets..")
+        .layer("Connectors")
+        .definedBy(ROOT + ".connectors..")
+        .layer("Reading")
+        .definedBy(ROOT + ".reading..")
+        .layer("Extensions")
+        .definedBy(ROOT + ".extensions..")
+        .layer("Emit")
+        .definedBy(ROOT + ".emit..")
+        .layer("Agent")
+        .definedBy(ROOT + ".agent..")
+        .whereLayer("Agent")
+        .mayNotBeAccessedByAnyLayer()
+        .whereLayer("Emit")
+        .mayOnlyBeAccessedByLayers("Agent")
+        .whereLayer("Extensions")
+        .mayOnlyBeAccessedByLayers("Agent")
+        .whereLayer("Reading")
+        .mayOnlyBeAccessedByLayers("Extensions", "Agent")
+        .whereLayer("Connectors")
+        .mayOnlyBeAccessedByLayers("Reading", "Extensions", "Agent")
+        .whereLayer("Facets")
+        .mayOnlyBeAccessedByLayers("Connectors", "Reading", "Extensions", "Agent")
+        .whereLayer("Naming")
+        .mayOnlyBeAccessedByLayers("Facets", "Connectors", "Reading", "Extensions", "Agent")
+        .whereLayer("Api")
+        .mayOnlyBeAccessedByLayers(
+            "Naming", "Facets", "Connectors", "Reading", "Extensions", "Agent")
+        .check(classes);
+  }
+
+  @Test
+  public void noPackageCycles() {
+    slices().matching(ROOT + ".(**)").should().beFreeOfCycles().check(classes);
+  }
+
+  @Test
+  public void theExtensionApiUsesNothingOfTheAgent() {
+    noClasses()
+        .that()
+        .resideInAPackage(ROOT + ".api..")
+        .should()
+        .dependOnClassesThat()
+        .resideOutsideOfPackages(
+            ROOT + ".api..", "java..", "scala..", "org.apache.spark..", "io.openlineage.client..")
+        .check(classes);
+  }
+}
