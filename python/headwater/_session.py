@@ -152,7 +152,7 @@ def flush(spark: SparkSession, timeout: float = 30.0) -> bool:
     done = True
     for listener in bus.listeners():
         if listener.getClass().getName() == LISTENER_CLASS:
-            done = bool(listener.flush(millis)) and done
+            done = bool(listener.python().flush(millis)) and done
     return done
 
 

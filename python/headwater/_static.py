@@ -21,14 +21,15 @@ class LineageError(ValueError):
     """Bad input to the static-lineage API (unknown dataset, a DataFrame without inputs, ...); nothing was emitted."""
 
 
-def _listener(spark: SparkSession) -> Any:  # noqa: ANN401 - a py4j proxy
+def _entry_points(spark: SparkSession) -> Any:  # noqa: ANN401 - a py4j proxy
+    """The enabled agent's Python entry points (``OpenLineageSparkListener.python()``)."""
     bus = spark.sparkContext._jsc.sc().listenerBus()  # noqa: SLF001 - py4j boundary
     for listener in bus.listeners():
         if listener.getClass().getName() == LISTENER_CLASS:
             if not listener.isEnabled():
                 msg = "the Headwater agent is attached but disabled (see the driver log for why); nothing was emitted"
                 raise RuntimeError(msg)
-            return listener
+            return listener.python()
     msg = "no Headwater agent is attached to this session; create it with headwater.configure(SparkSession.builder)"
     raise RuntimeError(msg)
 
@@ -101,8 +102,8 @@ def emit_job_event(  # noqa: PLR0913 - keyword-only arguments, each one part of 
         msg = f"df must be a pyspark DataFrame, not {type(df).__name__}"
         raise TypeError(msg)
     facets_json = _facets_json(facets)
-    listener = _listener(spark)
-    return _call(listener.emitJobEvent, df._jdf, job_name, output, namespace, facets_json)  # noqa: SLF001
+    agent = _entry_points(spark)
+    return _call(agent.emitJobEvent, df._jdf, job_name, output, namespace, facets_json)  # noqa: SLF001
 
 
 def emit_dataset_event(
@@ -135,8 +136,8 @@ def emit_dataset_event(
 
     tags_json = json.dumps(flatten_tags(tags)) if tags else None
     facets_json = _facets_json(facets)
-    listener = _listener(spark)
-    return _call(listener.emitDatasetEvent, spark._jsparkSession, dataset, file_format, tags_json, facets_json)  # noqa: SLF001
+    agent = _entry_points(spark)
+    return _call(agent.emitDatasetEvent, spark._jsparkSession, dataset, file_format, tags_json, facets_json)  # noqa: SLF001
 
 
 def emit(spark: SparkSession, event: Any) -> dict[str, Any]:  # noqa: ANN401 - any openlineage-python event
@@ -159,5 +160,5 @@ def emit(spark: SparkSession, event: Any) -> dict[str, Any]:  # noqa: ANN401 - a
         kinds = "an openlineage.client.event_v2 RunEvent, JobEvent or DatasetEvent"
         msg = f"emit() takes {kinds}, not {type(event).__name__}"
         raise TypeError(msg)
-    listener = _listener(spark)
-    return _call(listener.emit, Serde.to_json(event))
+    agent = _entry_points(spark)
+    return _call(agent.emit, Serde.to_json(event))

@@ -2,6 +2,7 @@ package io.headwater.spark.agent;
 
 import io.headwater.spark.reading.DatasetStatistics;
 import io.headwater.spark.reading.ExecutionLineage;
+import io.headwater.spark.reading.StaticLineage;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -83,9 +84,9 @@ final class ExecutionRun {
   boolean tagsKnown;
 
   /**
-   * How the run is reported: a run, or static events for metadata-only DDL ({@link StaticEvents}).
+   * How the run is reported: a run, or static events for metadata-only DDL ({@link StaticLineage}).
    */
-  StaticEvents.Kind staticKind = StaticEvents.Kind.NONE;
+  StaticLineage.Kind staticKind = StaticLineage.Kind.NONE;
 
   ExecutionRun(UUID runId, long startTime) {
     this.runId = runId;

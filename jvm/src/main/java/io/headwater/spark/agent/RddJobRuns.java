@@ -3,9 +3,7 @@ package io.headwater.spark.agent;
 import io.headwater.spark.connectors.rdd.RddJobInputDatasetBuilder;
 import io.headwater.spark.connectors.rdd.RddJobNames;
 import io.headwater.spark.connectors.rdd.RddJobOutputDatasetBuilder;
-import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.extensions.SchedulerObjects;
-import io.openlineage.client.OpenLineage.RunEvent.EventType;
 import io.openlineage.client.utils.UUIDUtils;
 import java.util.HashMap;
 import java.util.List;
@@ -49,8 +47,7 @@ final class RddJobRuns {
   private record Running(ExecutionRun run, ActiveJob job) {}
 
   private final ApplicationRun application;
-  private final RunEventFactory events;
-  private final EmissionQueue emission;
+  private final RunEmitter emitter;
   private final SparkPropertiesCapture properties;
   private final BiConsumer<ExecutionRun, List<?>> builders;
   private final Map<Integer, Running> running = new HashMap<>();
@@ -60,13 +57,11 @@ final class RddJobRuns {
    */
   RddJobRuns(
       ApplicationRun application,
-      RunEventFactory events,
-      EmissionQueue emission,
+      RunEmitter emitter,
       SparkPropertiesCapture properties,
       BiConsumer<ExecutionRun, List<?>> builders) {
     this.application = application;
-    this.events = events;
-    this.emission = emission;
+    this.emitter = emitter;
     this.properties = properties;
     this.builders = builders;
   }
@@ -108,8 +103,7 @@ final class RddJobRuns {
     evaluate(event.jobId(), SchedulerObjects.jobEnd(event, job.job().finalStage()));
     running.remove(event.jobId());
     if (job.run().started()) {
-      EventType type = failure == null ? EventType.COMPLETE : EventType.FAIL;
-      emission.submit(events.executionEvent(type, event.time(), job.run(), application, failure));
+      emitter.terminal(job.run(), event.time(), failure);
     }
   }
 
@@ -139,6 +133,6 @@ final class RddJobRuns {
       return;
     }
     run.jobName = application.jobName() + "." + suffix;
-    emission.submit(events.executionEvent(EventType.START, run.startTime, run, application, null));
+    emitter.start(run);
   }
 }

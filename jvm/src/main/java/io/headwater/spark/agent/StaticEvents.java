@@ -1,14 +1,10 @@
 package io.headwater.spark.agent;
 
-import io.headwater.spark.config.ConfigKeys;
-import io.headwater.spark.config.MetadataSettings;
 import io.headwater.spark.reading.ExecutionLineage;
 import io.headwater.spark.reading.MetadataOnlyCommands;
 import io.openlineage.client.OpenLineage;
 import java.util.List;
 import java.util.Optional;
-import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 
 /**
  * The static-lineage events of the OpenLineage spec 2-0-2 (the "RunEvent-less metadata emission"
@@ -17,24 +13,6 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
  * ({@link MetadataOnlyCommands}) and by the Python API.
  */
 final class StaticEvents {
-  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(StaticEvents.class);
-  private static final java.util.Set<String> REPORTED =
-      java.util.concurrent.ConcurrentHashMap.newKeySet();
-
-  /** How an execution is reported. */
-  enum Kind {
-    /** A run: START and a terminal event. */
-    NONE,
-    /** One DatasetEvent per output, after the DDL succeeded. */
-    DATASET_EVENTS,
-    /** One JobEvent: a view definition. */
-    JOB_EVENT,
-    /**
-     * No event: a temporary view definition (not a dataset; the OpenLineage Spark integration skips
-     * it too).
-     */
-    NOTHING
-  }
 
   private final OpenLineage openLineage;
   private final RunEventFactory runs;
@@ -44,42 +22,9 @@ final class StaticEvents {
     this.runs = runs;
   }
 
-  /**
-   * The DDL mode of a session: {@code spark.openlineage.staticLineage.ddl} from its runtime
-   * configuration ({@code spark.conf.set(...)}, which also shows the Spark configuration), else
-   * {@code configured}. An unusable session value is logged once and ignored.
-   */
-  static MetadataSettings.DdlEvents mode(
-      SparkSession session, MetadataSettings.DdlEvents configured) {
-    String value = session.conf().get(ConfigKeys.STATIC_LINEAGE_DDL.sparkKey(), null);
-    if (value == null || value.isBlank()) {
-      return configured;
-    }
-    try {
-      return MetadataSettings.DdlEvents.parse(value);
-    } catch (IllegalArgumentException e) {
-      if (REPORTED.add(value)) {
-        LOG.warn(
-            "Headwater: session setting {} ignored: {}",
-            ConfigKeys.STATIC_LINEAGE_DDL.sparkKey(),
-            e.getMessage());
-      }
-      return configured;
-    }
-  }
-
-  /** How an execution whose optimized plan is {@code root} is reported under {@code mode}. */
-  static Kind kindOf(LogicalPlan root, MetadataSettings.DdlEvents mode) {
-    if (MetadataOnlyCommands.isTemporaryViewDefinition(root)) {
-      return Kind.NOTHING;
-    }
-    if (mode == MetadataSettings.DdlEvents.RUN_EVENT) {
-      return Kind.NONE;
-    }
-    if (MetadataOnlyCommands.isTableMetadataChange(root)) {
-      return Kind.DATASET_EVENTS;
-    }
-    return MetadataOnlyCommands.isViewDefinition(root) ? Kind.JOB_EVENT : Kind.NONE;
+  /** The model factory the events are built with. */
+  OpenLineage openLineage() {
+    return openLineage;
   }
 
   /** A DatasetEvent for {@code dataset}'s namespace, name and dataset facets. */

@@ -72,6 +72,23 @@ final class StreamingQueryRuns {
     return byQueryRunId.remove(queryRunId);
   }
 
+  /** The runs of the query runs that have not terminated. */
+  java.util.Collection<ExecutionRun> open() {
+    return java.util.List.copyOf(byQueryRunId.values());
+  }
+
+  /** Forgets {@code run}'s query run (the application is going away). */
+  void forget(ExecutionRun run) {
+    java.util.Iterator<Map.Entry<UUID, ExecutionRun>> it = byQueryRunId.entrySet().iterator();
+    while (it.hasNext()) {
+      Map.Entry<UUID, ExecutionRun> entry = it.next();
+      if (entry.getValue() == run) {
+        names.remove(entry.getKey());
+        it.remove();
+      }
+    }
+  }
+
   static boolean isStreaming(ExecutionRun run) {
     return STREAMING.equals(run.processingType);
   }

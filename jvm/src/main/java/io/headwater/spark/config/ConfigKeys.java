@@ -162,6 +162,14 @@ public final class ConfigKeys {
               + " the suffix. Headwater's own key.",
           null);
 
+  public static final ConfigKey<Integer> RUN_IDLE_TIMEOUT_MINUTES =
+      ConfigKey.positiveInt(
+          "run.idleTimeoutMinutes",
+          "Minutes a SQL execution's run may go without any Spark event (its start, a job, a stage,"
+              + " its end) before the agent forgets it: a run whose end Spark never reported is"
+              + " then closed with ABORT, so no state is kept for it. Headwater's own key.",
+          360);
+
   /** Every key above, in documentation order. */
   public static final List<ConfigKey<?>> ALL =
       List.of(
@@ -179,6 +187,7 @@ public final class ConfigKeys {
           RUN_TAGS,
           STATIC_LINEAGE_DDL,
           SOURCE_CODE_FILE,
+          RUN_IDLE_TIMEOUT_MINUTES,
           EMIT_QUEUE_CAPACITY,
           EMIT_CLOSE_TIMEOUT_MILLIS,
           EMIT_RETRY_MAX_ATTEMPTS,

@@ -25,6 +25,8 @@ import java.util.UUID;
  * @param capturedProperties Spark properties every run carries in {@code spark_properties} ({@code
  *     spark.openlineage.capturedProperties})
  * @param columnLineage how the {@code columnLineage} facet is built
+ * @param runIdleTimeout how long a run may go without any Spark event before it is forgotten
+ *     ({@code spark.openlineage.run.idleTimeoutMinutes})
  * @param emit how events are queued and delivered
  * @param metadata tags, owners and the static-lineage switch ({@link MetadataSettings})
  * @param settings every resolved setting as text, by its dotted path below {@code
@@ -40,6 +42,7 @@ public record HeadwaterConfig(
     Set<String> disabledFacets,
     java.util.List<String> capturedProperties,
     ColumnLineageSettings columnLineage,
+    Duration runIdleTimeout,
     EmitSettings emit,
     MetadataSettings metadata,
     java.util.Map<String, String> settings) {
@@ -52,6 +55,7 @@ public record HeadwaterConfig(
     disabledFacets = Set.copyOf(disabledFacets);
     capturedProperties = java.util.List.copyOf(capturedProperties);
     Objects.requireNonNull(columnLineage, "columnLineage");
+    Objects.requireNonNull(runIdleTimeout, "runIdleTimeout");
     Objects.requireNonNull(emit, "emit");
     Objects.requireNonNull(metadata, "metadata");
     settings = java.util.Map.copyOf(settings);

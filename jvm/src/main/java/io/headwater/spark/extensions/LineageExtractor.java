@@ -3,8 +3,11 @@ package io.headwater.spark.extensions;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.OpenLineageEventHandlerFactory;
 import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.config.MetadataSettings;
 import io.headwater.spark.reading.ExecutionLineage;
 import io.headwater.spark.reading.PlanReader;
+import io.headwater.spark.reading.PlanReading;
+import io.headwater.spark.reading.StaticLineage;
 import io.openlineage.client.OpenLineage;
 import java.util.List;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
@@ -50,6 +53,28 @@ public final class LineageExtractor {
    * a streaming micro-batch, whose file source reads the way schema inference does.
    */
   public ExecutionLineage extract(
+      OpenLineageContext context, LogicalPlan root, boolean mayBeSchemaInference) {
+    return walk(context, root, mayBeSchemaInference).lineage();
+  }
+
+  /**
+   * What the agent reads of a SQL execution at its start: its {@link StaticLineage} kind (from the
+   * root alone), then — unless the kind is read at the end or emits nothing — the one walk of its
+   * optimized plan; its job name's plan part and SQL text.
+   *
+   * @param context the run's context, reading {@code execution}
+   * @param ddl how metadata-only DDL is reported in the execution's session
+   */
+  public PlanReading read(
+      OpenLineageContext context, QueryExecution execution, MetadataSettings.DdlEvents ddl) {
+    LogicalPlan root = execution.optimizedPlan();
+    StaticLineage.Kind kind = StaticLineage.kindOf(root, ddl);
+    boolean walks = kind != StaticLineage.Kind.NOTHING && !StaticLineage.readAtEnd(kind, root);
+    return PlanReading.of(
+        execution, walks ? walk(context, root, true) : PlanReader.Reading.NONE, kind);
+  }
+
+  private PlanReader.Reading walk(
       OpenLineageContext context, LogicalPlan root, boolean mayBeSchemaInference) {
     return reader.read(
         new ExtensionVisitors(extensions, context),

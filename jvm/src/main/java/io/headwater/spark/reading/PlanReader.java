@@ -42,6 +42,18 @@ public final class PlanReader {
   }
 
   /**
+   * What one walk read.
+   *
+   * @param lineage the datasets and column lineage; {@link ExecutionLineage#EMPTY} for a
+   *     schema-inference read
+   * @param schemaInference true when the plan is one of Spark's schema-inference reads
+   */
+  public record Reading(ExecutionLineage lineage, boolean schemaInference) {
+    /** Nothing read: the walk did not run. */
+    public static final Reading NONE = new Reading(ExecutionLineage.EMPTY, false);
+  }
+
+  /**
    * The lineage of an execution whose plan is {@code root}.
    *
    * @param analyzed the execution's analyzed plan (to tell the filters the optimizer inferred),
@@ -50,7 +62,7 @@ public final class PlanReader {
    *     streaming micro-batch, whose file source reads the same way)
    * @return the lineage; {@link ExecutionLineage#EMPTY} for a schema-inference read
    */
-  public ExecutionLineage read(
+  public Reading read(
       PlanVisitors visitors,
       OpenLineage openLineage,
       LogicalPlan root,
@@ -60,9 +72,10 @@ public final class PlanReader {
     Optional<LogicalPlan> written = outputs.isEmpty() ? Optional.empty() : WrittenQuery.of(root);
     Walk walk = walk(visitors, root, written, outputs, analyzed);
     if (mayBeSchemaInference && walk.schemaInference.isSchemaInference()) {
-      return ExecutionLineage.EMPTY;
+      return new Reading(ExecutionLineage.EMPTY, true);
     }
-    return walk.lineage(visitors, openLineage, outputs, visitors.jobNameSuffix(root));
+    return new Reading(
+        walk.lineage(visitors, openLineage, outputs, visitors.jobNameSuffix(root)), false);
   }
 
   /**

@@ -12,11 +12,12 @@ import org.junit.Test;
 
 /**
  * The agent's package layers (docs/development.md, "Layers"), from the bottom up: {@code config},
- * {@code logging} and {@code compat}; {@code api}; {@code naming}; {@code facets}; {@code
- * connectors.*}; {@code reading}; {@code extensions}; {@code emit} and {@code agent}. A package may
- * use the layers below it and never one above; no two packages depend on each other in a cycle; and
- * the public extension API uses nothing of the agent's own. Any violation fails the build with the
- * offending class and dependency named.
+ * {@code logging}, {@code compat} (Spark-version seams) and {@code versions} (which implementation
+ * of each seam runs); {@code api}; {@code naming}; {@code facets}; {@code connectors.*}; {@code
+ * reading}; {@code extensions}; {@code emit} and {@code agent}. A package may use the layers below
+ * it and never one above; no two packages depend on each other in a cycle; and the public extension
+ * API uses nothing of the agent's own. Any violation fails the build with the offending class and
+ * dependency named.
  */
 public class LayeringTest {
   private static final String ROOT = "io.headwater.spark";
@@ -35,7 +36,8 @@ public class LayeringTest {
     layeredArchitecture()
         .consideringOnlyDependenciesInLayers()
         .layer("Foundation")
-        .definedBy(ROOT + ".config..", ROOT + ".logging..", ROOT + ".compat..")
+        .definedBy(
+            ROOT + ".config..", ROOT + ".logging..", ROOT + ".compat..", ROOT + ".versions..")
         .layer("Api")
         .definedBy(ROOT + ".api..")
         .layer("Naming")

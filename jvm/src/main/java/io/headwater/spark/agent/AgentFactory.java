@@ -1,0 +1,127 @@
+package io.headwater.spark.agent;
+
+import io.headwater.spark.config.ConfigLoader;
+import io.headwater.spark.config.ConfigSources;
+import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.emit.EmissionQueue;
+import io.headwater.spark.emit.SerialExecutor;
+import io.headwater.spark.emit.Transports;
+import io.headwater.spark.extensions.DatasetBuilders;
+import io.headwater.spark.extensions.EventHandlerFactories;
+import io.headwater.spark.extensions.ExtensionFailures;
+import io.headwater.spark.extensions.FacetBuilders;
+import io.headwater.spark.extensions.LineageExtractor;
+import io.headwater.spark.extensions.RunContexts;
+import io.headwater.spark.facets.HeadwaterVersion;
+import io.headwater.spark.naming.JobNames;
+import io.headwater.spark.versions.SparkVersions;
+import io.openlineage.client.OpenLineage;
+import io.openlineage.client.OpenLineageClient;
+import io.openlineage.client.utils.UUIDUtils;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Builds the agent from the driver's Spark configuration: resolves the configuration ({@link
+ * ConfigLoader}), chooses the Spark-version seams ({@link SparkVersions}), loads the extensions'
+ * factories ({@link EventHandlerFactories}), builds the transport and wires the agent's parts. A
+ * configuration that cannot be used, or a Spark the agent cannot run on, gives one log line naming
+ * the cause and no agent: the application runs on unchanged.
+ */
+final class AgentFactory {
+  private static final Logger LOG = LoggerFactory.getLogger(AgentFactory.class);
+
+  /** Batch runs kept open at most (see {@link ExecutionTracker}). */
+  static final int MAX_OPEN_RUNS = 10_000;
+
+  private AgentFactory() {}
+
+  /**
+   * The agent for a driver whose Spark configuration is {@code settings}; empty when it is disabled
+   * by configuration or cannot run (logged once).
+   */
+  static Optional<LineageAgent> create(Map<String, String> settings) {
+    try {
+      HeadwaterConfig config = ConfigLoader.load(ConfigSources.forDriver(settings));
+      if (config.disabled()) {
+        LOG.info("Headwater lineage agent is disabled by configuration");
+        return Optional.empty();
+      }
+      SparkVersions.check();
+      return Optional.of(wire(config, settings));
+    } catch (Throwable t) {
+      if (t instanceof VirtualMachineError error) {
+        throw error;
+      }
+      LOG.error(
+          "Headwater lineage agent disabled: {}",
+          t.getMessage() == null ? t.toString() : t.getMessage());
+      return Optional.empty();
+    }
+  }
+
+  private static LineageAgent wire(HeadwaterConfig config, Map<String, String> settings) {
+    OpenLineage openLineage = new OpenLineage(HeadwaterVersion.PRODUCER);
+    ExtensionFailures failures = new ExtensionFailures();
+    ClassLoader loader = Thread.currentThread().getContextClassLoader();
+    LineageExtractor extractor =
+        new LineageExtractor(
+            EventHandlerFactories.load(
+                loader == null ? AgentFactory.class.getClassLoader() : loader, failures),
+            failures,
+            config.columnLineage());
+    OpenLineageClient client =
+        new OpenLineageClient(
+            Transports.build(config.transport(), config.emit().retry()),
+            config.disabledFacets().toArray(String[]::new));
+    EmissionQueue emission = new EmissionQueue(client, config.emit().queueCapacity());
+    ApplicationRun application =
+        new ApplicationRun(
+            UUIDUtils.generateNewUUID(),
+            config.namespace(),
+            JobNames.application(
+                config.appName().orElse(settings.getOrDefault("spark.app.name", ""))));
+    RunContexts contexts = new RunContexts(openLineage, config, application.runId());
+    SparkPropertiesCapture properties =
+        new SparkPropertiesCapture(
+            HeadwaterVersion.PRODUCER, config.capturedProperties(), settings);
+    RunEventFactory events =
+        new RunEventFactory(
+            openLineage,
+            SparkVersions.sparkVersion(),
+            config.parent(),
+            new JobMetadata(openLineage, config.metadata()));
+    StaticEvents staticEvents = new StaticEvents(openLineage, events);
+    RunReading reading = new RunReading(extractor, contexts, properties, config.metadata().ddl());
+    RunBuilders builders =
+        new RunBuilders(
+            new DatasetBuilders(extractor.extensions()),
+            new FacetBuilders(extractor.extensions()),
+            reading);
+    RunEmitter emitter = new RunEmitter(events, application, emission);
+    ExecutionAnalysis executions =
+        new ExecutionAnalysis(
+            new ExecutionTracker(application.jobName(), config.runIdleTimeout(), MAX_OPEN_RUNS),
+            reading,
+            builders,
+            emitter,
+            staticEvents,
+            emission,
+            application,
+            new RddJobRuns(application, emitter, properties, builders::evaluate),
+            SparkVersions.streaming());
+    return new LineageAgent(
+        config.emit().closeTimeout(),
+        application,
+        events,
+        properties,
+        new SerialExecutor("headwater-analysis", config.emit().queueCapacity()),
+        emission,
+        executions,
+        builders,
+        contexts,
+        new StaticLineageApi(openLineage, extractor, emission, staticEvents, config, contexts));
+  }
+}

@@ -1,0 +1,278 @@
+package io.headwater.spark.agent;
+
+import io.headwater.spark.compat.StreamingPlans;
+import io.headwater.spark.connectors.TableVersions;
+import io.headwater.spark.emit.EmissionQueue;
+import io.headwater.spark.extensions.SchedulerObjects;
+import io.headwater.spark.facets.SqlRedaction;
+import io.headwater.spark.naming.CatalogTables;
+import io.headwater.spark.naming.JobNames;
+import io.headwater.spark.reading.DatasetStatistics;
+import io.headwater.spark.reading.ExecutionLineage;
+import io.headwater.spark.reading.MetadataOnlyCommands;
+import io.headwater.spark.reading.ScanStatistics;
+import io.headwater.spark.reading.StaticLineage;
+import io.openlineage.client.OpenLineage;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.apache.spark.scheduler.ActiveJob;
+import org.apache.spark.scheduler.SparkListenerJobEnd;
+import org.apache.spark.scheduler.SparkListenerJobStart;
+import org.apache.spark.scheduler.StageInfo;
+import org.apache.spark.sql.execution.QueryExecution;
+
+/**
+ * What the agent does on its analysis thread for SQL executions, their Spark jobs and streaming
+ * queries: it places each event with the {@link ExecutionTracker}, reads plans ({@link RunReading})
+ * and runs the extensions' builders ({@link RunBuilders}) where the placement asks for it, and
+ * carries out the tracker's decisions — statistics and table versions are read only for a run whose
+ * terminal event is due. Jobs outside SQL executions go to {@link RddJobRuns}.
+ */
+final class ExecutionAnalysis {
+  /** How often, at most, idle runs are looked for. */
+  private static final Duration SWEEP_INTERVAL = Duration.ofMinutes(1);
+
+  private final ExecutionTracker tracker;
+  private final RunReading reading;
+  private final RunBuilders builders;
+  private final RunEmitter emitter;
+  private final StaticEvents staticEvents;
+  private final EmissionQueue emission;
+  private final ApplicationRun application;
+  private final OpenLineage openLineage;
+  private final RddJobRuns rddJobs;
+  private final SparkJobs jobs = new SparkJobs();
+  private final StreamingPlans streamingPlans;
+  private long lastSweep = System.currentTimeMillis();
+
+  ExecutionAnalysis(
+      ExecutionTracker tracker,
+      RunReading reading,
+      RunBuilders builders,
+      RunEmitter emitter,
+      StaticEvents staticEvents,
+      EmissionQueue emission,
+      ApplicationRun application,
+      RddJobRuns rddJobs,
+      StreamingPlans streamingPlans) {
+    this.tracker = tracker;
+    this.reading = reading;
+    this.builders = builders;
+    this.emitter = emitter;
+    this.staticEvents = staticEvents;
+    this.emission = emission;
+    this.application = application;
+    this.openLineage = staticEvents.openLineage();
+    this.rddJobs = rddJobs;
+    this.streamingPlans = streamingPlans;
+  }
+
+  /**
+   * A SQL execution started.
+   *
+   * @param execution its query execution if Spark still had it, else null
+   * @param event Spark's event, for the extensions' builders
+   */
+  void executionStarted(
+      long executionId, long rootExecutionId, long time, QueryExecution execution, Object event) {
+    sweep();
+    Optional<StreamingPlans.MicroBatch> batch = microBatch(execution);
+    ExecutionTracker.Placement placement =
+        tracker.executionStarted(executionId, rootExecutionId, time, batch);
+    ExecutionRun run = placement.run();
+    if (execution != null) {
+      if (placement instanceof ExecutionTracker.Nested nested) {
+        reading.nested(run, execution);
+        tracker.nestedPlanRead(nested);
+      } else if (placement instanceof ExecutionTracker.MicroBatch) {
+        reading.microBatch(run, execution, batch.orElseThrow());
+      } else {
+        reading.root(run, execution);
+      }
+    }
+    builders.evaluate(run, List.of(event));
+    carryOut(tracker.startIfReady(run), null);
+  }
+
+  /**
+   * A SQL execution ended.
+   *
+   * @param execution its query execution if Spark still had it, else null
+   * @param failure why it failed, or null when it succeeded
+   */
+  void executionEnded(
+      long executionId, long time, QueryExecution execution, Throwable failure, Object event) {
+    Optional<StreamingPlans.MicroBatch> batch = microBatch(execution);
+    ExecutionTracker.Placement placement = tracker.executionEnded(executionId, time, batch);
+    ExecutionRun run = placement.run();
+    if (run == null) {
+      return;
+    }
+    if (placement instanceof ExecutionTracker.Nested nested) {
+      builders.evaluate(run, List.of(event));
+      if (execution != null) {
+        if (!nested.planRead()) {
+          reading.nested(run, execution);
+        }
+        addStatistics(run, execution);
+      }
+    } else if (placement instanceof ExecutionTracker.MicroBatch microBatch) {
+      if (!microBatch.startSeen()) {
+        reading.microBatch(run, execution, batch.orElseThrow());
+      }
+      builders.evaluate(run, List.of(event));
+    } else {
+      if (run.planPart == null && execution != null) {
+        reading.root(run, execution);
+      }
+      builders.evaluate(run, List.of(event));
+    }
+    carryOut(tracker.ended(placement, time, failure), execution);
+  }
+
+  /**
+   * A Spark job started: an RDD job's run, or a job of a SQL run shown to the extensions' builders
+   * (the first one gives the run the thread's local-property tags).
+   *
+   * @param job the job's {@code ActiveJob}, or null when the scheduler had forgotten it
+   */
+  void jobStarted(SparkListenerJobStart event, ActiveJob job, boolean rddJob) {
+    if (rddJob) {
+      if (job != null) {
+        jobs.started(event, job, null);
+      }
+      rddJobs.start(event, job);
+      return;
+    }
+    Long executionId = SparkJobs.executionId(event.properties());
+    ExecutionRun run = executionId == null ? null : tracker.runOf(executionId);
+    if (run == null) {
+      return; // not a job of a tracked SQL run
+    }
+    carryOut(tracker.jobStarted(run, LocalPropertyTags.of(event.properties()), event.time()), null);
+    jobs.started(event, job, executionId);
+    builders.evaluate(run, SchedulerObjects.jobStart(event, job));
+  }
+
+  /** A stage of a Spark job completed (successfully or not). */
+  void stageCompleted(StageInfo stage) {
+    SparkJobs.Job job = jobs.ofStage(stage.stageId());
+    if (job != null && job.executionId() == null) {
+      rddJobs.stageCompleted(
+          job.jobId(), SchedulerObjects.stageCompleted(stage, job.stage(stage.stageId())));
+      return;
+    }
+    ExecutionRun run = job == null ? null : tracker.runOf(job.executionId());
+    if (run != null) {
+      builders.evaluate(run, SchedulerObjects.stageCompleted(stage, job.stage(stage.stageId())));
+    }
+  }
+
+  /**
+   * A Spark job ended.
+   *
+   * @param failure why an RDD job failed, or null
+   */
+  void jobEnded(SparkListenerJobEnd event, boolean rddJob, Throwable failure) {
+    SparkJobs.Job job = jobs.ended(event.jobId());
+    if (rddJob) {
+      rddJobs.end(event, failure);
+      return;
+    }
+    ExecutionRun run = job == null ? null : tracker.runOf(job.executionId());
+    if (run != null) {
+      builders.evaluate(run, SchedulerObjects.jobEnd(event, job.finalStage()));
+    }
+  }
+
+  /** A streaming query run started; {@code timestamp} as its start event gives it. */
+  void streamingQueryStarted(UUID queryRunId, String name, String timestamp, long time) {
+    tracker.streamingQueryStarted(queryRunId, name, timestamp, time);
+  }
+
+  /**
+   * A streaming query run terminated.
+   *
+   * @param exception the text of the exception that stopped it, or null when it was stopped
+   */
+  void streamingQueryTerminated(UUID queryRunId, long time, String exception) {
+    Throwable failure = exception == null ? null : new StreamingQueryRuns.QueryFailure(exception);
+    carryOut(tracker.streamingQueryTerminated(queryRunId, time, failure), null);
+  }
+
+  /** ABORT for every run still open (the application is ending or being killed). */
+  void abortOpenRuns(long time, String reason) {
+    carryOut(tracker.abortAll(time, reason), null);
+  }
+
+  private void carryOut(List<ExecutionTracker.Decision> decisions, QueryExecution execution) {
+    for (ExecutionTracker.Decision decision : decisions) {
+      if (decision instanceof ExecutionTracker.Static staticEvents) {
+        emitStatic(staticEvents.run(), staticEvents.time(), execution);
+        continue;
+      }
+      if (decision instanceof ExecutionTracker.Terminal && execution != null) {
+        ExecutionRun run = decision.run();
+        addStatistics(run, execution);
+        if (!run.lineage.outputs().isEmpty()) {
+          run.lineage =
+              run.lineage.withOutputs(
+                  TableVersions.attach(
+                      openLineage,
+                      run.lineage.outputs(),
+                      execution.sparkSession().sessionState().newHadoopConf()));
+        }
+      }
+      emitter.emit(decision);
+    }
+  }
+
+  /**
+   * The static events of metadata-only DDL that succeeded: DatasetEvents of its outputs, or a
+   * JobEvent of a view definition, read once the command ran so they show the catalog's new state
+   * (a {@code DROP TABLE} as read at its start).
+   */
+  private void emitStatic(ExecutionRun run, long time, QueryExecution execution) {
+    boolean readNow =
+        execution != null && StaticLineage.readAtEnd(run.staticKind, execution.optimizedPlan());
+    ExecutionLineage lineage = readNow ? reading.afterDdl(run, execution) : run.lineage;
+    if (run.staticKind == StaticLineage.Kind.DATASET_EVENTS) {
+      lineage.outputs().forEach(output -> emission.submit(staticEvents.datasetEvent(time, output)));
+    } else if (!lineage.isEmpty() && run.planPart != null) {
+      String jobName =
+          JobNames.execution(application.jobName(), run.planPart, lineage.jobNameSuffix());
+      Optional<String> sql =
+          run.sql.or(
+              () ->
+                  execution == null
+                      ? Optional.empty()
+                      : MetadataOnlyCommands.viewText(execution.optimizedPlan())
+                          .map(SqlRedaction::redact));
+      emission.submit(
+          staticEvents.jobEvent(
+              time, application.namespace(), jobName, lineage, sql, run.localTags));
+    }
+  }
+
+  private static void addStatistics(ExecutionRun run, QueryExecution execution) {
+    DatasetStatistics.written(execution.executedPlan())
+        .ifPresent(stats -> run.written = Optional.of(run.written.map(stats::plus).orElse(stats)));
+    ScanStatistics.of(execution.executedPlan(), new CatalogTables(execution.sparkSession()))
+        .forEach((key, stats) -> run.read.merge(key, stats, DatasetStatistics::plus));
+  }
+
+  private Optional<StreamingPlans.MicroBatch> microBatch(QueryExecution execution) {
+    return execution == null ? Optional.empty() : streamingPlans.microBatch(execution);
+  }
+
+  /** Forgets runs whose end was lost, at most once per {@link #SWEEP_INTERVAL}. */
+  private void sweep() {
+    long now = System.currentTimeMillis();
+    if (now - lastSweep >= SWEEP_INTERVAL.toMillis()) {
+      lastSweep = now;
+      carryOut(tracker.expire(now), null);
+    }
+  }
+}

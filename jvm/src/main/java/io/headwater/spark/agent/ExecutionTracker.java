@@ -1,0 +1,375 @@
+package io.headwater.spark.agent;
+
+import io.headwater.spark.compat.StreamingPlans;
+import io.headwater.spark.naming.JobNames;
+import io.headwater.spark.reading.StaticLineage;
+import io.openlineage.client.utils.UUIDUtils;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * The run state machine of SQL executions: which run each execution belongs to, and when a run's
+ * events are due. It does no I/O and reads no plans: the agent tells it what happened (an execution
+ * started or ended, a Spark job started, a streaming query terminated) and what it read, and it
+ * answers with {@link Decision}s — emit START, RUNNING or a terminal event, emit static events,
+ * abort — that the agent carries out. Only the agent's analysis thread calls it.
+ *
+ * <pre>
+ *   execution start ──▶ own run (a root)     ──▶ START when: plan part known, a dataset touched,
+ *                   │                              tags known (first Spark job or end), not static DDL
+ *                   ├─▶ nested (root tracked) ──▶ folded into the root's run
+ *                   └─▶ micro-batch           ──▶ folded into its streaming query's run
+ *   execution end   ──▶ own run   ──▶ COMPLETE / FAIL (started runs), static events (DDL), or nothing
+ *                   ├─▶ nested     ──▶ nothing (the root's end closes the run)
+ *                   ├─▶ micro-batch ──▶ RUNNING (after a successful batch of a started run)
+ *                   └─▶ not seen started ──▶ opened and closed at once
+ *   query terminated ──▶ COMPLETE / FAIL of the streaming run
+ *   idle past the timeout, or too many open runs ──▶ forgotten; ABORT for a started run
+ * </pre>
+ *
+ * <p>No per-execution state survives its terminal decision. A batch run whose end is never seen
+ * (the listener bus dropped it, the agent was attached mid-run) is forgotten after {@code
+ * idleTimeout} without any event of its own ({@code spark.openlineage.run.idleTimeoutMinutes}), or
+ * earlier when more than {@code maxOpenRuns} batch runs are open (the least recently active first);
+ * streaming query runs live until their query terminates.
+ */
+final class ExecutionTracker {
+  /** Where an execution's event belongs. */
+  sealed interface Placement permits Own, Nested, MicroBatch, Untracked {
+    /** The run the event belongs to, or null. */
+    ExecutionRun run();
+  }
+
+  /**
+   * A root execution's own run.
+   *
+   * @param openedAtEnd true when the execution's start was never seen: the run was opened by its
+   *     end
+   */
+  record Own(ExecutionRun run, boolean openedAtEnd) implements Placement {}
+
+  /**
+   * An execution Spark nested under a tracked root (a CTAS's insert): its events go to the root's
+   * run.
+   *
+   * @param planRead true when its plan was read at its start (its end need not read it again)
+   */
+  record Nested(ExecutionRun run, long executionId, boolean planRead) implements Placement {}
+
+  /**
+   * A streaming micro-batch: its events go to its query's run.
+   *
+   * @param startSeen false at the end of a micro-batch whose start was not seen (its plan is read
+   *     at its end)
+   */
+  record MicroBatch(ExecutionRun run, boolean startSeen) implements Placement {}
+
+  /** An execution nested under a root whose run is no longer tracked. */
+  record Untracked() implements Placement {
+    @Override
+    public ExecutionRun run() {
+      return null;
+    }
+  }
+
+  /** What the agent is to do. */
+  sealed interface Decision permits Start, Running, Terminal, Static, Abort {
+    ExecutionRun run();
+  }
+
+  /** Emit the run's START (its {@code jobName} is set). */
+  record Start(ExecutionRun run) implements Decision {}
+
+  /** Emit RUNNING: a micro-batch of the streaming run completed at {@code time}. */
+  record Running(ExecutionRun run, long time) implements Decision {}
+
+  /** Emit COMPLETE, or FAIL with {@code failure} when it is not null, at {@code time}. */
+  record Terminal(ExecutionRun run, long time, Throwable failure) implements Decision {}
+
+  /** Emit the static events of metadata-only DDL that succeeded at {@code time}. */
+  record Static(ExecutionRun run, long time) implements Decision {}
+
+  /** Emit ABORT: the run's end was lost or the application is going away ({@code reason}). */
+  record Abort(ExecutionRun run, long time, String reason) implements Decision {}
+
+  private final String applicationJobName;
+  private final Duration idleTimeout;
+  private final int maxOpenRuns;
+  // batch and micro-batch runs by root execution id; nested execution id -> root id
+  private final Map<Long, ExecutionRun> runs = new HashMap<>();
+  private final Map<Long, Long> nestedUnder = new HashMap<>();
+  private final Set<Long> nestedRead = new HashSet<>();
+  private final Map<UUID, Long> lastActivity = new HashMap<>();
+  private final StreamingQueryRuns streaming = new StreamingQueryRuns();
+
+  /**
+   * @param applicationJobName the application's job name, the first part of every run's job name
+   * @param idleTimeout how long a batch run may go without any event before it is forgotten
+   * @param maxOpenRuns batch runs kept open at most; more evict the least recently active
+   */
+  ExecutionTracker(String applicationJobName, Duration idleTimeout, int maxOpenRuns) {
+    this.applicationJobName = Objects.requireNonNull(applicationJobName, "applicationJobName");
+    this.idleTimeout = Objects.requireNonNull(idleTimeout, "idleTimeout");
+    if (maxOpenRuns < 1) {
+      throw new IllegalArgumentException("maxOpenRuns must be at least 1, was " + maxOpenRuns);
+    }
+    this.maxOpenRuns = maxOpenRuns;
+  }
+
+  /**
+   * An execution started at {@code time} (epoch millis).
+   *
+   * @param rootExecutionId the execution it is nested under; itself for a top-level execution
+   * @param microBatch the streaming micro-batch it runs, if it is one
+   */
+  Placement executionStarted(
+      long executionId,
+      long rootExecutionId,
+      long time,
+      Optional<StreamingPlans.MicroBatch> microBatch) {
+    ExecutionRun root = rootExecutionId == executionId ? null : runs.get(rootExecutionId);
+    if (root != null) {
+      nestedUnder.put(executionId, rootExecutionId);
+      touch(root, time);
+      return new Nested(root, executionId, false);
+    }
+    if (microBatch.isPresent()) {
+      ExecutionRun run = microBatchRun(microBatch.get(), time);
+      runs.put(executionId, run);
+      return new MicroBatch(run, true);
+    }
+    ExecutionRun run = new ExecutionRun(UUIDUtils.generateNewUUID(), time);
+    runs.put(executionId, run);
+    touch(run, time);
+    return new Own(run, false);
+  }
+
+  /** The nested execution's plan was read at its start; its end need not read it again. */
+  void nestedPlanRead(Nested nested) {
+    if (nestedUnder.containsKey(nested.executionId())) {
+      nestedRead.add(nested.executionId());
+    }
+  }
+
+  /**
+   * An execution ended at {@code time}. Its own run is no longer tracked after this call: the
+   * decision about it comes from {@link #ended}.
+   */
+  Placement executionEnded(
+      long executionId, long time, Optional<StreamingPlans.MicroBatch> microBatch) {
+    Long rootId = nestedUnder.remove(executionId);
+    if (rootId != null) {
+      boolean read = nestedRead.remove(executionId);
+      ExecutionRun root = runs.get(rootId);
+      if (root == null) {
+        return new Untracked();
+      }
+      touch(root, time);
+      return new Nested(root, executionId, read);
+    }
+    ExecutionRun run = runs.remove(executionId);
+    if (run == null && microBatch.isPresent()) {
+      return new MicroBatch(microBatchRun(microBatch.get(), time), false);
+    }
+    if (run != null && StreamingQueryRuns.isStreaming(run)) {
+      return new MicroBatch(run, true);
+    }
+    if (run == null) {
+      return new Own(new ExecutionRun(UUIDUtils.generateNewUUID(), time), true);
+    }
+    forget(run);
+    return new Own(run, false);
+  }
+
+  /** The run an execution belongs to: its own, or that of its root; null when untracked. */
+  ExecutionRun runOf(long executionId) {
+    Long root = nestedUnder.get(executionId);
+    return runs.get(root != null ? root : executionId);
+  }
+
+  /**
+   * A Spark job of {@code run} started: the first one gives the run the tags of the thread's local
+   * properties, and START may follow.
+   */
+  List<Decision> jobStarted(ExecutionRun run, LocalPropertyTags.Snapshot tags, long time) {
+    touch(run, time);
+    if (run.tagsKnown) {
+      return List.of();
+    }
+    run.localTags = tags;
+    run.tagsKnown = true;
+    return startIfReady(run);
+  }
+
+  /**
+   * START, when {@code run} is ready for it: not started yet, its plan part known, a dataset
+   * touched, its tags known, and reported as a run (not static DDL).
+   */
+  List<Decision> startIfReady(ExecutionRun run) {
+    if (run.started()
+        || run.planPart == null
+        || run.lineage.isEmpty()
+        || !run.tagsKnown
+        || run.staticKind != StaticLineage.Kind.NONE) {
+      return List.of();
+    }
+    run.jobName = JobNames.execution(applicationJobName, run.planPart, run.lineage.jobNameSuffix());
+    return List.of(new Start(run));
+  }
+
+  /**
+   * The decisions at the end of an execution, once the agent has read what its end gave ({@code
+   * placement} from {@link #executionEnded}).
+   *
+   * @param failure why the execution failed, or null when it succeeded
+   */
+  List<Decision> ended(Placement placement, long time, Throwable failure) {
+    if (placement instanceof MicroBatch batch) {
+      List<Decision> decisions = new ArrayList<>(startIfReady(batch.run()));
+      if (failure == null && batch.run().started()) {
+        decisions.add(new Running(batch.run(), time)); // one per micro-batch
+      }
+      return decisions;
+    }
+    if (placement instanceof Nested nested) {
+      return startIfReady(nested.run()); // the root's end closes the run
+    }
+    if (!(placement instanceof Own own)) {
+      return List.of();
+    }
+    ExecutionRun run = own.run();
+    if (run.staticKind != StaticLineage.Kind.NONE) {
+      boolean emits = failure == null && run.staticKind != StaticLineage.Kind.NOTHING;
+      return emits ? List.of(new Static(run, time)) : List.of();
+    }
+    run.tagsKnown = true;
+    List<Decision> decisions = new ArrayList<>(startIfReady(run));
+    if (run.started()) {
+      decisions.add(new Terminal(run, time, failure));
+    }
+    return decisions;
+  }
+
+  /** A streaming query run started; its run opens now (events follow with its micro-batches). */
+  void streamingQueryStarted(UUID queryRunId, String queryName, String timestamp, long time) {
+    streaming.started(queryRunId, queryName, timestamp, time);
+  }
+
+  /**
+   * A streaming query terminated at {@code time}: COMPLETE, or FAIL when it died of {@code
+   * failure}, for a run that started; nothing for one whose micro-batches touched no dataset.
+   */
+  List<Decision> streamingQueryTerminated(UUID queryRunId, long time, Throwable failure) {
+    ExecutionRun run = streaming.terminated(queryRunId);
+    runs.values().removeIf(open -> open == run);
+    if (run == null || !run.started()) {
+      return List.of();
+    }
+    return List.of(new Terminal(run, time, failure));
+  }
+
+  /**
+   * Forgets batch runs that had no event since {@code now - idleTimeout}, and the least recently
+   * active ones beyond {@code maxOpenRuns}: ABORT for those that started.
+   */
+  List<Decision> expire(long now) {
+    List<Decision> decisions = new ArrayList<>();
+    long oldest = now - idleTimeout.toMillis();
+    for (ExecutionRun run : batchRuns()) {
+      if (lastActivity.getOrDefault(run.runId, run.startTime) < oldest) {
+        abandon(run, now, "no event for " + idleTimeout.toMinutes() + " min", decisions);
+      }
+    }
+    List<ExecutionRun> open = batchRuns();
+    if (open.size() > maxOpenRuns) {
+      open.sort(
+          (a, b) ->
+              Long.compare(
+                  lastActivity.getOrDefault(a.runId, a.startTime),
+                  lastActivity.getOrDefault(b.runId, b.startTime)));
+      for (ExecutionRun run : open.subList(0, open.size() - maxOpenRuns)) {
+        abandon(run, now, "more than " + maxOpenRuns + " runs open", decisions);
+      }
+    }
+    return decisions;
+  }
+
+  /**
+   * Every open run, batch and streaming, forgotten at once (the application is going away): ABORT
+   * for those that started.
+   */
+  List<Decision> abortAll(long time, String reason) {
+    List<Decision> decisions = new ArrayList<>();
+    Set<ExecutionRun> open = new java.util.LinkedHashSet<>(runs.values());
+    open.addAll(streaming.open());
+    for (ExecutionRun run : open) {
+      abandon(run, time, reason, decisions);
+      streaming.forget(run);
+    }
+    return decisions;
+  }
+
+  /** Runs, nested executions and streaming queries tracked now (for tests and diagnostics). */
+  int openRuns() {
+    return new HashSet<>(runs.values()).size() + streaming.open().size();
+  }
+
+  private void abandon(ExecutionRun run, long time, String reason, List<Decision> decisions) {
+    for (Iterator<Map.Entry<Long, ExecutionRun>> it = runs.entrySet().iterator(); it.hasNext(); ) {
+      Map.Entry<Long, ExecutionRun> entry = it.next();
+      if (entry.getValue() == run) {
+        it.remove();
+        Long rootId = entry.getKey();
+        nestedUnder
+            .entrySet()
+            .removeIf(
+                nested -> {
+                  if (nested.getValue().equals(rootId)) {
+                    nestedRead.remove(nested.getKey());
+                    return true;
+                  }
+                  return false;
+                });
+      }
+    }
+    forget(run);
+    if (run.started()) {
+      decisions.add(new Abort(run, time, reason));
+    }
+  }
+
+  private List<ExecutionRun> batchRuns() {
+    List<ExecutionRun> batch = new ArrayList<>();
+    for (ExecutionRun run : new java.util.LinkedHashSet<>(runs.values())) {
+      if (!StreamingQueryRuns.isStreaming(run)) {
+        batch.add(run);
+      }
+    }
+    return batch;
+  }
+
+  private ExecutionRun microBatchRun(StreamingPlans.MicroBatch microBatch, long time) {
+    ExecutionRun run = streaming.microBatch(microBatch.queryRunId(), time, microBatch.plan());
+    // a streaming run starts with its first micro-batch, not its first Spark job: local-property
+    // tags do not reach it
+    run.tagsKnown = true;
+    return run;
+  }
+
+  private void touch(ExecutionRun run, long time) {
+    lastActivity.merge(run.runId, time, Math::max);
+  }
+
+  private void forget(ExecutionRun run) {
+    lastActivity.remove(run.runId);
+  }
+}

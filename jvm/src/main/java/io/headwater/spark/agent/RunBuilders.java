@@ -1,0 +1,36 @@
+package io.headwater.spark.agent;
+
+import io.headwater.spark.api.OpenLineageContext;
+import io.headwater.spark.extensions.CustomFacets;
+import io.headwater.spark.extensions.DatasetBuilders;
+import io.headwater.spark.extensions.FacetBuilders;
+import java.util.List;
+
+/**
+ * The extensions' dataset and facet builders applied to a run: what they give for the objects of
+ * one listener event ({@code extensions.SchedulerObjects}) is added to the run's datasets and
+ * facets, in the run's context. On the analysis thread only.
+ */
+final class RunBuilders {
+  private final DatasetBuilders datasets;
+  private final FacetBuilders facets;
+  private final RunReading reading;
+
+  RunBuilders(DatasetBuilders datasets, FacetBuilders facets, RunReading reading) {
+    this.datasets = datasets;
+    this.facets = facets;
+    this.reading = reading;
+  }
+
+  /** Adds what the builders give for {@code objects} to {@code run}. */
+  void evaluate(ExecutionRun run, List<?> objects) {
+    OpenLineageContext context = reading.context(run);
+    run.lineage = run.lineage.merge(datasets.evaluate(context, objects));
+    run.facets = run.facets.merge(facets.evaluate(context, objects));
+  }
+
+  /** The facets the run and job facet builders give for an application event. */
+  CustomFacets facets(OpenLineageContext context, Object event) {
+    return facets.evaluate(context, List.of(event));
+  }
+}

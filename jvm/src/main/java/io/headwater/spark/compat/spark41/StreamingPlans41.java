@@ -1,0 +1,24 @@
+package io.headwater.spark.compat.spark41;
+
+import io.headwater.spark.compat.StreamingPlans;
+import java.util.Optional;
+import org.apache.spark.sql.execution.QueryExecution;
+import org.apache.spark.sql.execution.streaming.runtime.IncrementalExecution;
+
+/**
+ * {@link StreamingPlans} for Spark 4.1 and later, where {@code IncrementalExecution} is in {@code
+ * org.apache.spark.sql.execution.streaming.runtime}.
+ */
+public final class StreamingPlans41 implements StreamingPlans {
+  /** The class whose presence selects this implementation. */
+  public static final String MARKER =
+      "org.apache.spark.sql.execution.streaming.runtime.IncrementalExecution";
+
+  @Override
+  public Optional<MicroBatch> microBatch(QueryExecution execution) {
+    if (execution instanceof IncrementalExecution microBatch) {
+      return Optional.of(new MicroBatch(microBatch.runId(), microBatch.logical()));
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,78 @@
+package io.headwater.spark.config;
+
+import java.util.List;
+import java.util.Properties;
+import java.util.function.BiConsumer;
+import java.util.function.UnaryOperator;
+
+/**
+ * The settings a session or a thread may change while the application runs, read here like every
+ * other setting: {@code spark.openlineage.staticLineage.ddl} in a session's runtime configuration
+ * ({@code spark.conf.set(...)}), and {@code spark.openlineage.job.tags} / {@code run.tags} as
+ * SparkContext local properties of the thread that submits a Spark job. A value that cannot be used
+ * is reported to {@code onInvalid} (as {@code (key, reason)}) and ignored.
+ */
+public final class RuntimeSettings {
+  private RuntimeSettings() {}
+
+  /** The job and run tags set as local properties of one thread. */
+  public record LocalTags(List<Tag> job, List<Tag> run) {
+    /** No tags. */
+    public static final LocalTags NONE = new LocalTags(List.of(), List.of());
+
+    public LocalTags {
+      job = List.copyOf(job);
+      run = List.copyOf(run);
+    }
+  }
+
+  /**
+   * The DDL mode of a session: its runtime {@code spark.openlineage.staticLineage.ddl}, else {@code
+   * configured}.
+   *
+   * @param sessionConf the session's runtime configuration (null for a key it does not have)
+   */
+  public static MetadataSettings.DdlEvents ddlMode(
+      UnaryOperator<String> sessionConf,
+      MetadataSettings.DdlEvents configured,
+      BiConsumer<String, String> onInvalid) {
+    String key = ConfigKeys.STATIC_LINEAGE_DDL.sparkKey();
+    String value = sessionConf.apply(key);
+    if (value == null || value.isBlank()) {
+      return configured;
+    }
+    try {
+      return MetadataSettings.DdlEvents.parse(value);
+    } catch (IllegalArgumentException e) {
+      onInvalid.accept(key, e.getMessage());
+      return configured;
+    }
+  }
+
+  /**
+   * The tags in the local properties a Spark job was submitted with ({@code
+   * SparkListenerJobStart.properties()}, a copy Spark makes per job).
+   */
+  public static LocalTags localTags(Properties properties, BiConsumer<String, String> onInvalid) {
+    if (properties == null) {
+      return LocalTags.NONE;
+    }
+    return new LocalTags(
+        tags(ConfigKeys.JOB_TAGS.sparkKey(), properties, onInvalid),
+        tags(ConfigKeys.RUN_TAGS.sparkKey(), properties, onInvalid));
+  }
+
+  private static List<Tag> tags(
+      String key, Properties properties, BiConsumer<String, String> onInvalid) {
+    String value = properties.getProperty(key);
+    if (value == null || value.isBlank()) {
+      return List.of();
+    }
+    try {
+      return TagParser.parse(value);
+    } catch (IllegalArgumentException e) {
+      onInvalid.accept(key, e.getMessage());
+      return List.of();
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package io.headwater.spark.reading;
+
+import io.headwater.spark.compat.ScalaCollections;
+import io.headwater.spark.naming.JobNames;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.spark.sql.execution.QueryExecution;
+
+/**
+ * What the agent reads of one SQL execution when it starts, in one walk of its plan: immutable.
+ *
+ * @param lineage the datasets it reads and writes, with column lineage (empty when it is a schema
+ *     inference read, when nothing is emitted for it, or when its kind is read at its end: {@link
+ *     StaticLineage#readAtEnd})
+ * @param schemaInference true when it is one of Spark's own schema-inference reads (it emits
+ *     nothing)
+ * @param staticKind how it is reported ({@link StaticLineage})
+ * @param planPart the executed plan's root, normalised: the middle part of its job name
+ * @param sql the SQL text of {@code spark.sql(...)}, when the plan carries it (not yet redacted)
+ */
+public record PlanReading(
+    ExecutionLineage lineage,
+    boolean schemaInference,
+    StaticLineage.Kind staticKind,
+    String planPart,
+    Optional<String> sql) {
+  public PlanReading {
+    Objects.requireNonNull(lineage, "lineage");
+    Objects.requireNonNull(staticKind, "staticKind");
+    Objects.requireNonNull(planPart, "planPart");
+    Objects.requireNonNull(sql, "sql");
+  }
+
+  /**
+   * The reading of {@code execution} given its lineage (from {@link PlanReader}) and kind.
+   *
+   * @param lineage what the walk read, with its schema-inference flag
+   */
+  public static PlanReading of(
+      QueryExecution execution, PlanReader.Reading lineage, StaticLineage.Kind staticKind) {
+    return new PlanReading(
+        lineage.lineage(),
+        lineage.schemaInference(),
+        staticKind,
+        JobNames.planPart(execution.executedPlan()),
+        ScalaCollections.asJava(execution.logical().origin().sqlText()));
+  }
+}

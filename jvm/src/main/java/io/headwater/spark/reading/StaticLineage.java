@@ -1,0 +1,53 @@
+package io.headwater.spark.reading;
+
+import io.headwater.spark.config.MetadataSettings;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+
+/**
+ * How an execution is reported under the static-lineage proposal ({@code
+ * spark.openlineage.staticLineage.ddl}): as a run, or — for DDL that changes only metadata ({@link
+ * MetadataOnlyCommands}) — as DatasetEvents or a JobEvent. Decided from the plan's root alone, so
+ * it costs nothing.
+ */
+public final class StaticLineage {
+  private StaticLineage() {}
+
+  /** How an execution is reported. */
+  public enum Kind {
+    /** A run: START and a terminal event. */
+    NONE,
+    /** One DatasetEvent per output, after the DDL succeeded. */
+    DATASET_EVENTS,
+    /** One JobEvent: a view definition. */
+    JOB_EVENT,
+    /**
+     * No event: a temporary view definition (not a dataset; the OpenLineage Spark integration skips
+     * it too).
+     */
+    NOTHING
+  }
+
+  /** How an execution whose optimized plan is {@code root} is reported under {@code mode}. */
+  public static Kind kindOf(LogicalPlan root, MetadataSettings.DdlEvents mode) {
+    if (MetadataOnlyCommands.isTemporaryViewDefinition(root)) {
+      return Kind.NOTHING;
+    }
+    if (mode == MetadataSettings.DdlEvents.RUN_EVENT) {
+      return Kind.NONE;
+    }
+    if (MetadataOnlyCommands.isTableMetadataChange(root)) {
+      return Kind.DATASET_EVENTS;
+    }
+    return MetadataOnlyCommands.isViewDefinition(root) ? Kind.JOB_EVENT : Kind.NONE;
+  }
+
+  /**
+   * True when the lineage of an execution of this kind is read once its command has run, so the
+   * static events show the catalog's new state; false when it is read at the start (runs, and a
+   * {@code DROP TABLE}, whose table is gone afterwards) or never (nothing is emitted).
+   */
+  public static boolean readAtEnd(Kind kind, LogicalPlan root) {
+    return (kind == Kind.DATASET_EVENTS || kind == Kind.JOB_EVENT)
+        && !MetadataOnlyCommands.isDrop(root);
+  }
+}

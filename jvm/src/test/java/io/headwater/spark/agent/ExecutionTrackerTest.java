@@ -1,0 +1,301 @@
+package io.headwater.spark.agent;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertSame;
+import static org.junit.Assert.assertTrue;
+
+import io.headwater.spark.compat.StreamingPlans;
+import io.headwater.spark.config.Tag;
+import io.headwater.spark.reading.ExecutionLineage;
+import io.headwater.spark.reading.StaticLineage;
+import io.openlineage.client.OpenLineage;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.apache.spark.sql.catalyst.plans.logical.OneRowRelation;
+import org.junit.Test;
+
+/**
+ * Every transition of the run state machine, driven the way the agent drives it: placements from
+ * execution starts and ends, what the agent read, and the decisions that come out — including lost
+ * and out-of-order events, and that no state outlives a run.
+ */
+public class ExecutionTrackerTest {
+  private static final OpenLineage OL = new OpenLineage(URI.create("https://example.com/test"));
+  private static final ExecutionLineage READS_ORDERS =
+      new ExecutionLineage(
+          List.of(OL.newInputDataset("file", "/data/orders", null, null)),
+          List.of(),
+          Optional.empty());
+  private static final ExecutionLineage WRITES_TOTALS =
+      new ExecutionLineage(
+          List.of(),
+          List.of(OL.newOutputDataset("file", "/data/totals", null, null)),
+          Optional.of("data_totals"));
+  private static final Optional<StreamingPlans.MicroBatch> NOT_STREAMING = Optional.empty();
+
+  private final ExecutionTracker tracker = new ExecutionTracker("app", Duration.ofMinutes(10), 3);
+
+  /** What the agent does when it has read a root execution's plan. */
+  private static void read(ExecutionRun run, ExecutionLineage lineage, String planPart) {
+    run.lineage = run.lineage.merge(lineage);
+    run.planPart = planPart;
+  }
+
+  private static LocalPropertyTags.Snapshot tags(String key) {
+    return new LocalPropertyTags.Snapshot(List.of(new Tag(key, "true", "CONFIG")), List.of());
+  }
+
+  @Test
+  public void aRootRunStartsAtItsFirstJobAndCompletesAtItsEnd() {
+    ExecutionTracker.Placement start = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING);
+    ExecutionRun run = start.run();
+    assertTrue(start instanceof ExecutionTracker.Own);
+    read(run, WRITES_TOTALS, "execute_insert");
+    assertEquals("START waits for the thread's tags", List.of(), tracker.startIfReady(run));
+
+    List<ExecutionTracker.Decision> atJob = tracker.jobStarted(run, tags("team"), 1_100);
+    assertEquals(List.of(new ExecutionTracker.Start(run)), atJob);
+    assertEquals("app.execute_insert.data_totals", run.jobName);
+    assertEquals("team", run.localTags.job().get(0).key());
+    assertEquals(
+        "a later job changes nothing", List.of(), tracker.jobStarted(run, tags("x"), 1_200));
+    assertEquals("team", run.localTags.job().get(0).key());
+
+    ExecutionTracker.Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
+    assertSame(run, end.run());
+    assertEquals(
+        List.of(new ExecutionTracker.Terminal(run, 2_000, null)), tracker.ended(end, 2_000, null));
+    assertEquals("no state outlives the terminal decision", 0, tracker.openRuns());
+    assertNull(tracker.runOf(1));
+  }
+
+  @Test
+  public void aRunWithoutJobsStartsAtItsEndAndAFailureEndsItWithFail() {
+    ExecutionRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING).run();
+    read(run, READS_ORDERS, "local_table_scan");
+    ExecutionTracker.Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
+    RuntimeException failure = new RuntimeException("boom");
+
+    assertEquals(
+        List.of(
+            new ExecutionTracker.Start(run), new ExecutionTracker.Terminal(run, 2_000, failure)),
+        tracker.ended(end, 2_000, failure));
+  }
+
+  @Test
+  public void aRunThatTouchesNoDatasetEmitsNothing() {
+    ExecutionRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING).run();
+    read(run, ExecutionLineage.EMPTY, "local_table_scan");
+    assertEquals(List.of(), tracker.jobStarted(run, LocalPropertyTags.Snapshot.NONE, 1_100));
+    ExecutionTracker.Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
+    assertEquals(List.of(), tracker.ended(end, 2_000, null));
+    assertEquals(0, tracker.openRuns());
+  }
+
+  @Test
+  public void aNestedExecutionIsFoldedIntoItsRootsRun() {
+    ExecutionRun root = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING).run();
+    read(root, ExecutionLineage.EMPTY, "execute_create_table_as_select");
+
+    ExecutionTracker.Placement nested = tracker.executionStarted(2, 1, 1_100, NOT_STREAMING);
+    assertTrue(nested instanceof ExecutionTracker.Nested);
+    assertSame(root, nested.run());
+    assertSame("the nested execution's jobs belong to the root's run", root, tracker.runOf(2));
+    root.lineage = root.lineage.merge(WRITES_TOTALS); // what the nested insert writes
+    tracker.nestedPlanRead((ExecutionTracker.Nested) nested);
+    assertEquals(
+        List.of(new ExecutionTracker.Start(root)),
+        tracker.jobStarted(root, LocalPropertyTags.Snapshot.NONE, 1_200));
+
+    ExecutionTracker.Placement nestedEnd = tracker.executionEnded(2, 1_500, NOT_STREAMING);
+    assertTrue(((ExecutionTracker.Nested) nestedEnd).planRead());
+    assertEquals("the root's end closes the run", List.of(), tracker.ended(nestedEnd, 1_500, null));
+
+    ExecutionTracker.Placement rootEnd = tracker.executionEnded(1, 2_000, NOT_STREAMING);
+    assertEquals(
+        List.of(new ExecutionTracker.Terminal(root, 2_000, null)),
+        tracker.ended(rootEnd, 2_000, null));
+    assertEquals("app.execute_create_table_as_select.data_totals", root.jobName);
+    assertEquals(0, tracker.openRuns());
+  }
+
+  @Test
+  public void aNestedEndAfterItsRootEndedIsUntracked() {
+    tracker.executionStarted(1, 1, 1_000, NOT_STREAMING);
+    tracker.executionStarted(2, 1, 1_100, NOT_STREAMING);
+    tracker.ended(tracker.executionEnded(1, 2_000, NOT_STREAMING), 2_000, null);
+
+    ExecutionTracker.Placement late = tracker.executionEnded(2, 2_100, NOT_STREAMING);
+    assertTrue(late instanceof ExecutionTracker.Untracked);
+    assertEquals(List.of(), tracker.ended(late, 2_100, null));
+  }
+
+  @Test
+  public void anEndWhoseStartWasNotSeenOpensAndClosesTheRun() {
+    ExecutionTracker.Placement end = tracker.executionEnded(7, 5_000, NOT_STREAMING);
+    assertTrue(((ExecutionTracker.Own) end).openedAtEnd());
+    ExecutionRun run = end.run();
+    assertEquals(5_000, run.startTime);
+    read(run, WRITES_TOTALS, "execute_insert");
+
+    assertEquals(
+        List.of(new ExecutionTracker.Start(run), new ExecutionTracker.Terminal(run, 5_000, null)),
+        tracker.ended(end, 5_000, null));
+    assertEquals(0, tracker.openRuns());
+  }
+
+  @Test
+  public void metadataOnlyDdlGivesStaticEventsOnlyWhenItSucceeds() {
+    ExecutionRun created = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING).run();
+    created.planPart = "execute_create_data_source_table_command";
+    created.staticKind = StaticLineage.Kind.DATASET_EVENTS;
+    assertEquals("never a START", List.of(), tracker.jobStarted(created, tags("t"), 1_100));
+    ExecutionTracker.Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
+    assertEquals(
+        List.of(new ExecutionTracker.Static(created, 2_000)), tracker.ended(end, 2_000, null));
+
+    ExecutionRun failed = tracker.executionStarted(2, 2, 3_000, NOT_STREAMING).run();
+    failed.staticKind = StaticLineage.Kind.JOB_EVENT;
+    ExecutionTracker.Placement failedEnd = tracker.executionEnded(2, 3_100, NOT_STREAMING);
+    assertEquals(
+        "a failed DDL changed nothing",
+        List.of(),
+        tracker.ended(failedEnd, 3_100, new RuntimeException("exists")));
+
+    ExecutionRun tempView = tracker.executionStarted(3, 3, 4_000, NOT_STREAMING).run();
+    tempView.staticKind = StaticLineage.Kind.NOTHING;
+    assertEquals(
+        List.of(), tracker.ended(tracker.executionEnded(3, 4_100, NOT_STREAMING), 4_100, null));
+  }
+
+  @Test
+  public void microBatchesAreFoldedIntoTheirQueryRunWithRunningAfterEach() {
+    UUID query = UUID.randomUUID();
+    tracker.streamingQueryStarted(query, "orders stream", "2024-05-01T10:00:00Z", 0);
+    Optional<StreamingPlans.MicroBatch> batch =
+        Optional.of(new StreamingPlans.MicroBatch(query, new OneRowRelation()));
+
+    ExecutionTracker.Placement first = tracker.executionStarted(1, 1, 1_000, batch);
+    ExecutionRun run = first.run();
+    assertTrue(first instanceof ExecutionTracker.MicroBatch);
+    run.lineage = run.lineage.merge(WRITES_TOTALS);
+    assertEquals(
+        "a streaming run starts with its first micro-batch",
+        List.of(new ExecutionTracker.Start(run)),
+        tracker.startIfReady(run));
+    assertEquals("app.orders_stream.data_totals", run.jobName);
+    assertEquals(
+        List.of(new ExecutionTracker.Running(run, 1_500)),
+        tracker.ended(tracker.executionEnded(1, 1_500, batch), 1_500, null));
+
+    ExecutionTracker.Placement second = tracker.executionStarted(2, 2, 2_000, batch);
+    assertSame(run, second.run());
+    assertEquals(
+        "a failed micro-batch gives no RUNNING",
+        List.of(),
+        tracker.ended(tracker.executionEnded(2, 2_500, batch), 2_500, new RuntimeException()));
+
+    RuntimeException failure = new RuntimeException("query died");
+    assertEquals(
+        List.of(new ExecutionTracker.Terminal(run, 3_000, failure)),
+        tracker.streamingQueryTerminated(query, 3_000, failure));
+    assertEquals(0, tracker.openRuns());
+    assertEquals(List.of(), tracker.streamingQueryTerminated(query, 3_100, null));
+  }
+
+  @Test
+  public void aMicroBatchEndWhoseStartWasNotSeenIsReadAtItsEnd() {
+    UUID query = UUID.randomUUID();
+    Optional<StreamingPlans.MicroBatch> batch =
+        Optional.of(new StreamingPlans.MicroBatch(query, new OneRowRelation()));
+    ExecutionTracker.Placement end = tracker.executionEnded(9, 1_000, batch);
+    assertFalse(((ExecutionTracker.MicroBatch) end).startSeen());
+    end.run().lineage = READS_ORDERS;
+    assertEquals(
+        List.of(
+            new ExecutionTracker.Start(end.run()), new ExecutionTracker.Running(end.run(), 1_000)),
+        tracker.ended(end, 1_000, null));
+  }
+
+  @Test
+  public void aQueryWhoseBatchesTouchNoDatasetEndsWithoutEvents() {
+    UUID query = UUID.randomUUID();
+    Optional<StreamingPlans.MicroBatch> batch =
+        Optional.of(new StreamingPlans.MicroBatch(query, new OneRowRelation()));
+    tracker.executionStarted(1, 1, 1_000, batch);
+    assertEquals(List.of(), tracker.ended(tracker.executionEnded(1, 1_500, batch), 1_500, null));
+    assertEquals(List.of(), tracker.streamingQueryTerminated(query, 2_000, null));
+  }
+
+  @Test
+  public void aRunWhoseEndIsLostIsAbortedAfterTheIdleTimeoutAndForgotten() {
+    ExecutionRun lost = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING).run();
+    read(lost, WRITES_TOTALS, "execute_insert");
+    tracker.jobStarted(lost, LocalPropertyTags.Snapshot.NONE, 1_000);
+    tracker.executionStarted(2, 1, 1_100, NOT_STREAMING); // nested, its end lost too
+    ExecutionRun quiet = tracker.executionStarted(3, 3, 1_000, NOT_STREAMING).run();
+    ExecutionRun active = tracker.executionStarted(4, 4, 1_000, NOT_STREAMING).run();
+    tracker.jobStarted(
+        active, LocalPropertyTags.Snapshot.NONE, 1_000 + Duration.ofMinutes(9).toMillis());
+
+    long now = 1_100 + Duration.ofMinutes(10).toMillis() + 1;
+    assertEquals(
+        "only a started run gets an event",
+        List.of(new ExecutionTracker.Abort(lost, now, "no event for 10 min")),
+        tracker.expire(now));
+    assertNull("the nested execution went with its root", tracker.runOf(2));
+    assertNull(tracker.runOf(3));
+    assertSame(active, tracker.runOf(4));
+    assertEquals(1, tracker.openRuns());
+    assertFalse(quiet.started());
+
+    // the lost end arriving after all: the run was forgotten, so it is opened and closed afresh
+    assertTrue(
+        ((ExecutionTracker.Own) tracker.executionEnded(1, now + 1, NOT_STREAMING)).openedAtEnd());
+  }
+
+  @Test
+  public void beyondMaxOpenRunsTheLeastRecentlyActiveIsAborted() {
+    ExecutionRun[] runs = new ExecutionRun[4];
+    for (int i = 0; i < runs.length; i++) {
+      runs[i] = tracker.executionStarted(i, i, 1_000 + i, NOT_STREAMING).run();
+      read(runs[i], READS_ORDERS, "scan");
+      tracker.jobStarted(runs[i], LocalPropertyTags.Snapshot.NONE, 1_000 + i);
+    }
+    tracker.jobStarted(runs[0], LocalPropertyTags.Snapshot.NONE, 5_000); // run 0 is active again
+
+    assertEquals(
+        List.of(new ExecutionTracker.Abort(runs[1], 6_000, "more than 3 runs open")),
+        tracker.expire(6_000));
+    assertEquals(3, tracker.openRuns());
+  }
+
+  @Test
+  public void abortAllEndsEveryStartedRunBatchAndStreamingAndKeepsNothing() {
+    ExecutionRun batch = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING).run();
+    read(batch, READS_ORDERS, "scan");
+    tracker.jobStarted(batch, LocalPropertyTags.Snapshot.NONE, 1_000);
+    tracker.executionStarted(2, 2, 1_000, NOT_STREAMING); // not started: no event
+    UUID query = UUID.randomUUID();
+    Optional<StreamingPlans.MicroBatch> micro =
+        Optional.of(new StreamingPlans.MicroBatch(query, new OneRowRelation()));
+    ExecutionRun streaming = tracker.executionStarted(3, 3, 1_000, micro).run();
+    streaming.lineage = WRITES_TOTALS;
+    tracker.startIfReady(streaming);
+    tracker.ended(tracker.executionEnded(3, 1_500, micro), 1_500, null);
+
+    List<ExecutionTracker.Decision> decisions = tracker.abortAll(9_000, "JVM shutdown");
+    assertEquals(
+        List.of(
+            new ExecutionTracker.Abort(batch, 9_000, "JVM shutdown"),
+            new ExecutionTracker.Abort(streaming, 9_000, "JVM shutdown")),
+        decisions);
+    assertEquals(0, tracker.openRuns());
+    assertEquals(List.of(), tracker.streamingQueryTerminated(query, 9_100, null));
+  }
+}
