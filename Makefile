@@ -26,9 +26,9 @@ demo: build
 ## test: build, then the static checks, then every test (JUnit, then pytest)
 test: build lint test-jvm test-python
 
-## lint: google-java-format (check mode) and Error Prone (in every Java compile); ruff and mypy --strict on python/headwater
+## lint: google-java-format (check mode), the extension API's compatibility (japicmp), Error Prone (in every compile); ruff, mypy --strict
 lint: $(STAMPS)/venv
-	$(GRADLE) checkJavaFormat
+	$(GRADLE) checkJavaFormat checkApiCompatibility
 	$(VENV)/bin/ruff check python/headwater
 	$(VENV)/bin/ruff format --check python/headwater
 	$(VENV)/bin/mypy

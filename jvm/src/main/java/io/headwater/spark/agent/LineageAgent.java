@@ -1,5 +1,6 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.config.ConfigKeys;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.emit.SerialExecutor;
@@ -7,7 +8,6 @@ import io.headwater.spark.extensions.CustomFacets;
 import io.headwater.spark.extensions.RunContexts;
 import io.openlineage.client.OpenLineage.RunEvent.EventType;
 import java.time.Duration;
-import java.util.UUID;
 import org.apache.spark.scheduler.ActiveJob;
 import org.apache.spark.scheduler.SparkListenerApplicationEnd;
 import org.apache.spark.scheduler.SparkListenerApplicationStart;
@@ -15,6 +15,10 @@ import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.StageInfo;
 import org.apache.spark.sql.execution.QueryExecution;
+import org.apache.spark.sql.execution.SQLExecution;
+import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd;
+import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart;
+import org.apache.spark.sql.streaming.StreamingQueryListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -93,23 +97,35 @@ final class LineageAgent {
   }
 
   /**
-   * @param rootExecutionId the execution this one is nested under (itself for a top-level one)
-   * @param execution the execution's query execution if Spark still has it, else null
-   * @param event Spark's event, for the extensions' builders
+   * A SQL execution started: its id, the execution it is nested under (itself for a top-level one)
+   * and its query execution, if Spark still has it.
    */
-  void executionStart(
-      long executionId, long rootExecutionId, long time, QueryExecution execution, Object event) {
+  void executionStart(SparkListenerSQLExecutionStart start) {
+    long executionId = start.executionId();
+    long root =
+        ScalaCollections.asJava(start.rootExecutionId()).map(id -> (long) id).orElse(executionId);
+    QueryExecution execution = SQLExecution.getQueryExecution(executionId);
     analysis.submit(
-        () -> executions.executionStarted(executionId, rootExecutionId, time, execution, event));
+        () -> executions.executionStarted(executionId, root, start.time(), execution, start));
   }
 
-  /**
-   * @param failure why the execution failed, or null when it succeeded
-   * @param event Spark's event, for the extensions' builders
-   */
-  void executionEnd(
-      long executionId, long time, QueryExecution execution, Throwable failure, Object event) {
-    analysis.submit(() -> executions.executionEnded(executionId, time, execution, failure, event));
+  /** A SQL execution ended, successfully or not. */
+  void executionEnd(SparkListenerSQLExecutionEnd end) {
+    QueryExecution execution =
+        end.qe() != null ? end.qe() : SQLExecution.getQueryExecution(end.executionId());
+    Throwable failure = failure(end);
+    analysis.submit(
+        () -> executions.executionEnded(end.executionId(), end.time(), execution, failure, end));
+  }
+
+  private static Throwable failure(SparkListenerSQLExecutionEnd end) {
+    if (end.executionFailure() != null && end.executionFailure().isDefined()) {
+      return end.executionFailure().get();
+    }
+    return ScalaCollections.asJava(end.errorMessage())
+        .filter(message -> !message.isEmpty())
+        .<Throwable>map(RuntimeException::new)
+        .orElse(null);
   }
 
   /**
@@ -136,16 +152,20 @@ final class LineageAgent {
     analysis.submit(() -> executions.jobEnded(event, rddJob, failure));
   }
 
-  /** A streaming query run started; {@code timestamp} as its start event gives it. */
-  void streamingQueryStarted(UUID queryRunId, String name, String timestamp, long eventTime) {
-    analysis.submit(() -> executions.streamingQueryStarted(queryRunId, name, timestamp, eventTime));
+  /** A streaming query run started. */
+  void streamingQueryStarted(StreamingQueryListener.QueryStartedEvent started) {
+    long now = System.currentTimeMillis();
+    analysis.submit(
+        () ->
+            executions.streamingQueryStarted(
+                started.runId(), started.name(), started.timestamp(), now));
   }
 
-  /**
-   * @param exception the text of the exception that stopped the query, or null when it was stopped
-   */
-  void streamingQueryTerminated(UUID queryRunId, long time, String exception) {
-    analysis.submit(() -> executions.streamingQueryTerminated(queryRunId, time, exception));
+  /** A streaming query run terminated: stopped, or died of the exception it reports. */
+  void streamingQueryTerminated(StreamingQueryListener.QueryTerminatedEvent terminated) {
+    long now = System.currentTimeMillis();
+    String exception = ScalaCollections.asJava(terminated.exception()).orElse(null);
+    analysis.submit(() -> executions.streamingQueryTerminated(terminated.runId(), now, exception));
   }
 
   /** The Python static-lineage API's entry point (events go to the emission queue). */

@@ -1,6 +1,5 @@
 package io.headwater.spark.agent;
 
-import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.connectors.rdd.RddJobs;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -15,8 +14,6 @@ import org.apache.spark.scheduler.SparkListenerEvent;
 import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.SparkListenerStageCompleted;
-import org.apache.spark.sql.execution.QueryExecution;
-import org.apache.spark.sql.execution.SQLExecution;
 import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd;
 import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart;
 import org.apache.spark.sql.streaming.StreamingQueryListener;
@@ -75,36 +72,13 @@ public final class OpenLineageSparkListener extends SparkListener {
   @Override
   public void onOtherEvent(SparkListenerEvent event) {
     if (event instanceof SparkListenerSQLExecutionStart start) {
-      long root =
-          ScalaCollections.asJava(start.rootExecutionId())
-              .map(id -> (long) id)
-              .orElse(start.executionId());
-      route(
-          () ->
-              agent.executionStart(
-                  start.executionId(),
-                  root,
-                  start.time(),
-                  SQLExecution.getQueryExecution(start.executionId()),
-                  start));
+      route(() -> agent.executionStart(start));
     } else if (event instanceof SparkListenerSQLExecutionEnd end) {
-      route(
-          () ->
-              agent.executionEnd(end.executionId(), end.time(), execution(end), failure(end), end));
+      route(() -> agent.executionEnd(end));
     } else if (event instanceof StreamingQueryListener.QueryStartedEvent started) {
-      route(
-          () ->
-              agent.streamingQueryStarted(
-                  started.runId(),
-                  started.name(),
-                  started.timestamp(),
-                  System.currentTimeMillis()));
+      route(() -> agent.streamingQueryStarted(started));
     } else if (event instanceof StreamingQueryListener.QueryTerminatedEvent terminated) {
-      String exception = ScalaCollections.asJava(terminated.exception()).orElse(null);
-      route(
-          () ->
-              agent.streamingQueryTerminated(
-                  terminated.runId(), System.currentTimeMillis(), exception));
+      route(() -> agent.streamingQueryTerminated(terminated));
     }
     // any other event: nothing to do
   }
@@ -136,21 +110,6 @@ public final class OpenLineageSparkListener extends SparkListener {
               rddJob && event.jobResult() instanceof JobFailed failed ? failed.exception() : null;
           agent.jobEnd(event, rddJob, failure);
         });
-  }
-
-  private static QueryExecution execution(SparkListenerSQLExecutionEnd end) {
-    QueryExecution fromEvent = end.qe();
-    return fromEvent != null ? fromEvent : SQLExecution.getQueryExecution(end.executionId());
-  }
-
-  private static Throwable failure(SparkListenerSQLExecutionEnd end) {
-    if (end.executionFailure() != null && end.executionFailure().isDefined()) {
-      return end.executionFailure().get();
-    }
-    return ScalaCollections.asJava(end.errorMessage())
-        .filter(message -> !message.isEmpty())
-        .<Throwable>map(RuntimeException::new)
-        .orElse(null);
   }
 
   /** Hands an event to the agent, if there is one; never throws into Spark's listener bus. */

@@ -2,6 +2,7 @@ package io.headwater.spark.agent;
 
 import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.facets.ColumnLineageSkippedRunFacet;
+import io.headwater.spark.facets.Datasets;
 import io.headwater.spark.facets.HeadwaterVersion;
 import io.headwater.spark.facets.SparkPropertiesRunFacet;
 import io.headwater.spark.reading.DatasetStatistics;
@@ -13,6 +14,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -174,44 +176,34 @@ final class RunEventFactory {
     if (stats == null) {
       return input;
     }
-    return openLineage
-        .newInputDatasetBuilder()
-        .namespace(input.getNamespace())
-        .name(input.getName())
-        .facets(input.getFacets())
-        .inputFacets(
+    return Datasets.withFacets(
+        openLineage,
+        input,
+        Map.of(),
+        Map.of(
+            "inputStatistics",
             openLineage
-                .newInputDatasetInputFacetsBuilder()
-                .inputStatistics(
-                    openLineage
-                        .newInputStatisticsInputDatasetFacetBuilder()
-                        .rowCount(stats.rowCount())
-                        .size(stats.size())
-                        .fileCount(stats.fileCount())
-                        .build())
-                .build())
-        .build();
+                .newInputStatisticsInputDatasetFacetBuilder()
+                .rowCount(stats.rowCount())
+                .size(stats.size())
+                .fileCount(stats.fileCount())
+                .build()));
   }
 
   private OpenLineage.OutputDataset withStatistics(
       OpenLineage.OutputDataset output, DatasetStatistics stats) {
-    return openLineage
-        .newOutputDatasetBuilder()
-        .namespace(output.getNamespace())
-        .name(output.getName())
-        .facets(output.getFacets())
-        .outputFacets(
+    return Datasets.withFacets(
+        openLineage,
+        output,
+        Map.of(),
+        Map.of(
+            "outputStatistics",
             openLineage
-                .newOutputDatasetOutputFacetsBuilder()
-                .outputStatistics(
-                    openLineage
-                        .newOutputStatisticsOutputDatasetFacetBuilder()
-                        .rowCount(stats.rowCount())
-                        .size(stats.size())
-                        .fileCount(stats.fileCount())
-                        .build())
-                .build())
-        .build();
+                .newOutputStatisticsOutputDatasetFacetBuilder()
+                .rowCount(stats.rowCount())
+                .size(stats.size())
+                .fileCount(stats.fileCount())
+                .build()));
   }
 
   OpenLineage.Job job(

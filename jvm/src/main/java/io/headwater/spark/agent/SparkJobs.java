@@ -3,6 +3,7 @@ package io.headwater.spark.agent;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.extensions.SchedulerObjects;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.spark.scheduler.ActiveJob;
@@ -27,7 +28,7 @@ final class SparkJobs {
    * @param activeJob the scheduler's job, or null when it was gone before the listener saw the job
    *     start
    */
-  record Job(int jobId, Long executionId, ActiveJob activeJob, int[] stageIds) {
+  record Job(int jobId, Long executionId, ActiveJob activeJob, List<Integer> stageIds) {
     /** The job's stage {@code stageId}, or null when unknown. */
     Stage stage(int stageId) {
       return activeJob == null ? null : SchedulerObjects.stage(activeJob, stageId).orElse(null);
@@ -59,8 +60,8 @@ final class SparkJobs {
    * @param executionId the SQL execution the job runs for; null for an RDD job
    */
   void started(SparkListenerJobStart event, ActiveJob activeJob, Long executionId) {
-    int[] stageIds =
-        ScalaCollections.asJava(event.stageIds()).stream().mapToInt(id -> (Integer) id).toArray();
+    List<Integer> stageIds =
+        ScalaCollections.asJava(event.stageIds()).stream().map(id -> (Integer) id).toList();
     Job job = new Job(event.jobId(), executionId, activeJob, stageIds);
     jobs.put(job.jobId(), job);
     for (int stageId : stageIds) {

@@ -42,8 +42,6 @@ final class StaticEvents {
    * A JobEvent: the job {@code namespace}/{@code name} with its job facets ({@code jobType} {@code
    * jobType}/BATCH/SPARK, {@code sql} when given, the user's tags and owners), {@code lineage}'s
    * inputs and outputs.
-   *
-   * @param extraFacets more job facets by name (e.g. from the Python API), added last
    */
   OpenLineage.JobEvent jobEvent(
       long timeMillis,

@@ -11,6 +11,8 @@ import org.apache.spark.sql.types.StructType;
  */
 public interface DatasetFactory {
   /**
+   * An input dataset with the standard facets.
+   *
    * @param namespace the dataset namespace per the OpenLineage naming spec, e.g. {@code file} or
    *     {@code s3://bucket}
    * @param name the dataset name within the namespace, e.g. {@code /data/flights}

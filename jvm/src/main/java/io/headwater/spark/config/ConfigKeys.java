@@ -170,6 +170,24 @@ public final class ConfigKeys {
               + " then closed with ABORT, so no state is kept for it. Headwater's own key.",
           360);
 
+  public static final ConfigPrefix JOB_OWNERS =
+      new ConfigPrefix(
+          "job.owners",
+          "type",
+          "<name> owns every job: the ownership job facet gets {name, type} (e.g."
+              + " job.owners.team=flights).");
+
+  public static final ConfigPrefix SOURCE_CODE_LOCATION =
+      new ConfigPrefix(
+          "sourceCodeLocation",
+          "field",
+          "Fields of the sourceCodeLocation job facet: type and url (required), repoUrl, path,"
+              + " version, branch, tag. headwater.configure() sets them for a script in a git"
+              + " checkout.");
+
+  /** Every key family above, in documentation order. */
+  public static final List<ConfigPrefix> PREFIXES = List.of(JOB_OWNERS, SOURCE_CODE_LOCATION);
+
   /** Every key above, in documentation order. */
   public static final List<ConfigKey<?>> ALL =
       List.of(

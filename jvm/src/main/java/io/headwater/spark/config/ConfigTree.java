@@ -151,7 +151,8 @@ final class ConfigTree {
   static String snakeToCamel(String snake) {
     StringBuilder out = new StringBuilder(snake.length());
     boolean upper = false;
-    for (char c : snake.toCharArray()) {
+    for (int i = 0; i < snake.length(); i++) {
+      char c = snake.charAt(i);
       if (c == '_') {
         upper = out.length() > 0;
       } else {

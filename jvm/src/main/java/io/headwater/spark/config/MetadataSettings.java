@@ -69,6 +69,8 @@ public record MetadataSettings(
     }
 
     /**
+     * The mode written as {@code value}.
+     *
      * @param value {@code dataset_event} or {@code run_event}, any case
      * @throws IllegalArgumentException for anything else
      */

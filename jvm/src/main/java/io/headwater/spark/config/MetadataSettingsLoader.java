@@ -114,7 +114,7 @@ final class MetadataSettingsLoader {
       List.of("type", "url", "repoUrl", "path", "version", "tag", "branch");
 
   private static Map<String, String> sourceCodeLocation(JsonNode merged) {
-    JsonNode node = ConfigLoader.at(merged, new String[] {"sourceCodeLocation"});
+    JsonNode node = ConfigLoader.at(merged, ConfigKeys.SOURCE_CODE_LOCATION.segments());
     Map<String, String> fields = new java.util.LinkedHashMap<>();
     if (node == null || !node.isObject()) {
       return fields;
@@ -167,7 +167,7 @@ final class MetadataSettingsLoader {
   }
 
   private static List<MetadataSettings.Owner> owners(JsonNode merged) {
-    JsonNode owners = ConfigLoader.at(merged, new String[] {"job", "owners"});
+    JsonNode owners = ConfigLoader.at(merged, ConfigKeys.JOB_OWNERS.segments());
     List<MetadataSettings.Owner> result = new ArrayList<>();
     if (owners != null && owners.isObject()) {
       Iterator<Map.Entry<String, JsonNode>> fields = owners.properties().iterator();

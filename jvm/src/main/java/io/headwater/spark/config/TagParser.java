@@ -26,6 +26,8 @@ public final class TagParser {
   private TagParser() {}
 
   /**
+   * The tags written in {@code text}.
+   *
    * @param text the setting's value, e.g. {@code team:data;pii;env:prod:SERVICE}
    * @return the tags in the order written (duplicates are resolved later, by {@link
    *     io.headwater.spark.config.TagSets})

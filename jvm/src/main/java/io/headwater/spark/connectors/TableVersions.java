@@ -4,10 +4,10 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.headwater.spark.connectors.delta.DeltaSupport;
+import io.headwater.spark.facets.Datasets;
 import io.headwater.spark.naming.FileDatasetNames;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange;
-import io.openlineage.client.OpenLineageClientUtils;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,7 +16,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.regex.Matcher;
@@ -74,19 +73,12 @@ public final class TableVersions {
         result.add(output);
         continue;
       }
-      OpenLineage.DatasetFacets facets =
-          OpenLineageClientUtils.mergeFacets(
-              Map.of("version", openLineage.newDatasetVersionDatasetFacet(version.get())),
-              output.getFacets(),
-              OpenLineage.DatasetFacets.class);
       result.add(
-          openLineage
-              .newOutputDatasetBuilder()
-              .namespace(output.getNamespace())
-              .name(output.getName())
-              .facets(facets)
-              .outputFacets(output.getOutputFacets())
-              .build());
+          Datasets.withFacet(
+              openLineage,
+              output,
+              "version",
+              openLineage.newDatasetVersionDatasetFacet(version.get())));
     }
     return result;
   }

@@ -17,6 +17,8 @@ public final class Transports {
   private Transports() {}
 
   /**
+   * The transport {@code config} describes, with HTTP deliveries retried per {@code retry}.
+   *
    * @throws RuntimeException whatever the client's factory throws for a configuration it cannot
    *     build
    */

@@ -2,9 +2,9 @@ package io.headwater.spark.extensions;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.headwater.spark.facets.Datasets;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineageClientUtils;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -86,68 +86,15 @@ public record CustomFacets(
   /** Every input with the dataset and input-dataset facets (replacing same-named ones). */
   public List<OpenLineage.InputDataset> addToInputs(
       OpenLineage openLineage, List<OpenLineage.InputDataset> inputs) {
-    if (dataset.isEmpty() && input.isEmpty()) {
-      return inputs;
-    }
-    List<OpenLineage.InputDataset> result = new ArrayList<>();
-    for (OpenLineage.InputDataset in : inputs) {
-      result.add(
-          openLineage
-              .newInputDatasetBuilder()
-              .namespace(in.getNamespace())
-              .name(in.getName())
-              .facets(
-                  merged(
-                      dataset,
-                      in.getFacets(),
-                      OpenLineage.DatasetFacets.class,
-                      openLineage.newDatasetFacetsBuilder().build()))
-              .inputFacets(
-                  merged(
-                      input,
-                      in.getInputFacets(),
-                      OpenLineage.InputDatasetInputFacets.class,
-                      openLineage.newInputDatasetInputFacetsBuilder().build()))
-              .build());
-    }
-    return result;
+    return inputs.stream().map(in -> Datasets.withFacets(openLineage, in, dataset, input)).toList();
   }
 
   /** Every output with the dataset and output-dataset facets (replacing same-named ones). */
   public List<OpenLineage.OutputDataset> addToOutputs(
       OpenLineage openLineage, List<OpenLineage.OutputDataset> outputs) {
-    if (dataset.isEmpty() && output.isEmpty()) {
-      return outputs;
-    }
-    List<OpenLineage.OutputDataset> result = new ArrayList<>();
-    for (OpenLineage.OutputDataset out : outputs) {
-      result.add(
-          openLineage
-              .newOutputDatasetBuilder()
-              .namespace(out.getNamespace())
-              .name(out.getName())
-              .facets(
-                  merged(
-                      dataset,
-                      out.getFacets(),
-                      OpenLineage.DatasetFacets.class,
-                      openLineage.newDatasetFacetsBuilder().build()))
-              .outputFacets(
-                  merged(
-                      output,
-                      out.getOutputFacets(),
-                      OpenLineage.OutputDatasetOutputFacets.class,
-                      openLineage.newOutputDatasetOutputFacetsBuilder().build()))
-              .build());
-    }
-    return result;
-  }
-
-  private static <C, F> C merged(Map<String, F> facets, C container, Class<C> type, C empty) {
-    if (facets.isEmpty()) {
-      return container;
-    }
-    return OpenLineageClientUtils.mergeFacets(facets, container == null ? empty : container, type);
+    return outputs.stream()
+        .map(out -> Datasets.withFacets(openLineage, out, dataset, output))
+        .toList();
   }
 
   /**

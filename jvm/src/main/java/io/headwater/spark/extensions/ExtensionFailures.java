@@ -1,7 +1,6 @@
 package io.headwater.spark.extensions;
 
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import io.headwater.spark.logging.OnceLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -12,9 +11,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class ExtensionFailures {
   private static final Logger LOG = LoggerFactory.getLogger(ExtensionFailures.class);
-  private final Set<String> reported = ConcurrentHashMap.newKeySet();
+  private final OnceLog reported = new OnceLog(LOG);
 
   /**
+   * Reports that {@code owner} failed while doing {@code stage}, once per class and stage.
+   *
    * @param owner the class that failed
    * @param stage what it was doing, e.g. {@code apply}
    * @throws VirtualMachineError rethrown: the JVM is in trouble, not the extension
@@ -72,12 +73,11 @@ public final class ExtensionFailures {
     if (failure instanceof VirtualMachineError error) {
       throw error;
     }
-    if (reported.add(owner + "#" + stage)) {
-      LOG.warn(
-          "Headwater: {} failed in {} and is skipped (reported once): {}",
-          owner,
-          stage,
-          failure.toString());
-    }
+    reported.warn(
+        owner + "#" + stage,
+        "Headwater: {} failed in {} and is skipped (reported once): {}",
+        owner,
+        stage,
+        failure.toString());
   }
 }

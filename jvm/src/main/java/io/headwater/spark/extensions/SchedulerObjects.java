@@ -40,6 +40,8 @@ public final class SchedulerObjects {
   private SchedulerObjects() {}
 
   /**
+   * What builders see when a job starts: the event, then its {@code ActiveJob}.
+   *
    * @param job the job's ActiveJob as captured when the listener saw the job start, or null
    */
   public static List<Object> jobStart(SparkListenerJobStart event, ActiveJob job) {
@@ -51,6 +53,8 @@ public final class SchedulerObjects {
   }
 
   /**
+   * What builders see when a stage completes: its {@code StageInfo}, {@code Stage} and RDDs.
+   *
    * @param stage the completed stage, or null when the job's ActiveJob was not captured
    */
   public static List<Object> stageCompleted(StageInfo info, Stage stage) {
@@ -63,6 +67,8 @@ public final class SchedulerObjects {
   }
 
   /**
+   * What builders see when a job ends: the event, then its final {@code Stage} and RDDs.
+   *
    * @param finalStage the job's final stage, or null when the job's ActiveJob was not captured
    */
   public static List<Object> jobEnd(SparkListenerJobEnd event, Stage finalStage) {

@@ -29,6 +29,8 @@ public final class TableDatasets {
   }
 
   /**
+   * The input dataset of a table, with its symlinks and the version read.
+   *
    * @param version the {@code version} facet's value (the table version the read reads), when known
    */
   public static List<OpenLineage.InputDataset> input(
@@ -42,6 +44,8 @@ public final class TableDatasets {
   }
 
   /**
+   * The output dataset of a table, with its symlinks and lifecycle change.
+   *
    * @param state the lifecycle change, or null for a plain write
    */
   public static List<OpenLineage.OutputDataset> output(

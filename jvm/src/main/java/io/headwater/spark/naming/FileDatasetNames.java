@@ -33,24 +33,15 @@ public final class FileDatasetNames {
     String path =
         stripTrailingSlashes(
             location.getPath() == null ? location.getSchemeSpecificPart() : location.getPath());
-    switch (scheme) {
-      case "file":
-        return new DatasetIdentifier(path.isEmpty() ? "/" : path, "file");
-      case "s3":
-      case "s3a":
-      case "s3n":
-        return new DatasetIdentifier(withoutLeadingSlash(path), "s3://" + location.getAuthority());
-      case "gs":
-      case "abfs":
-      case "abfss":
-      case "wasb":
-      case "wasbs":
-        return new DatasetIdentifier(
-            withoutLeadingSlash(path), scheme + "://" + location.getAuthority());
-      default:
-        String authority = location.getAuthority() == null ? "" : location.getAuthority();
-        return new DatasetIdentifier(path.isEmpty() ? "/" : path, scheme + "://" + authority);
-    }
+    String authority = location.getAuthority() == null ? "" : location.getAuthority();
+    return switch (scheme) {
+      case "file" -> new DatasetIdentifier(path.isEmpty() ? "/" : path, "file");
+      case "s3", "s3a", "s3n" ->
+          new DatasetIdentifier(withoutLeadingSlash(path), "s3://" + authority);
+      case "gs", "abfs", "abfss", "wasb", "wasbs" ->
+          new DatasetIdentifier(withoutLeadingSlash(path), scheme + "://" + authority);
+      default -> new DatasetIdentifier(path.isEmpty() ? "/" : path, scheme + "://" + authority);
+    };
   }
 
   /** {@code /data/flights/origin=JFK/month=1} becomes {@code /data/flights}. */

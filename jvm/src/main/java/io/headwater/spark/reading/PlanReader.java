@@ -236,8 +236,8 @@ public final class PlanReader {
   private static final class Inputs implements PlanCallback {
     private final PlanVisitors visitors;
     private final Map<String, OpenLineage.InputDataset> byName = new LinkedHashMap<>();
-    private final Map<LogicalPlan, ColumnLineageAnalyzer.SourceDataset> relationDatasets =
-        new IdentityHashMap<>();
+    private final IdentityHashMap<LogicalPlan, ColumnLineageAnalyzer.SourceDataset>
+        relationDatasets = new IdentityHashMap<>();
 
     Inputs(PlanVisitors visitors) {
       this.visitors = visitors;

@@ -25,6 +25,15 @@ public class ConfigurationDocsTest {
     }
   }
 
+  @Test
+  public void everyDeclaredKeyFamilyIsDocumented() throws IOException {
+    String docs = Files.readString(Path.of("docs", "configuration.md"));
+    for (ConfigPrefix prefix : ConfigKeys.PREFIXES) {
+      String row = "| `" + prefix.sparkKey() + "` |";
+      assertTrue(prefix.sparkKey() + " is missing from docs/configuration.md", docs.contains(row));
+    }
+  }
+
   /** How a default is written in the docs: a list as its comma-separated items. */
   private static String documented(Object value) {
     return value instanceof java.util.List<?> list

@@ -152,7 +152,7 @@ public final class JdbcDatasetNames {
         quoted = !quoted;
         wasQuoted = true;
       } else if (!quoted && Character.isWhitespace(c)) {
-        continue; // unquoted identifiers hold no white space: it only surrounds parts
+        // unquoted identifiers hold no white space: it only surrounds parts, and is skipped
       } else if (c == '.' && !quoted) {
         parts.add(finish(part, wasQuoted));
         part.setLength(0);

@@ -40,6 +40,8 @@ public final class RddInputs {
   private RddInputs() {}
 
   /**
+   * The datasets a job reads, from the RDD graph of its final stage.
+   *
    * @param finalRdd the RDD of the job's final stage
    * @throws IOException when a file system cannot be reached to qualify a path
    */

@@ -16,6 +16,8 @@ public final class RddJobs {
   private RddJobs() {}
 
   /**
+   * True for a job that runs outside any SQL execution.
+   *
    * @param jobProperties a job's local properties ({@code SparkListenerJobStart.properties()}), or
    *     null for none
    */

@@ -25,7 +25,7 @@ final class RddLocations {
     FileSystem fs = path.getFileSystem(conf);
     Path qualified = fs.makeQualified(path);
     Path beforeGlob = beforeFirstGlob(qualified);
-    if (beforeGlob != qualified) {
+    if (!beforeGlob.equals(qualified)) {
       return beforeGlob;
     }
     try {

@@ -40,6 +40,8 @@ public final class RddOutputs {
   private RddOutputs() {}
 
   /**
+   * The Hadoop output of a job.
+   *
    * @return the directory the job writes, as a dataset without {@code schema} facet; empty for a
    *     job that writes no Hadoop output
    * @throws IOException when the output's file system cannot be reached to qualify the path

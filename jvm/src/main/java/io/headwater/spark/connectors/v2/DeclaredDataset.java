@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.headwater.spark.api.DatasetFactory;
+import io.headwater.spark.facets.Datasets;
 import io.headwater.spark.facets.HeadwaterVersion;
+import io.headwater.spark.logging.OnceLog;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineageClientUtils;
 import java.util.LinkedHashMap;
@@ -14,7 +16,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
 import org.apache.spark.sql.types.StructType;
@@ -65,7 +66,7 @@ public record DeclaredDataset(String namespace, String name, Map<String, JsonNod
   private static final Set<String> COMPUTED = Set.of("schema", "dataSource");
 
   private static final Set<String> SPEC_FACETS = specFacetNames();
-  private static final Set<String> REPORTED = ConcurrentHashMap.newKeySet();
+  private static final OnceLog INVALID = new OnceLog(LOG);
 
   public DeclaredDataset {
     Objects.requireNonNull(namespace, "namespace");
@@ -113,14 +114,8 @@ public record DeclaredDataset(String namespace, String name, Map<String, JsonNod
       DatasetFactory factory,
       StructType schema,
       OpenLineage.DatasetFacetsBuilder facets) {
-    OpenLineage.InputDataset base = factory.input(namespace, name, schema, facets);
-    return openLineage
-        .newInputDatasetBuilder()
-        .namespace(namespace)
-        .name(name)
-        .facets(withDeclared(base.getFacets()))
-        .inputFacets(base.getInputFacets())
-        .build();
+    return Datasets.withFacets(
+        openLineage, factory.input(namespace, name, schema, facets), this.facets, Map.of());
   }
 
   /**
@@ -131,20 +126,8 @@ public record DeclaredDataset(String namespace, String name, Map<String, JsonNod
       DatasetFactory factory,
       StructType schema,
       OpenLineage.DatasetFacetsBuilder facets) {
-    OpenLineage.OutputDataset base = factory.output(namespace, name, schema, facets);
-    return openLineage
-        .newOutputDatasetBuilder()
-        .namespace(namespace)
-        .name(name)
-        .facets(withDeclared(base.getFacets()))
-        .outputFacets(base.getOutputFacets())
-        .build();
-  }
-
-  private OpenLineage.DatasetFacets withDeclared(OpenLineage.DatasetFacets standard) {
-    return facets.isEmpty()
-        ? standard
-        : OpenLineageClientUtils.mergeFacets(facets, standard, OpenLineage.DatasetFacets.class);
+    return Datasets.withFacets(
+        openLineage, factory.output(namespace, name, schema, facets), this.facets, Map.of());
   }
 
   /**
@@ -174,13 +157,12 @@ public record DeclaredDataset(String namespace, String name, Map<String, JsonNod
       MAPPER.convertValue(Map.of(facetName, object), OpenLineage.DatasetFacets.class);
       return Optional.of(object);
     } catch (Exception e) {
-      if (REPORTED.add(table + "\u0000" + key)) {
-        LOG.warn(
-            "Headwater: table {} property {} is not a valid facet, skipped: {}",
-            table,
-            key,
-            e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse(""));
-      }
+      INVALID.warn(
+          table + "\u0000" + key,
+          "Headwater: table {} property {} is not a valid facet, skipped: {}",
+          table,
+          key,
+          e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse(""));
       return Optional.empty();
     }
   }

@@ -54,7 +54,7 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
   private final Function<LogicalPlan, Optional<SourceDataset>> datasets;
   private final Map<Long, FieldSources> columns = new HashMap<>();
   private final FieldSources rowLevel = new FieldSources();
-  private final Map<LogicalPlan, Boolean> visited = new IdentityHashMap<>();
+  private final IdentityHashMap<LogicalPlan, Boolean> visited = new IdentityHashMap<>();
   private final Map<Long, CTERelationDef> cteDefinitions = new HashMap<>();
   private final ExpressionSources expressions;
   private final AnalysisBudget budget;
