@@ -1,7 +1,9 @@
 package io.headwater.spark.versions;
 
+import io.headwater.spark.compat.CachedPlans;
 import io.headwater.spark.compat.StreamingPlans;
 import io.headwater.spark.compat.UnsupportedSparkException;
+import io.headwater.spark.compat.spark41.CachedPlans41;
 import io.headwater.spark.compat.spark41.StreamingPlans41;
 import java.util.List;
 import java.util.function.Supplier;
@@ -15,6 +17,10 @@ import java.util.function.Supplier;
  */
 public final class SparkVersions {
   private static volatile StreamingPlans streaming;
+  private static volatile CachedPlans cachedPlans;
+
+  /** Present from Spark 4.0: the classic (non-Connect) session. */
+  static final String SPARK_4_0 = "org.apache.spark.sql.classic.SparkSession";
 
   private SparkVersions() {}
 
@@ -28,6 +34,16 @@ public final class SparkVersions {
     return chosen;
   }
 
+  /** The cached-plan seam of the running Spark. */
+  public static CachedPlans cachedPlans() {
+    CachedPlans chosen = cachedPlans;
+    if (chosen == null) {
+      chosen = choose(List.of(SPARK_4_0), List.of(CachedPlans41::new));
+      cachedPlans = chosen;
+    }
+    return chosen;
+  }
+
   /**
    * Chooses every seam now.
    *
@@ -35,6 +51,7 @@ public final class SparkVersions {
    */
   public static void check() {
     streaming();
+    cachedPlans();
   }
 
   /**

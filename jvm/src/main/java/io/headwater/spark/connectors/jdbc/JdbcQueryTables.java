@@ -14,7 +14,6 @@ import org.apache.spark.sql.catalyst.parser.ParserInterface;
 import org.apache.spark.sql.catalyst.plans.QueryPlan;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.UnresolvedWith;
-import scala.Tuple3;
 
 /**
  * The tables the SQL of a JDBC {@code query} option (or of a parenthesised {@code dbtable}
@@ -48,8 +47,10 @@ final class JdbcQueryTables {
     Set<List<String>> tables = new LinkedHashSet<>();
     for (LogicalPlan node : nodes(plan)) {
       if (node instanceof UnresolvedWith with) {
-        for (Tuple3<String, ?, ?> cte : ScalaCollections.asJava(with.cteRelations())) {
-          cteNames.add(cte._1().toLowerCase(Locale.ROOT));
+        // (name, query) in Spark 3.5 and 4.0, (name, query, depth) from 4.1: read the name only
+        for (Object cte : ScalaCollections.asJava(with.cteRelations())) {
+          cteNames.add(
+              String.valueOf(((scala.Product) cte).productElement(0)).toLowerCase(Locale.ROOT));
         }
       } else if (node instanceof UnresolvedRelation relation) {
         tables.add(List.copyOf(ScalaCollections.asJava(relation.multipartIdentifier())));

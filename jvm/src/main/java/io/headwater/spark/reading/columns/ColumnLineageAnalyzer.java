@@ -3,6 +3,7 @@ package io.headwater.spark.reading.columns;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.reading.walk.PlanCallback;
 import io.headwater.spark.reading.walk.PlanWalk;
+import io.headwater.spark.versions.SparkVersions;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -212,8 +213,9 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
               .addAll(expressions.of(values.get(i)));
         }
       }
-    } else if (node instanceof InMemoryRelation cached) {
-      LogicalPlan plan = cached.cacheBuilder().logicalPlan();
+    } else if (node instanceof InMemoryRelation cached
+        && SparkVersions.cachedPlans().logicalPlan(cached) != null) {
+      LogicalPlan plan = SparkVersions.cachedPlans().logicalPlan(cached);
       analyse(plan);
       mergeByPosition(cached.output(), List.of(plan));
     } else if (node instanceof CTERelationRef reference

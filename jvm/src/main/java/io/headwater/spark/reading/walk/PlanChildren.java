@@ -3,6 +3,7 @@ package io.headwater.spark.reading.walk;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.connectors.delta.DeltaSupport;
 import io.headwater.spark.connectors.hive.HiveSupport;
+import io.headwater.spark.versions.SparkVersions;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.catalyst.plans.QueryPlan;
@@ -33,7 +34,10 @@ public final class PlanChildren {
     }
     next.addAll(ScalaCollections.asJava(node.subqueries()));
     if (node instanceof InMemoryRelation cached) {
-      next.add(cached.cacheBuilder().logicalPlan());
+      LogicalPlan plan = SparkVersions.cachedPlans().logicalPlan(cached);
+      if (plan != null) {
+        next.add(plan);
+      }
     } else if (node instanceof CreateDataSourceTableAsSelectCommand ctas) {
       next.add(ctas.query());
     } else if (node instanceof SaveAsV1TableCommand save) {

@@ -1,0 +1,13 @@
+package io.headwater.spark.compat.spark41;
+
+import io.headwater.spark.compat.CachedPlans;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.execution.columnar.InMemoryRelation;
+
+/** {@link CachedPlans} for Spark 4.0 and later: {@code CachedRDDBuilder.logicalPlan()}. */
+public final class CachedPlans41 implements CachedPlans {
+  @Override
+  public LogicalPlan logicalPlan(InMemoryRelation cached) {
+    return cached.cacheBuilder().logicalPlan();
+  }
+}
