@@ -140,7 +140,10 @@ def run_once(job: str, mode: str, workdir: Path, peer: Path | None) -> dict[str,
     events.unlink(missing_ok=True)
     finished = subprocess.run(
         [sys.executable, "-c", CHILD, job, str(workdir / job), mode, str(events), str(peer or "")],
-        capture_output=True, text=True, check=False, env={**os.environ, "PYSPARK_SUBMIT_ARGS": "--conf spark.ui.showConsoleProgress=false pyspark-shell"},
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYSPARK_SUBMIT_ARGS": "--conf spark.ui.showConsoleProgress=false pyspark-shell"},
     )
     if finished.returncode != 0:
         sys.exit(f"{job}/{mode} failed:\n{finished.stderr[-3000:]}")
