@@ -10,8 +10,8 @@ import org.apache.spark.sql.catalyst.plans.logical.CreateTable;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 
 /**
- * The table a DataSourceV2 catalog's {@code CREATE TABLE t (...)} and {@code
- * df.writeTo(t).create()} on an empty frame makes.
+ * The table a DataSourceV2 catalog's {@code CREATE TABLE t (...)} makes (without data; {@code
+ * df.writeTo(t).create()} is a {@code CreateTableAsSelect}).
  *
  * <pre>
  *   CreateTable(name = ResolvedIdentifier(catalog, id), columns, partitioning, tableSpec, ignoreIfExists)
