@@ -45,6 +45,7 @@ import io.headwater.spark.connectors.v2.V2CreateTableVisitor;
 import io.headwater.spark.connectors.v2.V2ReplaceTableAsSelectVisitor;
 import io.headwater.spark.connectors.v2.V2ReplaceTableVisitor;
 import io.headwater.spark.connectors.v2.WriteDeltaVisitor;
+import io.headwater.spark.versions.SparkVersions;
 import io.openlineage.client.OpenLineage;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -82,7 +83,6 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
         new ArrayList<>(
             List.of(
                 new InsertIntoHadoopFsRelationOutputVisitor(context),
-                new SaveAsV1TableVisitor(context),
                 new CreateDataSourceTableAsSelectVisitor(context),
                 new CreateDataSourceTableVisitor(context),
                 new CreateTableCommandVisitor(context),
@@ -109,6 +109,10 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
                 new ViewDefinitionVisitor(context),
                 new V2AlterTableVisitor<>(context),
                 new DeltaSaveOutputVisitor(context)));
+    if (SparkVersions.v1Writes().hasSaveAsTableCommand()) {
+      // SaveAsV1TableCommand exists from Spark 4.1 only: the visitor is made only where it links
+      visitors.add(1, new SaveAsV1TableVisitor(context));
+    }
     if (DeltaSupport.commandClass(DeltaSupport.MERGE_INTO).isPresent()) {
       visitors.add(new DeltaMergeIntoVisitor(context));
     }

@@ -5,6 +5,7 @@ import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.facets.DatasetFacets;
 import io.headwater.spark.facets.TableDatasets;
 import io.headwater.spark.naming.CatalogTables;
+import io.headwater.spark.versions.SparkVersions;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange;
 import java.util.List;
@@ -14,7 +15,6 @@ import org.apache.spark.sql.catalyst.analysis.ResolvedTable;
 import org.apache.spark.sql.catalyst.catalog.CatalogTable;
 import org.apache.spark.sql.catalyst.plans.logical.AlterTableCommand;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
-import org.apache.spark.sql.connector.catalog.CatalogManager;
 import org.apache.spark.sql.connector.catalog.CatalogV2Util;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.Table;
@@ -109,7 +109,7 @@ public final class V2AlterTableVisitor<T extends LogicalPlan & AlterTableCommand
 
   private static Optional<TableIdentifier> sessionTable(ResolvedTable resolved) {
     Identifier ident = resolved.identifier();
-    if (!CatalogManager.SESSION_CATALOG_NAME().equalsIgnoreCase(resolved.catalog().name())
+    if (!SparkVersions.catalogs().isSessionCatalog(resolved.catalog().name())
         || ident.namespace().length > 1) {
       return Optional.empty();
     }
