@@ -181,7 +181,7 @@ def _update_versions(conn: Connection, writes: Sequence[Write]) -> None:
     for chunk in _chunks(by_dataset):
         query = select(t.dataset_writes.c.dataset_id, func.max(t.dataset_writes.c.event_time))
         query = query.where(t.dataset_writes.c.dataset_id.in_(chunk)).group_by(t.dataset_writes.c.dataset_id)
-        latest.update({dataset_id: time for dataset_id, time in conn.execute(query).tuples()})
+        latest.update({dataset_id: time for dataset_id, time in conn.execute(query)})
     conn.execute(t.dataset_writes.insert(), [_write_row(w) for w in writes])
     rebuild = {d for d, ws in by_dataset.items() if d in latest and ws[0].time < latest[d]}
     chains = _load_chains(conn, {d: ws for d, ws in by_dataset.items() if d not in rebuild})
@@ -274,8 +274,10 @@ def _update_job_definitions(conn: Connection, fresh: Sequence[EventFacts], touch
     run_io: dict[str, set[tuple[str, str]]] = defaultdict(set)
     for chunk in _chunks(set(run_of.values())):
         query = select(t.run_io.c.run_id, t.run_io.c.dataset_id, t.run_io.c.direction)
-        for run_id, dataset_id, direction in conn.execute(query.where(t.run_io.c.run_id.in_(chunk))).tuples():
+        for run_id, dataset_id, direction in conn.execute(query.where(t.run_io.c.run_id.in_(chunk))):
             run_io[run_id].add((dataset_id, direction))
+    if not changed:
+        return
     for chunk in _chunks(changed):
         conn.execute(delete(t.job_io).where(t.job_io.c.job_id.in_(chunk)))
     edges = []
@@ -303,7 +305,7 @@ def _rebuild_column_edges(conn: Connection, dataset_ids: set[str]) -> None:
     for chunk in _chunks(dataset_ids):
         conn.execute(delete(t.column_edges).where(t.column_edges.c.dataset_id.in_(chunk)))
         query = select(f.c.owner_id, f.c.facet).where(f.c.owner_id.in_(chunk), f.c.name == "columnLineage")
-        for dataset_id, facet in conn.execute(query).tuples():
+        for dataset_id, facet in conn.execute(query):
             for output_field, source in column_lineage_inputs(orjson.loads(facet)):
                 source_id = t.entity_id("dataset", source["namespace"], source["name"])
                 transformations = source.get("transformations") or []

@@ -200,7 +200,7 @@ class LineageReader:
                 table = _table(kind)
                 for chunk in _chunks(wanted - found.keys()):
                     query = select(table.c.id, table.c.namespace, table.c.name).where(table.c.id.in_(chunk))
-                    found.update({i: Node(kind, ns, name) for i, ns, name in conn.execute(query).tuples()})
+                    found.update({i: Node(kind, ns, name) for i, ns, name in conn.execute(query)})
         return found
 
     # -- listings ---------------------------------------------------------------------------------------------------
@@ -303,7 +303,7 @@ class LineageReader:
         query = select(table.c.owner_id, table.c.name, table.c.facet).order_by(table.c.owner_id, table.c.name)
         with self.engine.connect() as conn:
             for chunk in _chunks(owner_ids):
-                for owner, name, facet in conn.execute(query.where(table.c.owner_id.in_(chunk))).tuples():
+                for owner, name, facet in conn.execute(query.where(table.c.owner_id.in_(chunk))):
                     found.setdefault(owner, {})[name] = orjson.loads(facet)
         return found
 

@@ -181,11 +181,10 @@ class EventValidator:
         if problem is not None:
             return kind, [problem]
         errors = self._validate(event, f"{EVENT_SCHEMA_PREFIX}{kind}", "")
-        if not errors:
-            for where, facet in _facets(event):
-                errors += self._facet_errors(facet, where)
-                if len(errors) >= _MAX_ERRORS:
-                    break
+        for where, facet in _facets(event):
+            if len(errors) >= _MAX_ERRORS:
+                break
+            errors += self._facet_errors(facet, where)
         return kind, errors[:_MAX_ERRORS]
 
     def _kind(self, event: Mapping[str, Any]) -> tuple[str, SchemaError | None]:
