@@ -21,7 +21,14 @@ def require_extra() -> None:
     Raises:
         MissingExtraError: naming the missing modules and ``pip install 'headwater[lineage]'``.
     """
-    missing = [name for name in _MODULES if importlib.util.find_spec(name) is None]
+    missing = [name for name in _MODULES if not _importable(name)]
     if missing:
         msg = f"the lineage viewer needs {', '.join(missing)}: {INSTALL_HINT}"
         raise MissingExtraError(msg)
+
+
+def _importable(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):  # a broken or blocked install counts as missing
+        return False

@@ -157,7 +157,7 @@ def datasets(source: str | None) -> None:
 
         for info in store.read.datasets():
             version = info.current_version
-            fields = len(version.content.get("fields") or []) if version else 0
+            fields = len(info.fields)
             state = (version.content.get("lifecycleState") if version else None) or "-"
             tag_text = ",".join(f"{t['key']}={t['value']}" for t in tags(info.facets)) or "-"
             click.echo(

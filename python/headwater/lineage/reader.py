@@ -95,6 +95,13 @@ class DatasetInfo:
     current_version: VersionInfo | None
     version_count: int
 
+    @property
+    def fields(self) -> list[Mapping[str, Any]]:
+        """The schema fields: the current version's, else the latest ``schema`` facet's (a dataset only read)."""
+        if self.current_version is not None and self.current_version.content.get("fields"):
+            return list(self.current_version.content["fields"])
+        return list((self.facets.get("schema") or {}).get("fields") or [])
+
 
 @dataclass(frozen=True)
 class JobInfo:
@@ -149,14 +156,16 @@ class LineageReader:
     # -- nodes ------------------------------------------------------------------------------------------------------
 
     def resolve(self, text: str, kind: str | None = None) -> Node:
-        """The node ``text`` names: a Marquez node id (``dataset:ns:name``, ``job:ns:name``), else a dataset or job
-        whose name is ``text`` or ends with ``/text`` or ``.text`` (of ``kind`` only, when given).
+        """The node ``text`` names: a Marquez node id (``dataset:ns:name``, ``job:ns:name``), ``ns:name`` as the
+        listings print it, else a dataset or job whose name is ``text`` or ends with ``/text`` or ``.text`` (of
+        ``kind`` only, when given).
 
         Raises:
             LookupFailedError: no such node, or the name is ambiguous (the message lists candidates).
         """
         kinds = [kind] if kind else list(KINDS)
-        for candidate in _node_id_candidates(text):
+        readings = _node_id_candidates(text) + [c for k in kinds for c in _node_id_candidates(f"{k}:{text}")]
+        for candidate in readings:
             if candidate.kind in kinds and self.exists(candidate):
                 return candidate
         found = self._by_name(text, kinds)

@@ -207,11 +207,11 @@ class EventValidator:
         if document not in self.schemas.documents:
             if self.strict:
                 return [SchemaError(f"{where}/_schemaURL", f"{url!r} names no schema of the spec or of Headwater")]
-            return []  # another producer's custom facet: the event schema checked it as a base facet
+            return self._validate(facet, f"{SPEC_URL}#/$defs/BaseFacet", where)  # another producer's custom facet
         if "#" not in url:
             if self.strict:
                 return [SchemaError(f"{where}/_schemaURL", f"{url!r} has no #/$defs/... fragment")]
-            return []
+            return self._validate(facet, f"{SPEC_URL}#/$defs/BaseFacet", where)
         return self._validate(facet, url, where)
 
     def _validate(self, instance: object, ref: str, where: str) -> list[SchemaError]:

@@ -61,11 +61,10 @@ def dataset_data(info: DatasetInfo) -> dict[str, Any]:
     """A dataset's Marquez ``data`` object."""
     facets = info.facets
     version = info.current_version
-    fields = (version.content.get("fields") if version else None) or (facets.get("schema") or {}).get("fields") or []
     return {
         "id": _id(info.node), "type": "DATASET", "name": info.node.name, "physicalName": info.node.name,
         "namespace": info.node.namespace, "sourceName": (facets.get("dataSource") or {}).get("name"),
-        "fields": [dict(f) for f in fields], "tags": tags(facets),
+        "fields": [dict(f) for f in info.fields], "tags": tags(facets),
         "createdAt": info.created_at, "updatedAt": info.updated_at,
         "lastModifiedAt": version.created_at if version else None,
         "lastLifecycleState": version.content.get("lifecycleState") if version else None,
