@@ -236,7 +236,11 @@ function main() {
       ),
     );
     panel.replaceChildren(...content);
-    panel.classList.add("open");
+    if (!panel.classList.contains("open")) {
+      panel.classList.add("open");
+      cy.resize();
+      cy.fit(undefined, 20);
+    }
     return true;
   }
 
@@ -258,6 +262,7 @@ function main() {
     if (event.target === cy) {
       clear();
       panel.classList.remove("open");
+      cy.resize();
     }
   });
   search.addEventListener("input", () => find(search.value));
