@@ -6,9 +6,9 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-import headwater
 import pytest
 
+import headwater
 from integration.support import REPO, VENV_BIN, driver_env
 
 EXAMPLE_PROJECT = REPO / "integration" / "example-extension"

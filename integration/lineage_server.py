@@ -111,15 +111,26 @@ class HeadwaterServe:
         self._process: subprocess.Popen[str] | None = None
 
     def __enter__(self) -> HeadwaterServe:
-        command = [str(Path(sys.executable).parent / "headwater"), "serve", "--store", self.store, "--port", str(self.port)]
+        command = [
+            str(Path(sys.executable).parent / "headwater"),
+            "serve",
+            "--store",
+            self.store,
+            "--port",
+            str(self.port),
+        ]
         env = {k: v for k, v in os.environ.items() if k != "HEADWATER_API_KEY"}
         if self.api_key:
             env["HEADWATER_API_KEY"] = self.api_key
-        self._process = subprocess.Popen(command, cwd=self.cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self._process = subprocess.Popen(
+            command, cwd=self.cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self._process.poll() is not None:
-                raise RuntimeError(f"headwater serve exited: {self._process.stdout.read() if self._process.stdout else ''}")
+                raise RuntimeError(
+                    f"headwater serve exited: {self._process.stdout.read() if self._process.stdout else ''}"
+                )
             try:
                 if self.request("GET", "/healthz")[0] == 200:
                     return self
@@ -128,7 +139,9 @@ class HeadwaterServe:
         self.__exit__()
         raise RuntimeError("headwater serve did not answer /healthz within 60 s")
 
-    def request(self, method: str, path: str, body: bytes | None = None, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    def request(
+        self, method: str, path: str, body: bytes | None = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, dict[str, str], bytes]:
         """One request to the server; HTTP errors are returned, not raised."""
         request = urllib.request.Request(self.url + path, data=body, method=method, headers=headers or {})
         try:

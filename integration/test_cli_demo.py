@@ -13,7 +13,10 @@ def test_headwater_demo_command(demo_run: DemoRun) -> None:
     assert finished.returncode == 0, finished.stderr[-3000:]
     assert "JFK -> CMH (Port Columbus Intl): 742 flights, 22.92 min" in finished.stdout
     assert f"Lineage (5 runs, events in {events})" in finished.stdout
-    assert "COMPLETE  demo/nycflights13_demo.execute_insert_into_hadoop_fs_relation_command.warehouse_route_delays" in finished.stdout
+    assert (
+        "COMPLETE  demo/nycflights13_demo.execute_insert_into_hadoop_fs_relation_command.warehouse_route_delays"
+        in finished.stdout
+    )
     all_events = read_jsonl(events)  # validates every event
     runs = runs_by_id(all_events)
     assert len(runs) == 5
@@ -23,7 +26,10 @@ def test_headwater_demo_command(demo_run: DemoRun) -> None:
     [declared] = [e for e in all_events if e["schemaURL"].endswith("/JobEvent")]
     assert declared["job"]["name"] == REPORT_JOB
     warehouse = demo_run.workdir / "warehouse"
-    assert sorted(d["name"] for d in declared["inputs"]) == [str(warehouse / "carrier_delays"), str(warehouse / "route_delays")]
+    assert sorted(d["name"] for d in declared["inputs"]) == [
+        str(warehouse / "carrier_delays"),
+        str(warehouse / "route_delays"),
+    ]
     # it ends by writing the graph page of its events and printing where
     assert finished.stdout.rstrip().endswith(f"Graph page (open it in a browser): {demo_run.page}")
     assert demo_run.page.is_file()

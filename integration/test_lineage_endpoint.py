@@ -8,7 +8,6 @@ from pathlib import Path
 from urllib.parse import quote
 
 import headwater
-
 from headwater.lineage.graph import neighbourhood
 from headwater.lineage.reader import Node
 from headwater.lineage.render.marquez import marquez_graph
@@ -55,7 +54,9 @@ def test_a_spark_job_posting_to_headwater_serve_gives_the_graph_of_its_file_outp
     store, report = open_source(events_file)
     assert report is not None and report.rejected == [] and report.stored >= 6
     reader = store.read
-    expected = json.loads(json.dumps(marquez_graph(reader, neighbourhood(reader, Node("dataset", "file", str(target)), 10))))
+    expected = json.loads(
+        json.dumps(marquez_graph(reader, neighbourhood(reader, Node("dataset", "file", str(target)), 10)))
+    )
     store.close()
     assert served == expected
 
@@ -64,7 +65,9 @@ def test_a_spark_job_posting_to_headwater_serve_gives_the_graph_of_its_file_outp
     assert {f"dataset:file:{source}", node, write_job, "job:serve-tests:integration_etl.adaptive_spark_plan"} <= ids
     by_id = {n["id"]: n for n in served["graph"]}
     assert by_id[write_job]["data"]["latestRun"]["state"] == "COMPLETE"
-    assert by_id[write_job]["inEdges"] == [{"origin": f"dataset:file:{source}", "destination": write_job, "static": False}]
+    assert by_id[write_job]["inEdges"] == [
+        {"origin": f"dataset:file:{source}", "destination": write_job, "static": False}
+    ]
     assert by_id[node]["data"]["versionCount"] == 1
     assert f"integration_etl.execute_insert_into_hadoop_fs_relation_command.{tmp_path.name}_out".encode() in page
 
@@ -78,13 +81,17 @@ def test_the_endpoint_contract(tmp_path: Path) -> None:
     with HeadwaterServe(f"sqlite:///{tmp_path / 'served.db'}", api_key=KEY, cwd=tmp_path) as server:
         status, headers, _ = server.request("POST", "/api/v1/lineage", json.dumps(start).encode())
         assert (status, headers["www-authenticate"]) == (401, "Bearer")
-        status, _, _ = server.request("POST", "/api/v1/lineage", json.dumps(start).encode(), {"Authorization": "Bearer wrong"})
+        status, _, _ = server.request(
+            "POST", "/api/v1/lineage", json.dumps(start).encode(), {"Authorization": "Bearer wrong"}
+        )
         assert status == 401
 
         # an array with one invalid event: 400 naming it, and nothing of the array stored
         status, _, body = server.request("POST", "/api/v1/lineage", json.dumps([start, bad]).encode(), auth)
         assert status == 400
-        assert json.loads(body)["events"] == [{"index": 1, "errors": [{"path": "run/runId", "message": '"not-a-uuid" is not a "uuid"'}]}]
+        assert json.loads(body)["events"] == [
+            {"index": 1, "errors": [{"path": "run/runId", "message": '"not-a-uuid" is not a "uuid"'}]}
+        ]
         status, _, _ = server.request("GET", "/api/v1/lineage?nodeId=job:tests:posted")
         assert status == 404
 

@@ -80,12 +80,16 @@ def test_the_demo_graph_page(demo_run: DemoRun, browser_page: Page) -> None:
 
     nodes, edges = expected_graph(read_jsonl(demo_run.events))
     assert set(page.evaluate("window.headwaterGraph.nodes().map(n => n.id())")) == nodes
-    rendered = page.evaluate("window.headwaterGraph.edges().map(e => [e.source().id(), e.target().id(), e.data('static')])")
+    rendered = page.evaluate(
+        "window.headwaterGraph.edges().map(e => [e.source().id(), e.target().id(), e.data('static')])"
+    )
     assert {tuple(e) for e in rendered} == edges
     assert len([e for e in edges if e[2]]) == 3  # the declared report job: two inputs and its output
     assert page.evaluate("window.headwaterGraph.edges('.static').length") == 3
     # laid out: every node drawn inside the graph area, no two at the same place
-    positions = page.evaluate("window.headwaterGraph.nodes().map(n => [n.renderedPosition().x, n.renderedPosition().y])")
+    positions = page.evaluate(
+        "window.headwaterGraph.nodes().map(n => [n.renderedPosition().x, n.renderedPosition().y])"
+    )
     assert len({(round(x), round(y)) for x, y in positions}) == len(nodes)
 
     warehouse = demo_run.workdir / "warehouse"
@@ -102,7 +106,10 @@ def test_the_demo_graph_page(demo_run: DemoRun, browser_page: Page) -> None:
     upstream = set(page.evaluate("window.headwaterGraph.nodes('.upstream').map(n => n.id())"))
     assert f"dataset:file:{demo_run.workdir / 'raw' / 'flights'}" in upstream
     downstream = set(page.evaluate("window.headwaterGraph.nodes('.downstream').map(n => n.id())"))
-    assert downstream == {"job:demo:nycflights13_demo.weekly_delay_report", f"dataset:file:{warehouse / 'weekly_delay_report'}"}
+    assert downstream == {
+        "job:demo:nycflights13_demo.weekly_delay_report",
+        f"dataset:file:{warehouse / 'weekly_delay_report'}",
+    }
 
     # a column's upstream: airline comes from airlines.name
     panel.locator("button.column[data-field=airline]").click()

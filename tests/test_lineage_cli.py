@@ -9,19 +9,21 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import headwater
 import pytest
 from click.testing import CliRunner
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F  # noqa: N812
 
+import headwater
 from headwater.cli import cli
 from headwater.lineage.notebook import LineageView
 from tests.support.events import LineageLog
 
 
 @pytest.fixture(scope="module")
-def pipeline(spark_session: SparkSession, session_lineage: LineageLog, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+def pipeline(
+    spark_session: SparkSession, session_lineage: LineageLog, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
     """A two-step job (CSV -> per-carrier parquet -> report JSON) and a declared job over its output, run once."""
     root = tmp_path_factory.mktemp("lineage_cli")
     flights = root / "flights"
@@ -64,16 +66,30 @@ def test_ingest_query_and_view(pipeline: dict[str, Any], tmp_path: Path) -> None
     assert f"file:{flights}  versions=0  fields=3" in out
 
     code, out = run("lineage", "jobs", "-s", store)
-    write_job = next(line.split()[0] for line in out.splitlines() if line.split()[0].endswith(f"{Path(per_carrier).parent.name}_per_carrier"))
+    write_job = next(
+        line.split()[0]
+        for line in out.splitlines()
+        if line.split()[0].endswith(f"{Path(per_carrier).parent.name}_per_carrier")
+    )
     assert f"{write_job}  definition=run  inputs=1  outputs=1  latest=COMPLETE" in out
     assert "tests.declared_carriers  definition=job_event  inputs=1  outputs=1  latest=no runs" in out
 
     code, out = run("lineage", "graph", report, "--direction", "up", "--format", "json", "-s", store)
     assert code == 0, out
     graph = {node["id"]: node for node in json.loads(out)["graph"]}
-    assert {f"dataset:file:{flights}", f"dataset:file:{per_carrier}", f"dataset:file:{report}", f"job:{write_job}"} <= set(graph)
-    assert graph[f"job:{write_job}"]["inEdges"] == [{"origin": f"dataset:file:{flights}", "destination": f"job:{write_job}", "static": False}]
-    assert graph[f"dataset:file:{report}"]["data"]["fields"] == [{"name": "airline", "type": "string"}, {"name": "total_delay", "type": "long"}]
+    assert {
+        f"dataset:file:{flights}",
+        f"dataset:file:{per_carrier}",
+        f"dataset:file:{report}",
+        f"job:{write_job}",
+    } <= set(graph)
+    assert graph[f"job:{write_job}"]["inEdges"] == [
+        {"origin": f"dataset:file:{flights}", "destination": f"job:{write_job}", "static": False}
+    ]
+    assert graph[f"dataset:file:{report}"]["data"]["fields"] == [
+        {"name": "airline", "type": "string"},
+        {"name": "total_delay", "type": "long"},
+    ]
 
     code, out = run("lineage", "graph", per_carrier, "--direction", "down", "--depth", "2", "-s", store)
     assert "job headwater-tests:tests.declared_carriers  [static]" in out
@@ -85,7 +101,9 @@ def test_ingest_query_and_view(pipeline: dict[str, Any], tmp_path: Path) -> None
     code, out = run("lineage", "runs", write_job, "-s", store)
     assert re.fullmatch(r"[0-9a-f-]{36}  COMPLETE  started=\S+Z  duration=\d+\.\d{3}s\n", out), out
     code, out = run("lineage", "versions", per_carrier, "-s", store)
-    assert re.match(r"#1  \S+Z  run [0-9a-f-]{36}  lifecycle=\S+  fields=\[carrier string, total_delay long\]", out), out
+    assert re.match(r"#1  \S+Z  run [0-9a-f-]{36}  lifecycle=\S+  fields=\[carrier string, total_delay long\]", out), (
+        out
+    )
     code, out = run("lineage", "columns", report, "total_delay", "-s", store)
     assert out.splitlines() == [
         f"file:{report} total_delay",
@@ -123,7 +141,9 @@ def test_sources_are_files_folders_or_stores(pipeline: dict[str, Any], tmp_path:
     assert code == 1 and "no dataset or job named 'no_such_thing'" in out
 
 
-def test_show_the_sessions_lineage(spark_session: SparkSession, pipeline: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+def test_show_the_sessions_lineage(
+    spark_session: SparkSession, pipeline: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
     report = str(pipeline["report"])
     headwater.show(spark_session, node=report, direction="up", depth=4)
     out = capsys.readouterr().out
@@ -141,7 +161,9 @@ def test_show_says_what_to_pass_when_the_transport_is_not_a_file(spark_session: 
     spark_session.conf.set("spark.openlineage.transport.type", "http")  # read by show(); the agent reads it at start
     spark_session.conf.set("spark.openlineage.transport.url", "http://lineage.example:5000")
     try:
-        with pytest.raises(ValueError, match=r"transport is 'http' to http://lineage.example:5000, not a file.*pass the store"):
+        with pytest.raises(
+            ValueError, match=r"transport is 'http' to http://lineage.example:5000, not a file.*pass the store"
+        ):
             headwater.show(spark_session)
     finally:
         spark_session.conf.set("spark.openlineage.transport.type", "file")
@@ -159,6 +181,8 @@ sys.meta_path.insert(0, Block())
 from headwater.cli import main
 main(["lineage", "jobs", "-s", "events.jsonl"])
 """
-    finished = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False)
+    finished = subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False
+    )
     assert finished.returncode == 1
     assert finished.stderr.strip() == "Error: the lineage viewer needs sqlalchemy: pip install 'headwater[lineage]'"

@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-import headwater
 import pytest
 
+import headwater
 from headwater.lineage.validation import (
     SPEC_DIR,
     EventValidator,
@@ -56,7 +56,9 @@ def test_facets_are_validated_against_their_own_schema() -> None:
     event["run"]["facets"]["spark_properties"] = spark_properties(["not", "an", "object"])
     with pytest.raises(InvalidEventError) as invalid:
         default_validator().check(event, "here")
-    assert invalid.value.errors == (SchemaError("run/facets/spark_properties/properties", '["not","an","object"] is not of type "object"'),)
+    assert invalid.value.errors == (
+        SchemaError("run/facets/spark_properties/properties", '["not","an","object"] is not of type "object"'),
+    )
     assert str(invalid.value).startswith("here: invalid OpenLineage event: run/facets/spark_properties/properties")
 
 
@@ -78,7 +80,9 @@ def test_a_consumer_accepts_other_producers_facets_and_spec_versions_the_tests_d
 
     broken = copy.deepcopy(event)
     del broken["run"]["facets"]["spark_version"]["_producer"]  # every facet needs _producer and _schemaURL
-    assert SchemaError("run/facets/spark_version", '"_producer" is a required property') in default_validator().errors(broken)
+    assert SchemaError("run/facets/spark_version", '"_producer" is a required property') in default_validator().errors(
+        broken
+    )
 
 
 @pytest.mark.parametrize(

@@ -156,7 +156,9 @@ def declare_report(spark: SparkSession, paths: DemoPaths) -> None:
 
     out = paths.warehouse
     carriers = spark.read.parquet(str(out / "carrier_delays"))
-    routes = spark.read.parquet(str(out / "route_delays")).groupBy("origin").agg(F.sum("flights").alias("route_flights"))
+    routes = (
+        spark.read.parquet(str(out / "route_delays")).groupBy("origin").agg(F.sum("flights").alias("route_flights"))
+    )
     report = carriers.crossJoin(routes).select("airline", "mean_arr_delay", "origin", "route_flights")
     headwater.emit_job_event(spark, report, job_name=REPORT_JOB, output=str(out / "weekly_delay_report"))
 

@@ -39,7 +39,9 @@ def tags(entity: str, **pairs: str) -> dict[str, Any]:
 
 def lifecycle(state: str) -> dict[str, Any]:
     """The ``lifecycleStateChange`` facet."""
-    return facet("1-0-1/LifecycleStateChangeDatasetFacet", "LifecycleStateChangeDatasetFacet", lifecycleStateChange=state)
+    return facet(
+        "1-0-1/LifecycleStateChangeDatasetFacet", "LifecycleStateChangeDatasetFacet", lifecycleStateChange=state
+    )
 
 
 def source(name: str, uri: str) -> dict[str, Any]:
@@ -52,8 +54,12 @@ def column_lineage(mapping: dict[str, list[tuple[str, str, str, str]]]) -> dict[
     fields = {
         out: {
             "inputFields": [
-                {"namespace": ns, "name": name, "field": f,
-                 "transformations": [{"type": "DIRECT", "subtype": subtype, "masking": False}]}  # fmt: skip
+                {
+                    "namespace": ns,
+                    "name": name,
+                    "field": f,
+                    "transformations": [{"type": "DIRECT", "subtype": subtype, "masking": False}],
+                }  # fmt: skip
                 for ns, name, f, subtype in sources
             ]
         }

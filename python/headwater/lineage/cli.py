@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 STORE_ENV = "HEADWATER_LINEAGE_STORE"
+_PROGRESS_FROM_BYTES = 1_000_000  # smaller inputs are read too quickly for a progress bar
+_PROGRESS_STEP_BYTES = 65536
+_REJECTIONS_SHOWN = 20
 
 
 def _source_option(function: F) -> F:
@@ -47,7 +50,8 @@ def _errors() -> Iterator[None]:
         from sqlalchemy.exc import SQLAlchemyError
 
         if isinstance(e, SQLAlchemyError):
-            raise click.ClickException(f"the lineage store failed: {e}") from e
+            msg = f"the lineage store failed: {e}"
+            raise click.ClickException(msg) from e
         raise
 
 
@@ -73,7 +77,7 @@ def _progress(total: int, *, quiet: bool = False) -> Iterator[Callable[[int], No
     from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
 
     console = Console(stderr=True)
-    if quiet or total < 1_000_000 or not console.is_terminal:
+    if quiet or total < _PROGRESS_FROM_BYTES or not console.is_terminal:
         yield None
         return
     columns = (TextColumn("reading events"), BarColumn(), DownloadColumn(), TimeRemainingColumn())
@@ -83,7 +87,7 @@ def _progress(total: int, *, quiet: bool = False) -> Iterator[Callable[[int], No
 
         def advance(size: int) -> None:
             pending[0] += size
-            if pending[0] >= 65536:
+            if pending[0] >= _PROGRESS_STEP_BYTES:
                 progress.advance(task, pending[0])
                 pending[0] = 0
 
@@ -91,10 +95,10 @@ def _progress(total: int, *, quiet: bool = False) -> Iterator[Callable[[int], No
 
 
 def _print_rejections(report: IngestReport) -> None:
-    for rejected in report.rejected[:20]:
+    for rejected in report.rejected[:_REJECTIONS_SHOWN]:
         click.echo(f"rejected {rejected}", err=True)
-    if len(report.rejected) > 20:
-        click.echo(f"... and {len(report.rejected) - 20} more rejected events", err=True)
+    if len(report.rejected) > _REJECTIONS_SHOWN:
+        click.echo(f"... and {len(report.rejected) - _REJECTIONS_SHOWN} more rejected events", err=True)
 
 
 @click.group("lineage")
@@ -246,13 +250,20 @@ def view(source: str | None, output: Path, node: str | None) -> None:
         if node is not None:
             graph_ = Graph(graph_.nodes, graph_.edges, reader.resolve(node))
         output.parent.mkdir(parents=True, exist_ok=True)
-        output.write_text(page(reader, graph_, title=f"Headwater lineage: {source or 'default store'}"), encoding="utf-8")
+        output.write_text(
+            page(reader, graph_, title=f"Headwater lineage: {source or 'default store'}"), encoding="utf-8"
+        )
         click.echo(f"{output.resolve()}  ({len(graph_.nodes)} nodes, {len(graph_.edges)} edges)")
 
 
 @click.command()
-@click.option("--store", envvar=STORE_ENV, default=None, metavar="URL",
-              help=f"Store to write to and read from [default: ${STORE_ENV} or sqlite:///lineage/lineage.db].")
+@click.option(
+    "--store",
+    envvar=STORE_ENV,
+    default=None,
+    metavar="URL",
+    help=f"Store to write to and read from [default: ${STORE_ENV} or sqlite:///lineage/lineage.db].",
+)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=click.IntRange(0, 65535), default=5000, show_default=True)
 @click.option("--api-key", envvar="HEADWATER_API_KEY", default=None,

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from headwater.lineage.reader import Edge, LineageReader, Node
+if TYPE_CHECKING:
+    from headwater.lineage.reader import Edge, LineageReader, Node
 
 DIRECTIONS: Final = ("up", "down", "both")
 """``up``: what a node comes from; ``down``: what comes from it; ``both``: the two together."""
@@ -41,7 +42,7 @@ def neighbourhood(reader: LineageReader, start: Node, depth: int = 20, direction
         raise ValueError(msg)
     nodes = {start}
     edges: set[Edge] = set()
-    for upstream in ((True,) if direction == "up" else (False,) if direction == "down" else (True, False)):
+    for upstream in (True,) if direction == "up" else (False,) if direction == "down" else (True, False):
         frontier = {start}
         for _ in range(depth):
             step = [

@@ -10,8 +10,8 @@ rebuilds those datasets' versions from all their writes, so arrival order never 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
 
 import orjson
 from sqlalchemy import Connection, Table, bindparam, case, delete, func, select, tuple_, update
@@ -29,6 +29,9 @@ from headwater.lineage.semantics import (
     dumps,
 )
 
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping, Sequence
+
 _CHUNK: Final = 500  # keys per IN (...) list: well under SQLite's and PostgreSQL's parameter limits
 
 
@@ -37,15 +40,31 @@ def apply_batch(conn: Connection, batch: Sequence[EventFacts]) -> int:
     fresh = _new_events(conn, batch)
     if not fresh:
         return 0
-    conn.execute(t.events.insert(), [_event_row(f) for f in fresh])
+    _execute_many(conn, t.events.insert(), [_event_row(f) for f in fresh])
     _upsert_entities(conn, fresh)
     _upsert_facets(conn, fresh)
     touched_runs = _merge_runs(conn, fresh)
     _upsert_run_io(conn, fresh)
     _update_versions(conn, [w for f in fresh for w in f.writes])
     _update_job_definitions(conn, fresh, touched_runs)
-    _rebuild_column_edges(conn, {d for f in fresh for d in f.column_lineage})
+    _rebuild_column_edges(conn, fresh)
     return len(fresh)
+
+
+def _execute_many(conn: Connection, statement: Any, rows: Sequence[Mapping[str, Any]]) -> None:  # noqa: ANN401
+    """Run ``statement`` once per row through the driver's own executemany.
+
+    The statement is compiled once for the dialect; rows go to the driver as they are, without SQLAlchemy's per-row
+    parameter processing (the values are plain str, int, bool and None, which both drivers take as they are).
+    """
+    if not rows:
+        return
+    compiled = statement.compile(dialect=conn.dialect, column_keys=list(rows[0]))
+    if compiled.positional:
+        order = compiled.positiontup
+        conn.exec_driver_sql(str(compiled), [tuple(row[name] for name in order) for row in rows])
+    else:
+        conn.exec_driver_sql(str(compiled), [dict(row) for row in rows])
 
 
 def _insert(conn: Connection, table: Table) -> Any:  # noqa: ANN401 - the dialect's Insert, which has on_conflict_*
@@ -104,22 +123,21 @@ def _upsert_entities(conn: Connection, fresh: Sequence[EventFacts]) -> None:
                 "updated_at": case((new.updated_at > table.c.updated_at, new.updated_at), else_=table.c.updated_at),
             },
         )
-        conn.execute(stmt, rows)
+        _execute_many(conn, stmt, rows)
 
 
 def _upsert_facets(conn: Connection, fresh: Sequence[EventFacts]) -> None:
     """The latest facet of each name per owner: replaces the stored one unless that one is newer."""
-    latest: dict[tuple[str, str, str], tuple[str, str]] = {}
+    latest: dict[tuple[str, str, str], tuple[str, Mapping[str, Any]]] = {}
     for facts in sorted(fresh, key=lambda f: f.time):  # stable: arrival order breaks ties
-        for facet in facts.facets:
-            latest[(facet.table, facet.owner, facet.name)] = (facts.time, facet.facet)
+        for fact in facts.facets:
+            latest[(fact.table, fact.owner, fact.name)] = (facts.time, fact.facet)
     tables = {"job": t.job_facets, "dataset": t.dataset_facets, "run": t.run_facets}
     rows: dict[str, list[dict[str, str]]] = defaultdict(list)
-    for (table, owner, name), (time, facet) in latest.items():
-        rows[table].append({"owner_id": owner, "name": name, "event_time": time, "facet": facet})
+    for (table_name, owner, name), (time, facet) in latest.items():
+        rows[table_name].append({"owner_id": owner, "name": name, "event_time": time, "facet": dumps(facet)})
     for table_name, table_rows in rows.items():
-        table = tables[table_name]
-        _upsert_if_not_older(conn, table, table_rows, ["owner_id", "name"])
+        _upsert_if_not_older(conn, tables[table_name], table_rows, ["owner_id", "name"])
 
 
 def _upsert_if_not_older(conn: Connection, table: Table, rows: list[dict[str, Any]], keys: list[str]) -> None:
@@ -129,13 +147,13 @@ def _upsert_if_not_older(conn: Connection, table: Table, rows: list[dict[str, An
         set_={c.name: stmt.excluded[c.name] for c in table.columns if c.name not in keys},
         where=table.c.event_time <= stmt.excluded.event_time,
     )
-    conn.execute(stmt, rows)
+    _execute_many(conn, stmt, rows)
 
 
 def _merge_runs(conn: Connection, fresh: Sequence[EventFacts]) -> set[str]:
     """Merge the batch's RunEvents into their runs' stored state; returns the run ids touched."""
-    run_events = [f for f in fresh if f.run_id is not None]
-    ids = {f.run_id for f in run_events if f.run_id}
+    run_events = [(f.run_id, f.job.id, f) for f in fresh if f.run_id is not None and f.job is not None]
+    ids = {run_id for run_id, _, _ in run_events}
     if not ids:
         return set()
     states: dict[str, RunState] = {}
@@ -143,18 +161,17 @@ def _merge_runs(conn: Connection, fresh: Sequence[EventFacts]) -> set[str]:
     for chunk in _chunks(ids):
         for row in conn.execute(select(*columns).where(t.runs.c.id.in_(chunk))):
             states[row.id] = RunState(*row)
-    for facts in run_events:
-        assert facts.run_id is not None
-        state = states.get(facts.run_id)
+    for run_id, job_id, facts in run_events:
+        state = states.get(run_id)
         if state is None:
-            states[facts.run_id] = RunState.first(facts)
+            states[run_id] = RunState.first(run_id, job_id, facts)
         else:
             state.merge(facts)
     stmt = _insert(conn, t.runs)
     stmt = stmt.on_conflict_do_update(
         index_elements=[t.runs.c.id], set_={c.name: stmt.excluded[c.name] for c in t.runs.columns if c.name != "id"}
     )
-    conn.execute(stmt, [vars(s) for s in states.values()])
+    _execute_many(conn, stmt, [vars(s) for s in states.values()])
     return ids
 
 
@@ -181,8 +198,8 @@ def _update_versions(conn: Connection, writes: Sequence[Write]) -> None:
     for chunk in _chunks(by_dataset):
         query = select(t.dataset_writes.c.dataset_id, func.max(t.dataset_writes.c.event_time))
         query = query.where(t.dataset_writes.c.dataset_id.in_(chunk)).group_by(t.dataset_writes.c.dataset_id)
-        latest.update({dataset_id: time for dataset_id, time in conn.execute(query)})
-    conn.execute(t.dataset_writes.insert(), [_write_row(w) for w in writes])
+        latest.update((row[0], row[1]) for row in conn.execute(query))
+    _execute_many(conn, t.dataset_writes.insert(), [_write_row(w) for w in writes])
     rebuild = {d for d, ws in by_dataset.items() if d in latest and ws[0].time < latest[d]}
     chains = _load_chains(conn, {d: ws for d, ws in by_dataset.items() if d not in rebuild})
     for dataset_id, chain in chains.items():
@@ -196,12 +213,10 @@ def _update_versions(conn: Connection, writes: Sequence[Write]) -> None:
         index_elements=[t.dataset_versions.c.id],
         set_={"content": stmt.excluded.content, "facets": stmt.excluded.facets},
     )
-    if changed:
-        conn.execute(stmt, [_version_row(v) for v in changed])
+    _execute_many(conn, stmt, [_version_row(v) for v in changed])
     current = [{"key": d, "version": c.current.id} for d, c in chains.items() if c.current is not None]
-    if current:
-        query = update(t.datasets).where(t.datasets.c.id == bindparam("key"))
-        conn.execute(query.values(current_version_id=bindparam("version")), current)
+    set_current = update(t.datasets).where(t.datasets.c.id == bindparam("key"))
+    _execute_many(conn, set_current.values(current_version_id=bindparam("version")), current)
 
 
 def _write_row(write: Write) -> dict[str, Any]:
@@ -217,22 +232,27 @@ def _version_row(version: Version) -> dict[str, Any]:
     return row
 
 
-def _version(row: Any) -> Version:  # noqa: ANN401 - a Row of dataset_versions
-    return Version(row.id, row.dataset_id, row.seq, row.created_at, row.run_id, orjson.loads(row.content),
-                   orjson.loads(row.facets))  # fmt: skip
+def _version(row: Any) -> Version:  # noqa: ANN401 - a Row of dataset_versions without its facets
+    return Version(row.id, row.dataset_id, row.seq, row.created_at, row.run_id, orjson.loads(row.content), {})
 
 
 def _load_chains(conn: Connection, writes: Mapping[str, list[Write]]) -> dict[str, VersionChain]:
-    """Each dataset's chain from its current version and its versions of the runs among ``writes``."""
+    """Each dataset's chain from its current version and its versions of the runs among ``writes`` (their facets
+    are not read: a version that changes gets the facets of its new latest event)."""
     current: dict[str, Version] = {}
     run_versions: dict[str, dict[str, Version]] = defaultdict(dict)
     v = t.dataset_versions
+    columns = [v.c.id, v.c.dataset_id, v.c.seq, v.c.created_at, v.c.run_id, v.c.content]
     for chunk in _chunks(writes):
-        query = select(v).join(t.datasets, t.datasets.c.current_version_id == v.c.id).where(t.datasets.c.id.in_(chunk))
+        query = (
+            select(*columns)
+            .join(t.datasets, t.datasets.c.current_version_id == v.c.id)
+            .where(t.datasets.c.id.in_(chunk))
+        )
         current.update({row.dataset_id: _version(row) for row in conn.execute(query)})
     pairs = {(d, w.run_id) for d, ws in writes.items() for w in ws if w.run_id is not None}
     for chunk in _chunks(pairs):
-        for row in conn.execute(select(v).where(tuple_(v.c.dataset_id, v.c.run_id).in_(chunk))):
+        for row in conn.execute(select(*columns).where(tuple_(v.c.dataset_id, v.c.run_id).in_(chunk))):
             version = current.get(row.dataset_id)
             version = version if version is not None and version.id == row.id else _version(row)
             run_versions[row.dataset_id][row.run_id] = version
@@ -250,70 +270,89 @@ def _rebuilt_chain(conn: Connection, dataset_id: str) -> VersionChain:
     return chain
 
 
+@dataclass(frozen=True)
+class _Definition:
+    """A job's new current definition: ``kind`` job_event (with its ``declared`` io) or run (io read from run_io)."""
+
+    kind: str
+    run_id: str | None
+    time: str
+    declared: tuple[tuple[str, str], ...]
+
+
 def _update_job_definitions(conn: Connection, fresh: Sequence[EventFacts], touched_runs: set[str]) -> None:
     """Make the latest JobEvent or run of each job its current definition, and rewrite its input/output edges."""
+    changed = _new_definitions(conn, fresh, touched_runs)
+    if not changed:
+        return
+    run_io: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    for chunk in _chunks({d.run_id for d in changed.values() if d.kind == "run"}):
+        query = select(t.run_io.c.run_id, t.run_io.c.dataset_id, t.run_io.c.direction)
+        for run_id, dataset_id, direction in conn.execute(query.where(t.run_io.c.run_id.in_(chunk))):
+            run_io[run_id].add((dataset_id, direction))
+    for chunk in _chunks(changed):
+        conn.execute(delete(t.job_io).where(t.job_io.c.job_id.in_(chunk)))
+    edges = [
+        {"job_id": job_id, "dataset_id": dataset_id, "direction": direction, "static": d.kind == "job_event"}
+        for job_id, d in changed.items()
+        for dataset_id, direction in (run_io[d.run_id] if d.run_id else set(d.declared))
+    ]
+    _execute_many(conn, t.job_io.insert(), edges)
+    set_definition = update(t.jobs).where(t.jobs.c.id == bindparam("key"))
+    set_definition = set_definition.values(
+        definition_kind=bindparam("kind"), definition_run_id=bindparam("run"), definition_time=bindparam("time")
+    )
+    rows = [{"key": job, "kind": d.kind, "run": d.run_id, "time": d.time} for job, d in changed.items()]
+    _execute_many(conn, set_definition, rows)
+
+
+def _new_definitions(conn: Connection, fresh: Sequence[EventFacts], touched_runs: set[str]) -> dict[str, _Definition]:
+    """The jobs whose definition the batch replaces (a newer JobEvent or run) or extends (more events of the run
+    that defines it), with their definition."""
     candidates: dict[str, EventFacts] = {}
     for facts in sorted(fresh, key=lambda f: f.time):
         if facts.job is not None and facts.kind in ("RunEvent", "JobEvent"):
             candidates[facts.job.id] = facts
-    if not candidates:
-        return
     stored: dict[str, Any] = {}
+    j = t.jobs
     for chunk in _chunks(candidates):
-        query = select(t.jobs.c.id, t.jobs.c.definition_kind, t.jobs.c.definition_run_id, t.jobs.c.definition_time)
-        stored.update({row.id: row for row in conn.execute(query.where(t.jobs.c.id.in_(chunk)))})
-    changed: dict[str, tuple[str, str | None, str, list[tuple[str, str]]]] = {}
+        query = select(j.c.id, j.c.definition_kind, j.c.definition_run_id, j.c.definition_time)
+        stored.update({row.id: row for row in conn.execute(query.where(j.c.id.in_(chunk)))})
+    changed: dict[str, _Definition] = {}
     for job_id, facts in candidates.items():
         row = stored[job_id]
         if row.definition_time is None or facts.time >= row.definition_time:
+            declared = tuple((io.dataset_id, io.direction) for io in facts.io)
             kind = "run" if facts.kind == "RunEvent" else "job_event"
-            changed[job_id] = (kind, facts.run_id, facts.time, [(io.dataset_id, io.direction) for io in facts.io])
+            changed[job_id] = _Definition(kind, facts.run_id, facts.time, declared)
         elif row.definition_kind == "run" and row.definition_run_id in touched_runs:
-            changed[job_id] = ("run", row.definition_run_id, row.definition_time, [])
-    run_of = {job: run for job, (kind, run, _, _) in changed.items() if kind == "run" and run}
-    run_io: dict[str, set[tuple[str, str]]] = defaultdict(set)
-    for chunk in _chunks(set(run_of.values())):
-        query = select(t.run_io.c.run_id, t.run_io.c.dataset_id, t.run_io.c.direction)
-        for run_id, dataset_id, direction in conn.execute(query.where(t.run_io.c.run_id.in_(chunk))):
-            run_io[run_id].add((dataset_id, direction))
-    if not changed:
-        return
-    for chunk in _chunks(changed):
-        conn.execute(delete(t.job_io).where(t.job_io.c.job_id.in_(chunk)))
-    edges = []
-    for job_id, (kind, run_id, _, declared) in changed.items():
-        io = run_io[run_id] if kind == "run" and run_id else set(declared)
-        edges += [{"job_id": job_id, "dataset_id": d, "direction": io_dir, "static": kind == "job_event"} for d, io_dir in io]
-    if edges:
-        conn.execute(t.job_io.insert(), edges)
-    definitions = [
-        {"key": job, "kind": kind, "run": run, "time": time} for job, (kind, run, time, _) in changed.items()
-    ]
-    query = update(t.jobs).where(t.jobs.c.id == bindparam("key"))
-    query = query.values(
-        definition_kind=bindparam("kind"), definition_run_id=bindparam("run"), definition_time=bindparam("time")
-    )
-    conn.execute(query, definitions)
+            changed[job_id] = _Definition("run", row.definition_run_id, row.definition_time, ())
+    return changed
 
 
-def _rebuild_column_edges(conn: Connection, dataset_ids: set[str]) -> None:
-    """Column-lineage edges of these datasets anew from their current ``columnLineage`` facet."""
-    if not dataset_ids:
+def _rebuild_column_edges(conn: Connection, fresh: Sequence[EventFacts]) -> None:
+    """Column-lineage edges anew for the datasets whose ``columnLineage`` facet this batch replaced."""
+    latest: dict[str, tuple[str, Mapping[str, Any]]] = {}
+    for facts in sorted(fresh, key=lambda f: f.time):
+        for dataset_id, facet in facts.column_lineage.items():
+            latest[dataset_id] = (facts.time, facet)
+    if not latest:
         return
     f = t.dataset_facets
+    replaced: list[str] = []
+    for chunk in _chunks(latest):
+        query = select(f.c.owner_id, f.c.event_time).where(f.c.owner_id.in_(chunk), f.c.name == "columnLineage")
+        replaced += [owner for owner, time in conn.execute(query) if time == latest[owner][0]]
     edges: dict[tuple[str, str, str, str], dict[str, Any]] = {}
-    for chunk in _chunks(dataset_ids):
+    for chunk in _chunks(replaced):
         conn.execute(delete(t.column_edges).where(t.column_edges.c.dataset_id.in_(chunk)))
-        query = select(f.c.owner_id, f.c.facet).where(f.c.owner_id.in_(chunk), f.c.name == "columnLineage")
-        for dataset_id, facet in conn.execute(query):
-            for output_field, source in column_lineage_inputs(orjson.loads(facet)):
-                source_id = t.entity_id("dataset", source["namespace"], source["name"])
-                transformations = source.get("transformations") or []
-                direct = not transformations or any(x.get("type") == "DIRECT" for x in transformations)
-                key = (dataset_id, output_field, source_id, source["field"])
-                edges[key] = {
-                    "dataset_id": dataset_id, "field": output_field, "input_dataset_id": source_id,
-                    "input_field": source["field"], "direct": direct, "transformations": dumps(transformations),
-                }  # fmt: skip
-    if edges:
-        conn.execute(t.column_edges.insert(), list(edges.values()))
+    for dataset_id in replaced:
+        for output_field, source in column_lineage_inputs(latest[dataset_id][1]):
+            source_id = t.entity_id("dataset", source["namespace"], source["name"])
+            transformations = source.get("transformations") or []
+            direct = not transformations or any(x.get("type") == "DIRECT" for x in transformations)
+            edges[(dataset_id, output_field, source_id, source["field"])] = {
+                "dataset_id": dataset_id, "field": output_field, "input_dataset_id": source_id,
+                "input_field": source["field"], "direct": direct, "transformations": dumps(transformations),
+            }  # fmt: skip
+    _execute_many(conn, t.column_edges.insert(), list(edges.values()))

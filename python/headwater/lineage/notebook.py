@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import html
 import sys
-from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from headwater.lineage.graph import Graph, neighbourhood, whole_graph
 from headwater.lineage.render.html import page
 from headwater.lineage.render.text import graph_text
 from headwater.lineage.sources import open_source
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 FRAME_HEIGHT: Final = 640
 """Height in pixels of the graph page's frame in a notebook."""
@@ -71,7 +73,11 @@ def spark_events_location(spark: Any) -> str:  # noqa: ANN401 - a pyspark SparkS
     if kind == "composite":
         children = spark.sparkContext.getConf().getAll()
         prefix = f"{_TRANSPORT}.transports."
-        names = {k[len(prefix) :].split(".", 1)[0] for k, v in children if k.startswith(prefix) and k.endswith(".type") and v == "file"}
+        names = {
+            k[len(prefix) :].split(".", 1)[0]
+            for k, v in children
+            if k.startswith(prefix) and k.endswith(".type") and v == "file"
+        }
         for name in sorted(names):
             location = conf.get(f"{prefix}{name}.location", None)
             if location:
@@ -104,7 +110,7 @@ def show(source: Any, node: str | None = None, depth: int = 20, direction: str =
         source = location
     view = LineageView(source, node, depth, direction)
     ipython = sys.modules.get("IPython")
-    shell = ipython.get_ipython() if ipython is not None else None  # type: ignore[attr-defined]
+    shell = ipython.get_ipython() if ipython is not None else None
     if shell is not None and type(shell).__name__ == "ZMQInteractiveShell":
         from IPython.display import display  # type: ignore[import-not-found]
 

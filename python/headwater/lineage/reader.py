@@ -6,15 +6,17 @@ Every result is a plain frozen dataclass of Python values; times are the store's
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import orjson
 from sqlalchemy import Engine, Table, and_, func, or_, select, tuple_
 
 from headwater.lineage import schema as t
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping, Sequence
 
 _CHUNK: Final = 500
 KINDS: Final = ("dataset", "job")
@@ -122,7 +124,7 @@ class JobInfo:
 
 @dataclass(frozen=True)
 class Edge:
-    """A job–dataset edge of the current definitions: ``origin`` to ``destination``; ``static`` when declared."""
+    """A job-dataset edge of the current definitions: ``origin`` to ``destination``; ``static`` when declared."""
 
     origin: Node
     destination: Node
@@ -232,9 +234,13 @@ class LineageReader:
         versions = self._versions_by_id([r.current_version_id for r in rows if r.current_version_id])
         return [
             DatasetInfo(
-                Node("dataset", r.namespace, r.name), r.created_at, r.updated_at, facets.get(r.id, {}),
-                versions.get(r.current_version_id), r.version_count,
-            )  # fmt: skip
+                Node("dataset", r.namespace, r.name),
+                r.created_at,
+                r.updated_at,
+                facets.get(r.id, {}),
+                versions.get(r.current_version_id),
+                r.version_count,
+            )
             for r in rows
         ]
 
@@ -256,8 +262,16 @@ class LineageReader:
             inputs = tuple(sorted(e.origin for e in io.get(r.id, []) if e.destination == node))
             outputs = tuple(sorted(e.destination for e in io.get(r.id, []) if e.origin == node))
             result.append(
-                JobInfo(node, r.created_at, r.updated_at, facets.get(r.id, {}), r.definition_kind, inputs, outputs,
-                        latest.get(r.id))  # fmt: skip
+                JobInfo(
+                    node,
+                    r.created_at,
+                    r.updated_at,
+                    facets.get(r.id, {}),
+                    r.definition_kind,
+                    inputs,
+                    outputs,
+                    latest.get(r.id),
+                )
             )
         return result
 
@@ -319,7 +333,7 @@ class LineageReader:
     # -- edges ------------------------------------------------------------------------------------------------------
 
     def edges(self, node_ids: Iterable[str] | None = None) -> list[Edge]:
-        """The current job–dataset edges touching these jobs or datasets (every edge when None)."""
+        """The current job-dataset edges touching these jobs or datasets (every edge when None)."""
         io = t.job_io
         query = select(io.c.job_id, io.c.dataset_id, io.c.direction, io.c.static)
         with self.engine.connect() as conn:
@@ -354,7 +368,9 @@ class LineageReader:
         """The dataset's current column-lineage edges (depth 1), by field."""
         c = t.column_edges
         with self.engine.connect() as conn:
-            rows = conn.execute(select(c).where(c.c.dataset_id == dataset.id).order_by(c.c.field, c.c.input_field)).all()
+            rows = conn.execute(
+                select(c).where(c.c.dataset_id == dataset.id).order_by(c.c.field, c.c.input_field)
+            ).all()
         nodes = self.nodes({r.input_dataset_id for r in rows})
         return [_step(1, dataset, row, nodes) for row in rows if row.input_dataset_id in nodes]
 
@@ -373,7 +389,7 @@ class LineageReader:
         with self.engine.connect() as conn:
             while frontier:
                 depth += 1
-                rows = []
+                rows: list[Any] = []
                 for chunk in _chunks(frontier):
                     keys = chunk + [(d, "") for d, _ in chunk] if indirect else chunk
                     query = select(c).where(tuple_(c.c.dataset_id, c.c.field).in_(keys))
@@ -426,5 +442,6 @@ def _version(row: Any) -> VersionInfo:  # noqa: ANN401
 
 def _step(depth: int, dataset: Node, row: Any, nodes: Mapping[str, Node]) -> ColumnStep:  # noqa: ANN401
     transformations = tuple(orjson.loads(row.transformations))
-    return ColumnStep(depth, dataset, row.field, nodes[row.input_dataset_id], row.input_field, bool(row.direct),
-                      transformations)  # fmt: skip
+    return ColumnStep(
+        depth, dataset, row.field, nodes[row.input_dataset_id], row.input_field, bool(row.direct), transformations
+    )

@@ -2,7 +2,7 @@
 
 Conventions:
 
-- ids of jobs and datasets are :func:`entity_id` (a name-based UUID, hex) of their namespace and name, so every
+- ids of jobs and datasets are :func:`entity_id` (a hash of their namespace and name), so every
   writer computes the same id without asking the database; a run's id is its OpenLineage ``runId``.
 - times are UTC ISO-8601 text with microseconds (``2025-01-31T12:00:00.123456Z``, :data:`TIME`): they sort as
   they compare, on both databases.
@@ -16,7 +16,8 @@ The tables are created and upgraded by the Alembic migrations in ``headwater/lin
 
 from __future__ import annotations
 
-import uuid
+import hashlib
+from functools import lru_cache
 from typing import Final
 
 from sqlalchemy import Boolean, Column, Index, Integer, MetaData, String, Table, Text, UniqueConstraint
@@ -30,7 +31,6 @@ ID: Final = String(32)
 RUN_ID: Final = String(64)
 """An OpenLineage runId (a UUID)."""
 
-_ID_NAMESPACE: Final = uuid.UUID("5b2c1f4e-8d0a-4d7e-9a51-6c3e2b7f0d11")
 
 metadata = MetaData(
     naming_convention={
@@ -41,9 +41,11 @@ metadata = MetaData(
 )
 
 
+@lru_cache(maxsize=65536)
 def entity_id(kind: str, namespace: str, name: str) -> str:
-    """The stable id of a job (``kind="job"``) or dataset (``kind="dataset"``): 32 hex digits."""
-    return uuid.uuid5(_ID_NAMESPACE, f"{kind}\x00{namespace}\x00{name}").hex
+    """The stable id of a job (``kind="job"``) or dataset (``kind="dataset"``): 32 hex digits (BLAKE2b-128 of the
+    kind, namespace and name)."""
+    return hashlib.blake2b(f"{kind}\x00{namespace}\x00{name}".encode(), digest_size=16).hexdigest()
 
 
 events = Table(

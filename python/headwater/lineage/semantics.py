@@ -25,14 +25,16 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import orjson
 
 from headwater.lineage.schema import entity_id
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 TERMINAL_STATES: Final = frozenset({"COMPLETE", "FAIL", "ABORT"})
 """RunEvent types that end a run."""
@@ -80,12 +82,13 @@ class Entity:
 
 @dataclass(frozen=True)
 class Facet:
-    """A facet to store: ``table`` is ``job``, ``dataset`` or ``run``; ``facet`` the JSON text."""
+    """A facet to store: ``table`` is ``job``, ``dataset`` or ``run``; ``facet`` the facet (serialised only when it is
+    the one stored)."""
 
     table: str
     owner: str
     name: str
-    facet: str
+    facet: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -134,7 +137,7 @@ class EventFacts:
         facets: the facets to store.
         io: inputs and outputs.
         writes: the datasets written (run outputs, the DatasetEvent's dataset).
-        column_lineage: ids of the datasets whose ``columnLineage`` facet the event carries.
+        column_lineage: the ``columnLineage`` facets the event carries, by dataset id.
     """
 
     hash: str
@@ -150,7 +153,7 @@ class EventFacts:
     facets: list[Facet] = field(default_factory=list)
     io: list[Io] = field(default_factory=list)
     writes: list[Write] = field(default_factory=list)
-    column_lineage: list[str] = field(default_factory=list)
+    column_lineage: dict[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def add_dataset(self, namespace: str, name: str) -> Entity:
         """Name a dataset (once) and return it."""
@@ -159,10 +162,11 @@ class EventFacts:
         return entity
 
 
-def facts_of(event: Mapping[str, Any], kind: str) -> EventFacts:
-    """What the store derives from ``event``, a valid event of ``kind`` (see :mod:`headwater.lineage.validation`)."""
+def facts_of(event: Mapping[str, Any], kind: str, payload: str | None = None) -> EventFacts:
+    """What the store derives from ``event``, a valid event of ``kind`` (see :mod:`headwater.lineage.validation`);
+    ``payload`` is its JSON text as received (serialised from ``event`` when None)."""
     time = utc_time(event["eventTime"])
-    facts = EventFacts(canonical_hash(event), kind, event.get("eventType"), time, dumps(event))
+    facts = EventFacts(canonical_hash(event), kind, event.get("eventType"), time, payload or dumps(event))
     if kind == "DatasetEvent":
         dataset = event["dataset"]
         facts.dataset = _dataset_facts(facts, dataset, None)
@@ -197,7 +201,7 @@ def _dataset_facts(facts: EventFacts, dataset: Mapping[str, Any], writer: str | 
     _facets_of(facts, "dataset", entity.id, dataset_facets)
     lineage = dataset_facets.get("columnLineage")
     if isinstance(lineage, dict):
-        facts.column_lineage.append(entity.id)
+        facts.column_lineage[entity.id] = lineage
         for _, source in column_lineage_inputs(lineage):
             facts.add_dataset(source["namespace"], source["name"])
     if writer != "":
@@ -209,20 +213,18 @@ def _facets_of(facts: EventFacts, table: str, owner: str, facets: object) -> Non
     if isinstance(facets, dict):
         for name, facet in facets.items():
             if isinstance(facet, dict):
-                facts.facets.append(Facet(table, owner, name, dumps(facet)))
+                facts.facets.append(Facet(table, owner, name, facet))
 
 
 def column_lineage_inputs(facet: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
     """The ``columnLineage`` facet's input fields as (output field, input field); ``""`` for dataset-wide ones."""
-    found: list[tuple[str, Mapping[str, Any]]] = []
     fields = facet.get("fields")
-    if isinstance(fields, dict):
-        for name, entry in fields.items():
-            for source in (entry or {}).get("inputFields") or []:
-                found.append((name, source))
-    for source in facet.get("dataset") or []:
-        found.append(("", source))
-    return found
+    found = [
+        (name, source)
+        for name, entry in (fields.items() if isinstance(fields, dict) else [])
+        for source in (entry or {}).get("inputFields") or []
+    ]
+    return found + [("", source) for source in facet.get("dataset") or []]
 
 
 def version_content(facets: Mapping[str, Any]) -> dict[str, Any]:
@@ -262,15 +264,12 @@ class RunState:
     updated_at: str
 
     @classmethod
-    def first(cls, facts: EventFacts) -> RunState:
-        """The state after the run's first event."""
-        assert facts.run_id is not None and facts.job is not None and facts.event_type is not None
-        terminal = facts.event_type in TERMINAL_STATES
+    def first(cls, run_id: str, job_id: str, facts: EventFacts) -> RunState:
+        """The state of run ``run_id`` of job ``job_id`` after its first event ``facts``."""
+        state = facts.event_type or "OTHER"
+        terminal = state in TERMINAL_STATES
         ended = facts.time if terminal else None
-        return cls(
-            facts.run_id, facts.job.id, facts.event_type, facts.time, terminal, facts.time, ended,
-            facts.parent_run_id, facts.time,
-        )  # fmt: skip
+        return cls(run_id, job_id, state, facts.time, terminal, facts.time, ended, facts.parent_run_id, facts.time)
 
     def merge(self, facts: EventFacts) -> None:
         """Apply one more event of the run."""
@@ -291,7 +290,7 @@ def _state_rank(state: str, time: str) -> tuple[int, str]:
 
 @dataclass
 class Version:
-    """A dataset version (a row of ``dataset_versions``)."""
+    """A dataset version (a row of ``dataset_versions``); ``facets`` are the dataset facets of its latest event."""
 
     id: str
     dataset_id: str
@@ -320,7 +319,7 @@ class VersionChain:
         if write.run_id is not None and write.run_id in self._runs:
             version = self._runs[write.run_id]
             version.content = {**version.content, **write.content}
-            version.facets = {**version.facets, **write.facets}
+            version.facets = dict(write.facets)
             self.changed[version.id] = version
             return
         base = self.current.content if self.current else {}

@@ -21,12 +21,11 @@ from __future__ import annotations
 import gzip
 import hmac
 import zlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
@@ -36,6 +35,9 @@ from headwater.lineage.render.html import page
 from headwater.lineage.render.marquez import marquez_graph
 from headwater.lineage.store import LineageStore, RejectedEventsError
 
+if TYPE_CHECKING:
+    from starlette.requests import Request
+
 LINEAGE_PATH = "/api/v1/lineage"
 """The OpenLineage HTTP transport's default endpoint."""
 
@@ -44,14 +46,18 @@ def _json(content: Any, status: int = 200) -> Response:  # noqa: ANN401 - any JS
     return Response(orjson.dumps(content), status_code=status, media_type="application/json")
 
 
-def create_app(store: LineageStore, *, api_key: str | None = None, title: str = "Headwater lineage") -> Starlette:
-    """The endpoint's ASGI app over ``store``; ``api_key`` (when set) is required on POST."""
-    expected = f"Bearer {api_key}".encode() if api_key else None
+class _Endpoint:
+    """The route handlers over one store."""
 
-    async def post_lineage(request: Request) -> Response:
-        if expected is not None:
+    def __init__(self, store: LineageStore, api_key: str | None, title: str) -> None:
+        self.store = store
+        self.expected = f"Bearer {api_key}".encode() if api_key else None
+        self.title = title
+
+    async def post_lineage(self, request: Request) -> Response:
+        if self.expected is not None:
             given = request.headers.get("authorization", "").encode()
-            if not hmac.compare_digest(given, expected):
+            if not hmac.compare_digest(given, self.expected):
                 return JSONResponse({"error": "missing or wrong API key"}, 401, {"WWW-Authenticate": "Bearer"})
         body = await request.body()
         if request.headers.get("content-encoding", "").lower() == "gzip":
@@ -66,15 +72,13 @@ def create_app(store: LineageStore, *, api_key: str | None = None, title: str = 
         items = parsed if isinstance(parsed, list) else [parsed]
         events = [(str(index), item) for index, item in enumerate(items)]
         try:
-            report = await run_in_threadpool(store.ingest_all_or_nothing, events)
+            report = await run_in_threadpool(self.store.ingest_all_or_nothing, events)
         except RejectedEventsError as e:
-            invalid = [
-                {"index": int(r.where), "errors": [error.to_json() for error in r.errors]} for r in e.rejected
-            ]
+            invalid = [{"index": int(r.where), "errors": [error.to_json() for error in r.errors]} for r in e.rejected]
             return _json({"error": "invalid OpenLineage event(s); nothing was stored", "events": invalid}, 400)
         return _json({"received": report.received, "stored": report.stored}, 201)
 
-    async def get_lineage(request: Request) -> Response:
+    async def get_lineage(self, request: Request) -> Response:
         node_id = request.query_params.get("nodeId")
         if not node_id:
             return _json({"error": "nodeId is required (dataset:<namespace>:<name> or job:<namespace>:<name>)"}, 400)
@@ -85,9 +89,8 @@ def create_app(store: LineageStore, *, api_key: str | None = None, title: str = 
         direction = request.query_params.get("direction", "both")
 
         def read() -> dict[str, Any]:
-            reader = store.read
-            node = reader.resolve(node_id)
-            return marquez_graph(reader, neighbourhood(reader, node, depth, direction))
+            reader = self.store.read
+            return marquez_graph(reader, neighbourhood(reader, reader.resolve(node_id), depth, direction))
 
         try:
             return _json(await run_in_threadpool(read))
@@ -96,29 +99,33 @@ def create_app(store: LineageStore, *, api_key: str | None = None, title: str = 
         except ValueError as e:
             return _json({"error": str(e)}, 400)
 
-    async def graph_page(request: Request) -> Response:
+    async def graph_page(self, request: Request) -> Response:
         selected = request.query_params.get("node")
 
         def render() -> str:
-            reader = store.read
+            reader = self.store.read
             graph = whole_graph(reader)
             if selected:
                 graph = Graph(graph.nodes, graph.edges, reader.resolve(selected))
-            return page(reader, graph, title=title)
+            return page(reader, graph, title=self.title)
 
         try:
             return HTMLResponse(await run_in_threadpool(render))
         except LookupFailedError as e:
             return _json({"error": str(e)}, 404)
 
-    async def health(_request: Request) -> Response:
+    async def health(self, _request: Request) -> Response:
         return _json({"status": "ok"})
 
+
+def create_app(store: LineageStore, *, api_key: str | None = None, title: str = "Headwater lineage") -> Starlette:
+    """The endpoint's ASGI app over ``store``; ``api_key`` (when set) is required on POST."""
+    endpoint = _Endpoint(store, api_key, title)
     return Starlette(
         routes=[
-            Route(LINEAGE_PATH, post_lineage, methods=["POST"]),
-            Route(LINEAGE_PATH, get_lineage, methods=["GET"]),
-            Route("/", graph_page, methods=["GET"]),
-            Route("/healthz", health, methods=["GET"]),
+            Route(LINEAGE_PATH, endpoint.post_lineage, methods=["POST"]),
+            Route(LINEAGE_PATH, endpoint.get_lineage, methods=["GET"]),
+            Route("/", endpoint.graph_page, methods=["GET"]),
+            Route("/healthz", endpoint.health, methods=["GET"]),
         ]
     )

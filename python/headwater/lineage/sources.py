@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from headwater.lineage.store import DEFAULT_STORE, IngestReport, LineageStore, RawEvent, store_url
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Sequence
 
 EVENT_FILE_SUFFIXES: Final = (".jsonl", ".json", ".ndjson")
 """The files of a folder that are read as events, one JSON event per line."""

@@ -19,7 +19,7 @@ import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import orjson
 from sqlalchemy import Engine, create_engine, event, make_url
@@ -188,16 +188,17 @@ class LineageStore:
         Raises:
             InvalidEventError: not JSON, or not a valid OpenLineage event; ``where`` prefixes the message.
         """
+        payload = None
         if isinstance(raw, Mapping):
             parsed: object = raw
         else:
             try:
                 parsed = orjson.loads(raw)
-            except orjson.JSONDecodeError as e:
+                payload = (raw.decode() if isinstance(raw, bytes) else raw).strip()
+            except (orjson.JSONDecodeError, UnicodeDecodeError) as e:
                 raise InvalidEventError([SchemaError("<root>", f"not JSON: {e}")], where) from None
         kind = self.validator.check(parsed, where)
-        assert isinstance(parsed, Mapping)
-        return facts_of(parsed, kind)
+        return facts_of(cast("Mapping[str, Any]", parsed), kind, payload)  # check() accepts JSON objects only
 
     def ingest(
         self, events: Iterable[RawEvent], *, batch_size: int = 1000, progress: Callable[[int], None] | None = None
@@ -236,7 +237,7 @@ class LineageStore:
         for where, raw in events:
             try:
                 batch.append(self.prepare(where, raw))
-            except InvalidEventError as e:
+            except InvalidEventError as e:  # noqa: PERF203 - every invalid event is reported
                 rejected.append(Rejected(where, e.errors))
         if rejected:
             raise RejectedEventsError(rejected)

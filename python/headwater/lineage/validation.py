@@ -19,13 +19,15 @@ from __future__ import annotations
 
 import json
 import zipfile
-from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import jsonschema_rs
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator, Mapping
 
 EVENT_KINDS: Final = ("RunEvent", "JobEvent", "DatasetEvent")
 """The three OpenLineage event kinds, as named in the spec's ``$defs``."""
@@ -99,7 +101,7 @@ class SchemaSet:
             uri = document.get("$id")
             if not isinstance(uri, str):
                 msg = f"a JSON schema without $id: {json.dumps(document)[:200]}"
-                raise ValueError(msg)
+                raise ValueError(msg)  # noqa: TRY004 - a bad document, not a bad argument type
             found[uri] = document
         return cls(found)
 
@@ -157,7 +159,7 @@ class EventValidator:
     _validators: dict[str, jsonschema_rs.Validator] = field(init=False, repr=False, default_factory=dict)
 
     def __post_init__(self) -> None:
-        self._registry = jsonschema_rs.Registry(list(self.schemas.documents.items()))
+        self._registry = jsonschema_rs.Registry([(uri, dict(doc)) for uri, doc in self.schemas.documents.items()])
 
     def check(self, event: object, where: str = "") -> str:
         """Validate ``event``; return its kind (``RunEvent``, ``JobEvent`` or ``DatasetEvent``).
@@ -244,20 +246,20 @@ def _split(where: str) -> list[str]:
 
 def _facets(event: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
     """Every facet of an event that is a JSON object, as (path, facet)."""
-
-    def each(path: str, facets: object) -> Iterator[tuple[str, Mapping[str, Any]]]:
-        if isinstance(facets, dict):
-            for name, facet in facets.items():
-                if isinstance(facet, dict):
-                    yield f"{path}/{name}", facet
-
     for entity in ("run", "job", "dataset"):
         holder = event.get(entity)
         if isinstance(holder, dict):
-            yield from each(f"{entity}/facets", holder.get("facets"))
+            yield from _facets_in(f"{entity}/facets", holder.get("facets"))
     for side in ("inputs", "outputs"):
         datasets = event.get(side)
         for index, dataset in enumerate(datasets if isinstance(datasets, list) else []):
             if isinstance(dataset, dict):
                 for key in _DATASET_FACET_KEYS:
-                    yield from each(f"{side}/{index}/{key}", dataset.get(key))
+                    yield from _facets_in(f"{side}/{index}/{key}", dataset.get(key))
+
+
+def _facets_in(path: str, facets: object) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    if isinstance(facets, dict):
+        for name, facet in facets.items():
+            if isinstance(facet, dict):
+                yield f"{path}/{name}", facet

@@ -56,18 +56,32 @@ def page_data(reader: LineageReader, graph: Graph, *, title: str) -> dict[str, A
     nodes = []
     for node in graph.nodes:
         entry: dict[str, Any] = {
-            "id": node.key, "kind": node.kind, "namespace": node.namespace, "name": node.name, "label": label(node),
+            "id": node.key,
+            "kind": node.kind,
+            "namespace": node.namespace,
+            "name": node.name,
+            "label": label(node),
             "data": data[node],
-        }  # fmt: skip
+        }
         if node.kind == "dataset":
             entry["versions"] = [
-                {"seq": v.seq, "createdAt": v.created_at, "runId": v.run_id,
-                 "lifecycleState": v.content.get("lifecycleState"), "id": v.id}  # fmt: skip
+                {
+                    "seq": v.seq,
+                    "createdAt": v.created_at,
+                    "runId": v.run_id,
+                    "lifecycleState": v.content.get("lifecycleState"),
+                    "id": v.id,
+                }
                 for v in reader.versions(node)[:VERSIONS_PER_DATASET]
             ]
             entry["columns"] = [
-                {"field": s.field, "source": s.source.key, "sourceField": s.source_field, "direct": s.direct,
-                 "transformations": list(s.transformations)}  # fmt: skip
+                {
+                    "field": s.field,
+                    "source": s.source.key,
+                    "sourceField": s.source_field,
+                    "direct": s.direct,
+                    "transformations": list(s.transformations),
+                }
                 for s in reader.column_lineage(node)
             ]
         else:
@@ -103,7 +117,7 @@ def page(reader: LineageReader, graph: Graph, *, title: str) -> str:
     """The self-contained HTML page of ``graph``."""
     data = json.dumps(page_data(reader, graph, title=title), separators=(",", ":"))
     legend = (
-        '<span>&#9645; dataset</span><span>&#9632; job</span>'
+        "<span>&#9645; dataset</span><span>&#9632; job</span>"
         '<span style="color:#8a5cc2">- - - declared (JobEvent)</span><span>&#8212; observed (run)</span>'
     )
     return (

@@ -24,6 +24,7 @@ def marquez_graph(reader: LineageReader, graph: Graph) -> dict[str, Any]:
     data = node_data(reader, graph)
     entries = []
     for node in graph.nodes:
+
         def edges(side: str, node: Node = node) -> list[dict[str, Any]]:
             return [
                 {"origin": e.origin.key, "destination": e.destination.key, "static": e.static}
@@ -32,8 +33,13 @@ def marquez_graph(reader: LineageReader, graph: Graph) -> dict[str, Any]:
             ]
 
         entries.append(
-            {"id": node.key, "type": node.kind.upper(), "data": data[node], "inEdges": edges("in"),
-             "outEdges": edges("out")}  # fmt: skip
+            {
+                "id": node.key,
+                "type": node.kind.upper(),
+                "data": data[node],
+                "inEdges": edges("in"),
+                "outEdges": edges("out"),
+            }
         )
     return {"graph": entries}
 
@@ -62,24 +68,36 @@ def dataset_data(info: DatasetInfo) -> dict[str, Any]:
     facets = info.facets
     version = info.current_version
     return {
-        "id": _id(info.node), "type": "DATASET", "name": info.node.name, "physicalName": info.node.name,
-        "namespace": info.node.namespace, "sourceName": (facets.get("dataSource") or {}).get("name"),
-        "fields": [dict(f) for f in info.fields], "tags": tags(facets),
-        "createdAt": info.created_at, "updatedAt": info.updated_at,
+        "id": _id(info.node),
+        "type": "DATASET",
+        "name": info.node.name,
+        "physicalName": info.node.name,
+        "namespace": info.node.namespace,
+        "sourceName": (facets.get("dataSource") or {}).get("name"),
+        "fields": [dict(f) for f in info.fields],
+        "tags": tags(facets),
+        "createdAt": info.created_at,
+        "updatedAt": info.updated_at,
         "lastModifiedAt": version.created_at if version else None,
         "lastLifecycleState": version.content.get("lifecycleState") if version else None,
         "description": (facets.get("documentation") or {}).get("description"),
-        "facets": dict(facets), "currentVersion": version.id if version else None, "versionCount": info.version_count,
-    }  # fmt: skip
+        "facets": dict(facets),
+        "currentVersion": version.id if version else None,
+        "versionCount": info.version_count,
+    }
 
 
 def run_data(run: RunInfo) -> dict[str, Any]:
     """A run as ``{id, state, startedAt, endedAt, durationMs, parentRunId}`` (+ ``facets`` when it has them)."""
     duration = run.duration
-    data = {
-        "id": run.id, "state": run.state, "startedAt": run.started_at, "endedAt": run.ended_at,
-        "durationMs": round(duration * 1000) if duration is not None else None, "parentRunId": run.parent_run_id,
-    }  # fmt: skip
+    data: dict[str, Any] = {
+        "id": run.id,
+        "state": run.state,
+        "startedAt": run.started_at,
+        "endedAt": run.ended_at,
+        "durationMs": round(duration * 1000) if duration is not None else None,
+        "parentRunId": run.parent_run_id,
+    }
     if run.facets:
         data["facets"] = dict(run.facets)
     return data
@@ -90,12 +108,19 @@ def job_data(info: JobInfo) -> dict[str, Any]:
     facets = info.facets
     job_type = (facets.get("jobType") or {}).get("processingType") or "BATCH"
     return {
-        "id": _id(info.node), "type": job_type, "name": info.node.name,
-        "simpleName": info.node.name.rsplit(".", 1)[-1], "namespace": info.node.namespace,
-        "createdAt": info.created_at, "updatedAt": info.updated_at,
-        "inputs": [_id(n) for n in info.inputs], "outputs": [_id(n) for n in info.outputs],
+        "id": _id(info.node),
+        "type": job_type,
+        "name": info.node.name,
+        "simpleName": info.node.name.rsplit(".", 1)[-1],
+        "namespace": info.node.namespace,
+        "createdAt": info.created_at,
+        "updatedAt": info.updated_at,
+        "inputs": [_id(n) for n in info.inputs],
+        "outputs": [_id(n) for n in info.outputs],
         "location": (facets.get("sourceCodeLocation") or {}).get("url"),
         "description": (facets.get("documentation") or {}).get("description"),
-        "facets": dict(facets), "latestRun": run_data(info.latest_run) if info.latest_run else None,
-        "tags": tags(facets), "definition": info.definition,
-    }  # fmt: skip
+        "facets": dict(facets),
+        "latestRun": run_data(info.latest_run) if info.latest_run else None,
+        "tags": tags(facets),
+        "definition": info.definition,
+    }

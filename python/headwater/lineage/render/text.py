@@ -30,7 +30,5 @@ def graph_text(reader: LineageReader, graph: Graph) -> str:
             arrow = "<-" if edge.destination == node else "->"
             lines.append(f"  {arrow} {other.namespace}:{other.name}")
             linked.add(other)
-    alone = [n for n in graph.nodes if n.kind == "dataset" and n not in linked]
-    for node in alone:
-        lines.append(f"dataset {node.namespace}:{node.name}")
+    lines += [f"dataset {n.namespace}:{n.name}" for n in graph.nodes if n.kind == "dataset" and n not in linked]
     return "\n".join(lines) + "\n"
