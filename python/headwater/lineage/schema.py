@@ -64,31 +64,30 @@ events = Table(
     Index(None, "run_id"),
 )
 
-jobs = Table(
+
+def _entity_table(name: str, *columns: Column[str]) -> Table:
+    """A table of jobs or datasets: id, namespace, name, ``columns``, and the event times seen."""
+    return Table(
+        name,
+        metadata,
+        Column("id", ID, primary_key=True),
+        Column("namespace", Text, nullable=False),
+        Column("name", Text, nullable=False),
+        *columns,
+        Column("created_at", TIME, nullable=False, comment="earliest event time seen"),
+        Column("updated_at", TIME, nullable=False, comment="latest event time seen"),
+        UniqueConstraint("namespace", "name"),
+    )
+
+
+jobs = _entity_table(
     "jobs",
-    metadata,
-    Column("id", ID, primary_key=True),
-    Column("namespace", Text, nullable=False),
-    Column("name", Text, nullable=False),
     Column("definition_kind", String(16), comment="what defines the job now: job_event or run"),
     Column("definition_run_id", RUN_ID, comment="the run, when definition_kind is run"),
     Column("definition_time", TIME, comment="event time of the current definition"),
-    Column("created_at", TIME, nullable=False, comment="earliest event time seen"),
-    Column("updated_at", TIME, nullable=False, comment="latest event time seen"),
-    UniqueConstraint("namespace", "name"),
 )
 
-datasets = Table(
-    "datasets",
-    metadata,
-    Column("id", ID, primary_key=True),
-    Column("namespace", Text, nullable=False),
-    Column("name", Text, nullable=False),
-    Column("current_version_id", ID),
-    Column("created_at", TIME, nullable=False, comment="earliest event time seen"),
-    Column("updated_at", TIME, nullable=False, comment="latest event time seen"),
-    UniqueConstraint("namespace", "name"),
-)
+datasets = _entity_table("datasets", Column("current_version_id", ID))
 
 runs = Table(
     "runs",
