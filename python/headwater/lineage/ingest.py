@@ -211,7 +211,7 @@ def _update_versions(conn: Connection, writes: Sequence[Write]) -> None:
     stmt = _insert(conn, t.dataset_versions)
     stmt = stmt.on_conflict_do_update(
         index_elements=[t.dataset_versions.c.id],
-        set_={"content": stmt.excluded.content, "facets": stmt.excluded.facets},
+        set_={"content": stmt.excluded.content},
     )
     _execute_many(conn, stmt, [_version_row(v) for v in changed])
     current = [{"key": d, "version": c.current.id} for d, c in chains.items() if c.current is not None]
@@ -222,23 +222,22 @@ def _update_versions(conn: Connection, writes: Sequence[Write]) -> None:
 def _write_row(write: Write) -> dict[str, Any]:
     return {
         "dataset_id": write.dataset_id, "event_time": write.time, "run_id": write.run_id,
-        "content": dumps(write.content), "facets": dumps(write.facets),
+        "content": dumps(write.content),
     }  # fmt: skip
 
 
 def _version_row(version: Version) -> dict[str, Any]:
     row = dict(vars(version))
-    row["content"], row["facets"] = dumps(version.content), dumps(version.facets)
+    row["content"] = dumps(version.content)
     return row
 
 
-def _version(row: Any) -> Version:  # noqa: ANN401 - a Row of dataset_versions without its facets
-    return Version(row.id, row.dataset_id, row.seq, row.created_at, row.run_id, orjson.loads(row.content), {})
+def _version(row: Any) -> Version:  # noqa: ANN401 - a Row of dataset_versions
+    return Version(row.id, row.dataset_id, row.seq, row.created_at, row.run_id, orjson.loads(row.content))
 
 
 def _load_chains(conn: Connection, writes: Mapping[str, list[Write]]) -> dict[str, VersionChain]:
-    """Each dataset's chain from its current version and its versions of the runs among ``writes`` (their facets
-    are not read: a version that changes gets the facets of its new latest event)."""
+    """Each dataset's chain from its current version and its versions of the runs among ``writes``."""
     current: dict[str, Version] = {}
     run_versions: dict[str, dict[str, Version]] = defaultdict(dict)
     v = t.dataset_versions
@@ -265,7 +264,7 @@ def _rebuilt_chain(conn: Connection, dataset_id: str) -> VersionChain:
     rows = conn.execute(select(w).where(w.c.dataset_id == dataset_id).order_by(w.c.event_time, w.c.id))
     chain = VersionChain(dataset_id, None, {})
     for row in rows:
-        chain.apply(Write(dataset_id, row.event_time, row.run_id, orjson.loads(row.content), orjson.loads(row.facets)))
+        chain.apply(Write(dataset_id, row.event_time, row.run_id, orjson.loads(row.content)))
     conn.execute(delete(t.dataset_versions).where(t.dataset_versions.c.dataset_id == dataset_id))
     return chain
 

@@ -74,8 +74,7 @@ class RunInfo:
 class VersionInfo:
     """A dataset version: ``seq`` counts from 1; ``run_id`` is None for a DatasetEvent's version.
 
-    ``content`` holds what defines it (``fields``, ``source``, ``lifecycleState``), ``facets`` the dataset facets of
-    its latest event.
+    ``content`` holds what defines it: ``fields``, ``source``, ``lifecycleState`` (each when known).
     """
 
     id: str
@@ -83,7 +82,6 @@ class VersionInfo:
     created_at: str
     run_id: str | None
     content: Mapping[str, Any]
-    facets: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -437,7 +435,7 @@ def _run(row: Any, job: Node, facets: Mapping[str, Any] | None = None) -> RunInf
 
 
 def _version(row: Any) -> VersionInfo:  # noqa: ANN401
-    return VersionInfo(row.id, row.seq, row.created_at, row.run_id, orjson.loads(row.content), orjson.loads(row.facets))
+    return VersionInfo(row.id, row.seq, row.created_at, row.run_id, orjson.loads(row.content))
 
 
 def _step(depth: int, dataset: Node, row: Any, nodes: Mapping[str, Node]) -> ColumnStep:  # noqa: ANN401

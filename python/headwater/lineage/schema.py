@@ -150,7 +150,6 @@ dataset_writes = Table(
     Column("event_time", TIME, nullable=False),
     Column("run_id", RUN_ID, comment="the writing run; null for a DatasetEvent"),
     Column("content", Text, nullable=False, comment="schema fields, source and lifecycle state it states (JSON)"),
-    Column("facets", Text, nullable=False, comment="the dataset facets of the event (JSON)"),
     Index(None, "dataset_id", "event_time"),
 )
 
@@ -163,7 +162,6 @@ dataset_versions = Table(
     Column("created_at", TIME, nullable=False),
     Column("run_id", RUN_ID, comment="the run that wrote it; null for a DatasetEvent's version"),
     Column("content", Text, nullable=False, comment="schema fields, source, lifecycle state (JSON)"),
-    Column("facets", Text, nullable=False, comment="the dataset facets of its latest event (JSON)"),
     UniqueConstraint("dataset_id", "seq"),
 )
 

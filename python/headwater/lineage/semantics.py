@@ -11,8 +11,8 @@ store. The rules (DESIGN.md, "Static lineage and tags", after Marquez's static-l
   that has one are the complete set.
 - A run's state is its terminal state (COMPLETE, FAIL, ABORT) once one is seen, else its latest state; OTHER never
   changes it. It started at its earliest event and ended at its terminal event.
-- A dataset version is made by each run that writes the dataset (one version per run, its facets from the run's
-  latest event), and by a DatasetEvent only when what it states about the schema fields, the source (the
+- A dataset version is made by each run that writes the dataset (one version per run, stating what the run's
+  events state, the latest last), and by a DatasetEvent only when what it states about the schema fields, the source (the
   ``dataSource`` facet), or the lifecycle state differs from the current version; what the event leaves out is
   carried over. (In OpenLineage naming the dataset's name is its physical name, so a new physical name is a new
   dataset.)
@@ -27,7 +27,8 @@ import hashlib
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Any, Final
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import orjson
 
@@ -71,8 +72,7 @@ def dumps(value: object) -> str:
     return orjson.dumps(value).decode()
 
 
-@dataclass(frozen=True)
-class Entity:
+class Entity(NamedTuple):
     """A job or dataset named in an event: its id (:func:`headwater.lineage.schema.entity_id`) and name."""
 
     id: str
@@ -80,8 +80,7 @@ class Entity:
     name: str
 
 
-@dataclass(frozen=True)
-class Facet:
+class Facet(NamedTuple):
     """A facet to store: ``table`` is ``job``, ``dataset`` or ``run``; ``facet`` the facet (serialised only when it is
     the one stored)."""
 
@@ -91,8 +90,7 @@ class Facet:
     facet: Mapping[str, Any]
 
 
-@dataclass(frozen=True)
-class Io:
+class Io(NamedTuple):
     """An input or output of a run or JobEvent; ``facets`` are its inputFacets/outputFacets (JSON text)."""
 
     dataset_id: str
@@ -100,8 +98,7 @@ class Io:
     facets: str
 
 
-@dataclass(frozen=True)
-class Write:
+class Write(NamedTuple):
     """What one event states about a dataset it writes: a run's output, or a DatasetEvent's dataset.
 
     Attributes:
@@ -109,14 +106,12 @@ class Write:
         time: the event time (:func:`utc_time`).
         run_id: the writing run; None for a DatasetEvent.
         content: the version-defining facts stated (``fields``, ``source``, ``lifecycleState``; absent = unstated).
-        facets: the event's facets of the dataset.
     """
 
     dataset_id: str
     time: str
     run_id: str | None
     content: dict[str, Any]
-    facets: dict[str, Any]
 
 
 @dataclass
@@ -157,9 +152,15 @@ class EventFacts:
 
     def add_dataset(self, namespace: str, name: str) -> Entity:
         """Name a dataset (once) and return it."""
-        entity = Entity(entity_id("dataset", namespace, name), namespace, name)
+        entity = dataset_entity(namespace, name)
         self.entities.setdefault(entity.id, entity)
         return entity
+
+
+@lru_cache(maxsize=65536)
+def dataset_entity(namespace: str, name: str) -> Entity:
+    """The dataset ``namespace``/``name`` with its id."""
+    return Entity(entity_id("dataset", namespace, name), namespace, name)
 
 
 def facts_of(event: Mapping[str, Any], kind: str, payload: str | None = None) -> EventFacts:
@@ -205,7 +206,7 @@ def _dataset_facts(facts: EventFacts, dataset: Mapping[str, Any], writer: str | 
         for _, source in column_lineage_inputs(lineage):
             facts.add_dataset(source["namespace"], source["name"])
     if writer != "":
-        facts.writes.append(Write(entity.id, facts.time, writer, version_content(dataset_facets), dataset_facets))
+        facts.writes.append(Write(entity.id, facts.time, writer, version_content(dataset_facets)))
     return entity
 
 
@@ -290,7 +291,7 @@ def _state_rank(state: str, time: str) -> tuple[int, str]:
 
 @dataclass
 class Version:
-    """A dataset version (a row of ``dataset_versions``); ``facets`` are the dataset facets of its latest event."""
+    """A dataset version (a row of ``dataset_versions``)."""
 
     id: str
     dataset_id: str
@@ -298,7 +299,6 @@ class Version:
     created_at: str
     run_id: str | None
     content: dict[str, Any]
-    facets: dict[str, Any]
 
 
 class VersionChain:
@@ -319,7 +319,6 @@ class VersionChain:
         if write.run_id is not None and write.run_id in self._runs:
             version = self._runs[write.run_id]
             version.content = {**version.content, **write.content}
-            version.facets = dict(write.facets)
             self.changed[version.id] = version
             return
         base = self.current.content if self.current else {}
@@ -329,7 +328,7 @@ class VersionChain:
         seq = self.current.seq + 1 if self.current else 1
         key = f"run\x00{write.run_id}" if write.run_id else f"static\x00{write.time}\x00{canonical_hash(content)}"
         version_id = uuid.uuid5(_VERSION_NAMESPACE, f"{self.dataset_id}\x00{key}").hex
-        version = Version(version_id, self.dataset_id, seq, write.time, write.run_id, content, dict(write.facets))
+        version = Version(version_id, self.dataset_id, seq, write.time, write.run_id, content)
         if write.run_id is not None:
             self._runs[write.run_id] = version
         self.current = version

@@ -112,7 +112,6 @@ def upgrade() -> None:
         sa.Column(
             "content", sa.Text, nullable=False, comment="schema fields, source and lifecycle state it states (JSON)"
         ),
-        sa.Column("facets", sa.Text, nullable=False, comment="the dataset facets of the event (JSON)"),
         sa.PrimaryKeyConstraint("id", name="pk_dataset_writes"),
     )
     op.create_index("ix_dataset_writes_dataset_id_event_time", "dataset_writes", ["dataset_id", "event_time"])
@@ -124,7 +123,6 @@ def upgrade() -> None:
         sa.Column("created_at", _TIME, nullable=False),
         sa.Column("run_id", _RUN_ID, comment="the run that wrote it; null for a DatasetEvent's version"),
         sa.Column("content", sa.Text, nullable=False, comment="schema fields, source, lifecycle state (JSON)"),
-        sa.Column("facets", sa.Text, nullable=False, comment="the dataset facets of its latest event (JSON)"),
         sa.PrimaryKeyConstraint("id", name="pk_dataset_versions"),
         sa.UniqueConstraint("dataset_id", "seq", name="uq_dataset_versions_dataset_id_seq"),
     )
