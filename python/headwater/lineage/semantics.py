@@ -12,9 +12,9 @@ store. The rules (DESIGN.md, "Static lineage and tags", after Marquez's static-l
 - A run's state is its terminal state (COMPLETE, FAIL, ABORT) once one is seen, else its latest state; OTHER never
   changes it. It started at its earliest event and ended at its terminal event.
 - A dataset version is made by each run that writes the dataset (one version per run, stating what the run's
-  events state, the latest last), and by a DatasetEvent only when what it states about the schema fields, the source (the
-  ``dataSource`` facet), or the lifecycle state differs from the current version; what the event leaves out is
-  carried over. (In OpenLineage naming the dataset's name is its physical name, so a new physical name is a new
+  events state, the latest last), and by a DatasetEvent only when what it states about the schema fields, the
+  source (the ``dataSource`` facet), or the lifecycle state differs from the current version; what the event leaves
+  out is carried over. (In OpenLineage naming the dataset's name is its physical name, so a new physical name is a new
   dataset.)
 - A job's current definition (its input and output datasets) is that of its latest JobEvent or run: a JobEvent
   replaces it with the declared inputs and outputs (static edges), a run with everything its events read and wrote
