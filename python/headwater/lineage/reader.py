@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
 import orjson
-from sqlalchemy import Engine, Table, and_, func, or_, select, tuple_
+from sqlalchemy import Engine, Table, func, or_, select, tuple_
 
 from headwater.lineage import schema as t
 
@@ -221,12 +221,9 @@ class LineageReader:
     def dataset_infos(self, ids: Iterable[str] | None) -> list[DatasetInfo]:
         """The datasets with these ids (all when None), by namespace and name."""
         d, v = t.datasets, t.dataset_versions
-        counts = select(v.c.dataset_id, func.count().label("n")).group_by(v.c.dataset_id).subquery()
-        query = (
-            select(d, func.coalesce(counts.c.n, 0).label("version_count"))
-            .outerjoin(counts, counts.c.dataset_id == d.c.id)
-            .order_by(d.c.namespace, d.c.name)
-        )
+        # versions are numbered 1..n, so the count is the highest seq (read from the (dataset_id, seq) index)
+        count = select(func.coalesce(func.max(v.c.seq), 0)).where(v.c.dataset_id == d.c.id).scalar_subquery()
+        query = select(d, count.label("version_count")).order_by(d.c.namespace, d.c.name)
         rows = self._rows(query, d.c.id, ids)
         facets = self.facets("dataset", [r.id for r in rows])
         versions = self._versions_by_id([r.current_version_id for r in rows if r.current_version_id])
@@ -293,12 +290,14 @@ class LineageReader:
 
     def _latest_runs(self, job_ids: Sequence[str]) -> dict[str, RunInfo]:
         r = t.runs
-        latest = select(r.c.job_id, func.max(r.c.started_at).label("started")).group_by(r.c.job_id).subquery()
-        query = select(r).join(latest, and_(latest.c.job_id == r.c.job_id, latest.c.started == r.c.started_at))
+        newest_first = (r.c.started_at.desc(), r.c.id)
+        rank = func.row_number().over(partition_by=r.c.job_id, order_by=newest_first).label("rank")
         found: dict[str, Any] = {}
         with self.engine.connect() as conn:
             for chunk in _chunks(job_ids):
-                found.update({row.job_id: row for row in conn.execute(query.where(r.c.job_id.in_(chunk)))})
+                ranked = select(r, rank).where(r.c.job_id.in_(chunk)).subquery()
+                query = select(ranked).where(ranked.c.rank == 1)
+                found.update({row.job_id: row for row in conn.execute(query)})
         nodes = self.nodes(found)
         return {job_id: _run(row, nodes[job_id]) for job_id, row in found.items()}
 

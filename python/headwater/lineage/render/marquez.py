@@ -11,6 +11,7 @@ the store knows the value (``id``, ``name``, ``namespace``, ``createdAt``, ``upd
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -22,25 +23,22 @@ if TYPE_CHECKING:
 def marquez_graph(reader: LineageReader, graph: Graph) -> dict[str, Any]:
     """The Marquez-shaped lineage response for ``graph``."""
     data = node_data(reader, graph)
-    entries = []
-    for node in graph.nodes:
-
-        def edges(side: str, node: Node = node) -> list[dict[str, Any]]:
-            return [
-                {"origin": e.origin.key, "destination": e.destination.key, "static": e.static}
-                for e in graph.edges
-                if (e.destination if side == "in" else e.origin) == node
-            ]
-
-        entries.append(
-            {
-                "id": node.key,
-                "type": node.kind.upper(),
-                "data": data[node],
-                "inEdges": edges("in"),
-                "outEdges": edges("out"),
-            }
-        )
+    in_edges: dict[Node, list[dict[str, Any]]] = defaultdict(list)
+    out_edges: dict[Node, list[dict[str, Any]]] = defaultdict(list)
+    for edge in graph.edges:
+        entry = {"origin": edge.origin.key, "destination": edge.destination.key, "static": edge.static}
+        out_edges[edge.origin].append(entry)
+        in_edges[edge.destination].append(entry)
+    entries = [
+        {
+            "id": node.key,
+            "type": node.kind.upper(),
+            "data": data[node],
+            "inEdges": in_edges[node],
+            "outEdges": out_edges[node],
+        }
+        for node in graph.nodes
+    ]
     return {"graph": entries}
 
 
