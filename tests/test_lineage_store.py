@@ -37,24 +37,23 @@ from tests.support.lineage_events import (
 from tests.support.lineage_events import schema as schema_facet
 from tests.support.openlineage_schema import validate_event
 
+PG_SCHEMA = "lineage_store_tests"
 # Ingest-order ids differ between arrival orders by design; everything else must not.
 _ORDER_COLUMNS = {("events", "id"), ("dataset_writes", "id")}
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh store location on each backend."""
+    """A fresh store location on each backend: a SQLite file, or a schema of its own in the session's PostgreSQL
+    database (which the JDBC tests share), found through the connection's search_path."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'lineage.db'}"
         return
     server: postgres.PostgresServer = request.getfixturevalue("postgres_server")
-    url = f"postgresql://{server.user}:{server.password}@{server.host}:{server.port}/{server.database}"
-    yield url
-    store = LineageStore.open(url)
-    with store.engine.begin() as conn:
-        schema.metadata.drop_all(conn)
-        conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
-    store.close()
+    server.sql(f"CREATE SCHEMA {PG_SCHEMA}")
+    credentials = f"{server.user}:{server.password}@{server.host}:{server.port}"
+    yield f"postgresql://{credentials}/{server.database}?options=-csearch_path%3D{PG_SCHEMA}"
+    server.sql(f"DROP SCHEMA {PG_SCHEMA} CASCADE")
 
 
 @pytest.fixture
@@ -307,6 +306,7 @@ def test_column_upstream_is_transitive(store: LineageStore) -> None:
 
 def test_the_migrations_create_exactly_the_schema(store: LineageStore) -> None:
     with store.engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM events")).scalar() == 0  # in the store's own schema
         context = MigrationContext.configure(conn)
         assert context.get_current_revision() == "0001"
         assert compare_metadata(context, schema.metadata) == []

@@ -13,9 +13,10 @@ from __future__ import annotations
 import os
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from headwater.lineage.validation import EventValidator, InvalidEventError, SchemaSet
+if TYPE_CHECKING:  # imported when first used: PySpark's Python workers import this module without headwater
+    from headwater.lineage.validation import EventValidator
 
 REPO = Path(__file__).resolve().parents[2]
 OWN_SCHEMA_DIR = REPO / "jvm" / "src" / "main" / "resources" / "io" / "headwater" / "spark" / "facets"
@@ -34,11 +35,15 @@ def spec_dir() -> Path:
 @cache
 def strict_validator() -> EventValidator:
     """The strict validator over the shared spec and Headwater's facet schemas in the JVM sources."""
+    from headwater.lineage.validation import EventValidator, SchemaSet
+
     return EventValidator(SchemaSet.from_dirs(spec_dir(), OWN_SCHEMA_DIR), strict=True)
 
 
 def validate_event(event: dict[str, Any]) -> None:
     """Raise AssertionError naming what is wrong when ``event`` or any of its facets does not validate."""
+    from headwater.lineage.validation import InvalidEventError
+
     try:
         strict_validator().check(event)
     except InvalidEventError as e:
