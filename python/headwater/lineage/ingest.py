@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 import orjson
 from sqlalchemy import Connection, Table, bindparam, case, delete, func, select, tuple_, update
@@ -30,9 +30,7 @@ from headwater.lineage.semantics import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping, Sequence
-
-_CHUNK: Final = 500  # keys per IN (...) list: well under SQLite's and PostgreSQL's parameter limits
+    from collections.abc import Mapping, Sequence
 
 
 def apply_batch(conn: Connection, batch: Sequence[EventFacts]) -> int:
@@ -71,15 +69,9 @@ def _insert(conn: Connection, table: Table) -> Any:  # noqa: ANN401 - the dialec
     return (postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert)(table)
 
 
-def _chunks(keys: Iterable[Any]) -> Iterable[list[Any]]:
-    items = list(keys)
-    for start in range(0, len(items), _CHUNK):
-        yield items[start : start + _CHUNK]
-
-
 def _new_events(conn: Connection, batch: Sequence[EventFacts]) -> list[EventFacts]:
     seen: set[str] = set()
-    for chunk in _chunks({f.hash for f in batch}):
+    for chunk in t.chunked({f.hash for f in batch}):
         seen.update(conn.scalars(select(t.events.c.event_hash).where(t.events.c.event_hash.in_(chunk))))
     fresh = []
     for facts in batch:
@@ -158,7 +150,7 @@ def _merge_runs(conn: Connection, fresh: Sequence[EventFacts]) -> set[str]:
         return set()
     states: dict[str, RunState] = {}
     columns = [t.runs.c[name] for name in RunState.__dataclass_fields__]
-    for chunk in _chunks(ids):
+    for chunk in t.chunked(ids):
         for row in conn.execute(select(*columns).where(t.runs.c.id.in_(chunk))):
             states[row.id] = RunState(*row)
     for run_id, job_id, facts in run_events:
@@ -195,7 +187,7 @@ def _update_versions(conn: Connection, writes: Sequence[Write]) -> None:
     for write in sorted(writes, key=lambda w: w.time):
         by_dataset[write.dataset_id].append(write)
     latest: dict[str, str] = {}
-    for chunk in _chunks(by_dataset):
+    for chunk in t.chunked(by_dataset):
         query = select(t.dataset_writes.c.dataset_id, func.max(t.dataset_writes.c.event_time))
         query = query.where(t.dataset_writes.c.dataset_id.in_(chunk)).group_by(t.dataset_writes.c.dataset_id)
         latest.update((row[0], row[1]) for row in conn.execute(query))
@@ -242,7 +234,7 @@ def _load_chains(conn: Connection, writes: Mapping[str, list[Write]]) -> dict[st
     run_versions: dict[str, dict[str, Version]] = defaultdict(dict)
     v = t.dataset_versions
     columns = [v.c.id, v.c.dataset_id, v.c.seq, v.c.created_at, v.c.run_id, v.c.content]
-    for chunk in _chunks(writes):
+    for chunk in t.chunked(writes):
         query = (
             select(*columns)
             .join(t.datasets, t.datasets.c.current_version_id == v.c.id)
@@ -250,8 +242,8 @@ def _load_chains(conn: Connection, writes: Mapping[str, list[Write]]) -> dict[st
         )
         current.update({row.dataset_id: _version(row) for row in conn.execute(query)})
     pairs = {(d, w.run_id) for d, ws in writes.items() for w in ws if w.run_id is not None}
-    for chunk in _chunks(pairs):
-        for row in conn.execute(select(*columns).where(tuple_(v.c.dataset_id, v.c.run_id).in_(chunk))):
+    for pair_chunk in t.chunked(pairs):
+        for row in conn.execute(select(*columns).where(tuple_(v.c.dataset_id, v.c.run_id).in_(pair_chunk))):
             version = current.get(row.dataset_id)
             version = version if version is not None and version.id == row.id else _version(row)
             run_versions[row.dataset_id][row.run_id] = version
@@ -285,11 +277,11 @@ def _update_job_definitions(conn: Connection, fresh: Sequence[EventFacts], touch
     if not changed:
         return
     run_io: dict[str, set[tuple[str, str]]] = defaultdict(set)
-    for chunk in _chunks({d.run_id for d in changed.values() if d.kind == "run"}):
+    for run_chunk in t.chunked({d.run_id for d in changed.values() if d.kind == "run"}):
         query = select(t.run_io.c.run_id, t.run_io.c.dataset_id, t.run_io.c.direction)
-        for run_id, dataset_id, direction in conn.execute(query.where(t.run_io.c.run_id.in_(chunk))):
+        for run_id, dataset_id, direction in conn.execute(query.where(t.run_io.c.run_id.in_(run_chunk))):
             run_io[run_id].add((dataset_id, direction))
-    for chunk in _chunks(changed):
+    for chunk in t.chunked(changed):
         conn.execute(delete(t.job_io).where(t.job_io.c.job_id.in_(chunk)))
     edges = [
         {"job_id": job_id, "dataset_id": dataset_id, "direction": direction, "static": d.kind == "job_event"}
@@ -314,7 +306,7 @@ def _new_definitions(conn: Connection, fresh: Sequence[EventFacts], touched_runs
             candidates[facts.job.id] = facts
     stored: dict[str, Any] = {}
     j = t.jobs
-    for chunk in _chunks(candidates):
+    for chunk in t.chunked(candidates):
         query = select(j.c.id, j.c.definition_kind, j.c.definition_run_id, j.c.definition_time)
         stored.update({row.id: row for row in conn.execute(query.where(j.c.id.in_(chunk)))})
     changed: dict[str, _Definition] = {}
@@ -339,11 +331,11 @@ def _rebuild_column_edges(conn: Connection, fresh: Sequence[EventFacts]) -> None
         return
     f = t.dataset_facets
     replaced: list[str] = []
-    for chunk in _chunks(latest):
+    for chunk in t.chunked(latest):
         query = select(f.c.owner_id, f.c.event_time).where(f.c.owner_id.in_(chunk), f.c.name == "columnLineage")
         replaced += [owner for owner, time in conn.execute(query) if time == latest[owner][0]]
     edges: dict[tuple[str, str, str, str], dict[str, Any]] = {}
-    for chunk in _chunks(replaced):
+    for chunk in t.chunked(replaced):
         conn.execute(delete(t.column_edges).where(t.column_edges.c.dataset_id.in_(chunk)))
     for dataset_id in replaced:
         for output_field, source in column_lineage_inputs(latest[dataset_id][1]):

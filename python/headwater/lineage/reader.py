@@ -18,7 +18,6 @@ from headwater.lineage import schema as t
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
 
-_CHUNK: Final = 500
 KINDS: Final = ("dataset", "job")
 
 
@@ -207,7 +206,7 @@ class LineageReader:
         with self.engine.connect() as conn:
             for kind in KINDS:
                 table = _table(kind)
-                for chunk in _chunks(wanted - found.keys()):
+                for chunk in t.chunked(wanted - found.keys()):
                     query = select(table.c.id, table.c.namespace, table.c.name).where(table.c.id.in_(chunk))
                     found.update({i: Node(kind, ns, name) for i, ns, name in conn.execute(query)})
         return found
@@ -275,7 +274,7 @@ class LineageReader:
             if ids is None:
                 return list(conn.execute(query))
             rows: list[Any] = []
-            for chunk in _chunks(set(ids)):
+            for chunk in t.chunked(set(ids)):
                 rows += conn.execute(query.where(id_column.in_(chunk))).all()
             return sorted(rows, key=lambda r: (r.namespace, r.name))
 
@@ -294,7 +293,7 @@ class LineageReader:
         rank = func.row_number().over(partition_by=r.c.job_id, order_by=newest_first).label("rank")
         found: dict[str, Any] = {}
         with self.engine.connect() as conn:
-            for chunk in _chunks(job_ids):
+            for chunk in t.chunked(job_ids):
                 ranked = select(r, rank).where(r.c.job_id.in_(chunk)).subquery()
                 query = select(ranked).where(ranked.c.rank == 1)
                 found.update({row.job_id: row for row in conn.execute(query)})
@@ -312,7 +311,7 @@ class LineageReader:
         v = t.dataset_versions
         found: dict[str, VersionInfo] = {}
         with self.engine.connect() as conn:
-            for chunk in _chunks(ids):
+            for chunk in t.chunked(ids):
                 found.update({row.id: _version(row) for row in conn.execute(select(v).where(v.c.id.in_(chunk)))})
         return found
 
@@ -322,7 +321,7 @@ class LineageReader:
         found: dict[str, dict[str, Any]] = {}
         query = select(table.c.owner_id, table.c.name, table.c.facet).order_by(table.c.owner_id, table.c.name)
         with self.engine.connect() as conn:
-            for chunk in _chunks(owner_ids):
+            for chunk in t.chunked(owner_ids):
                 for owner, name, facet in conn.execute(query.where(table.c.owner_id.in_(chunk))):
                     found.setdefault(owner, {})[name] = orjson.loads(facet)
         return found
@@ -339,7 +338,7 @@ class LineageReader:
             else:
                 seen: set[tuple[str, str, str]] = set()
                 rows = []
-                for chunk in _chunks(set(node_ids)):
+                for chunk in t.chunked(set(node_ids)):
                     for row in conn.execute(query.where(or_(io.c.job_id.in_(chunk), io.c.dataset_id.in_(chunk)))):
                         if (row.job_id, row.dataset_id, row.direction) not in seen:
                             seen.add((row.job_id, row.dataset_id, row.direction))
@@ -387,7 +386,7 @@ class LineageReader:
             while frontier:
                 depth += 1
                 rows: list[Any] = []
-                for chunk in _chunks(frontier):
+                for chunk in t.chunked(frontier):
                     keys = chunk + [(d, "") for d, _ in chunk] if indirect else chunk
                     query = select(c).where(tuple_(c.c.dataset_id, c.c.field).in_(keys))
                     rows += conn.execute(query if indirect else query.where(c.c.direct)).all()
@@ -417,12 +416,6 @@ def _node_id_candidates(text: str) -> list[Node]:
     if not sep or kind not in KINDS:
         return []
     return [Node(kind, rest[:i], rest[i + 1 :]) for i, char in enumerate(rest) if char == ":"]
-
-
-def _chunks(keys: Iterable[Any]) -> Iterable[list[Any]]:
-    items = list(keys)
-    for start in range(0, len(items), _CHUNK):
-        yield items[start : start + _CHUNK]
 
 
 def _parse(time: str) -> datetime:

@@ -18,9 +18,15 @@ from __future__ import annotations
 
 import hashlib
 from functools import lru_cache
-from typing import Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from sqlalchemy import Boolean, Column, Index, Integer, MetaData, String, Table, Text, UniqueConstraint
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+
+T = TypeVar("T")
+_CHUNK: Final = 500
 
 TIME: Final = String(32)
 """A UTC time as ``YYYY-MM-DDTHH:MM:SS.ffffffZ``."""
@@ -39,6 +45,14 @@ metadata = MetaData(
         "pk": "pk_%(table_name)s",
     }
 )
+
+
+def chunked(keys: Iterable[T]) -> Iterator[list[T]]:
+    """``keys`` in lists of at most 500, for ``IN (...)`` lists well under SQLite's and PostgreSQL's parameter
+    limits."""
+    items = list(keys)
+    for start in range(0, len(items), _CHUNK):
+        yield items[start : start + _CHUNK]
 
 
 @lru_cache(maxsize=65536)
