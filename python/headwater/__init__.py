@@ -21,6 +21,7 @@ from headwater._session import LISTENER_CLASS, configure, flush, jar_path
 from headwater._static import LineageError, emit, emit_dataset_event, emit_job_event
 from headwater._tags import tags
 from headwater._version import __version__
+from headwater._viewer import show
 
 __all__ = [
     "LISTENER_CLASS",
@@ -32,5 +33,6 @@ __all__ = [
     "emit_job_event",
     "flush",
     "jar_path",
+    "show",
     "tags",
 ]

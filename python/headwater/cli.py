@@ -1,4 +1,4 @@
-"""The ``headwater`` command line: ``headwater demo``, ``headwater jar-path``, ``headwater summary EVENTS``."""
+"""The ``headwater`` command line: ``demo``, ``jar-path``, ``summary EVENTS``, ``lineage ...`` and ``serve``."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import click
 
 from headwater._session import jar_path
 from headwater._version import __version__
+from headwater.lineage.cli import lineage, serve
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -63,6 +64,10 @@ def summary(events: Path) -> None:
     except ValueError as e:
         raise click.ClickException(str(e)) from e
     click.echo(format_summary(runs))
+
+
+cli.add_command(lineage)
+cli.add_command(serve)
 
 
 def main(argv: list[str] | None = None) -> None:
