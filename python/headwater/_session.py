@@ -143,7 +143,9 @@ def flush(spark: SparkSession, timeout: float = 30.0) -> bool:
         timeout: seconds to wait at the most, in all.
 
     Returns:
-        True when everything was delivered in time; also True when no Headwater agent is attached.
+        True when everything was delivered in time and no event emitted since the previous ``flush`` failed to be
+        delivered (the transport failed after its retries, or the agent's queue was full); False otherwise. True
+        when no Headwater agent is attached.
     """
     millis = max(1, int(timeout * 1000))
     jsc = spark.sparkContext._jsc  # noqa: SLF001 - py4j boundary, kept private here

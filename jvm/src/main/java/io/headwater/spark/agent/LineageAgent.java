@@ -45,6 +45,8 @@ final class LineageAgent {
   private final RunBuilders builders;
   private final RunContexts contexts;
   private final StaticLineageApi staticApi;
+  // events not delivered (failed or dropped) as counted at the previous flush; Python's thread only
+  private long undeliveredAtFlush;
 
   LineageAgent(
       Duration closeTimeout,
@@ -85,14 +87,21 @@ final class LineageAgent {
     analysis.submit(() -> emitApplicationEvent(EventType.COMPLETE, event.time(), event));
     long deadline = System.nanoTime() + closeTimeout.toNanos();
     analysis.shutdown(closeTimeout);
-    int undelivered = emission.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
-    if (undelivered > 0) {
+    int queued = emission.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+    if (queued > 0) {
       LOG.warn(
           "Headwater: {} lineage event(s) still queued after {} ms at application end were not"
               + " delivered ({})",
-          undelivered,
+          queued,
           closeTimeout.toMillis(),
           ConfigKeys.EMIT_CLOSE_TIMEOUT_MILLIS.sparkKey());
+    }
+    long failed = emission.undelivered();
+    if (failed > 0) {
+      LOG.warn(
+          "Headwater: {} lineage event(s) of this application could not be delivered (the"
+              + " transport failed or the queue was full; see the warnings above)",
+          failed);
     }
   }
 
@@ -173,11 +182,21 @@ final class LineageAgent {
     return staticApi;
   }
 
-  /** Waits, at most {@code timeout} in all, until the work and events queued before are done. */
-  boolean flush(Duration timeout) {
+  /**
+   * Waits, at most {@code timeout} in all, until the work and events queued before are done.
+   *
+   * @return true when they are, and no event emitted since the previous flush failed to be
+   *     delivered or was dropped
+   */
+  synchronized boolean flush(Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
-    return analysis.drain(timeout)
-        && emission.drain(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+    boolean done =
+        analysis.drain(timeout)
+            && emission.drain(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+    long undelivered = emission.undelivered();
+    boolean allDelivered = undelivered == undeliveredAtFlush;
+    undeliveredAtFlush = undelivered;
+    return done && allDelivered;
   }
 
   private void emitApplicationEvent(EventType type, long time, Object event) {

@@ -21,7 +21,9 @@ public final class PythonEntryPoints {
    * delivered (or has failed), at most {@code timeoutMillis}. Python's {@code
    * headwater.flush(spark)} calls it after draining Spark's listener bus.
    *
-   * @return true when everything was done in time (always true when the agent is disabled)
+   * @return true when everything was done in time and every event emitted since the previous call
+   *     was delivered; false when one failed delivery or was dropped (always true when the agent is
+   *     disabled)
    */
   public boolean flush(long timeoutMillis) {
     return agent == null || agent.flush(Duration.ofMillis(timeoutMillis));
