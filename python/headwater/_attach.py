@@ -1,0 +1,146 @@
+"""Adding the agent to a SparkSession that is already running, and taking it off again."""
+
+from __future__ import annotations
+
+import warnings
+from typing import TYPE_CHECKING, Any
+
+from headwater import _agent, _interactive
+from headwater._session import caller_file, flush, jar_path, settings
+from headwater._support import HeadwaterWarning, running_pyspark_supported
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from pyspark.sql import SparkSession
+
+ATTACHMENT_CLASS = "io.headwater.spark.agent.Attachment"
+
+# The class loader holding the agent's classes, per py4j gateway (one driver JVM) and jar: made once, so that
+# attaching again (after detach, or to a new session after spark.stop()) reuses the classes already loaded.
+_loaders: dict[tuple[int, str], Any] = {}
+
+
+def attach(  # noqa: PLR0913 - the keywords of configure()
+    spark: SparkSession,
+    *,
+    transport: str | None = None,
+    url: str | None = None,
+    endpoint: str | None = None,
+    api_key: str | None = None,
+    location: str | None = None,
+    compression: str | None = None,
+    namespace: str | None = None,
+    app_name: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    source_code: bool = True,
+) -> bool:
+    """Add the Headwater agent to a SparkSession that already exists; the next query it runs is captured.
+
+    This is the call for notebooks (Jupyter, Databricks, EMR, ...) and the ``pyspark`` shell, where the session
+    exists before your code runs and :func:`headwater.configure` can no longer change it. The bundled jar is loaded
+    into the driver JVM (in a class loader of its own, below Spark's), the listener is registered with the running
+    SparkContext, and the keyword arguments are applied as ``spark.openlineage.*`` settings over the session's own
+    Spark configuration, exactly as :func:`headwater.configure` applies them.
+
+    An agent already attached to the session (by an earlier ``attach``, or through ``spark.extraListeners``) is
+    detached first (:func:`detach`), so re-running a notebook cell never gives two agents. The agent's application
+    run starts now and ends with the application or at :func:`detach`.
+
+    Extension jars (``docs/extending.md``) are not seen by an attached agent: add extensions with
+    :func:`headwater.configure` or ``spark-submit`` when the session is created.
+
+    Example::
+
+        spark = SparkSession.builder.getOrCreate()       # or the notebook's `spark`
+        headwater.attach(spark, transport="http", url="http://marquez:5000")
+
+    Returns:
+        True when the agent runs; False when it is off, after a :class:`headwater.HeadwaterWarning` naming why (an
+        unsupported pyspark, a setting that cannot be used, ``spark.openlineage.disabled``).
+
+    Raises:
+        TypeError: ``spark`` is not a SparkSession with its driver in this process (Spark Connect).
+        FileNotFoundError: the agent jar is missing (see :func:`headwater.jar_path`).
+    """
+    context = _agent.java_context(spark)
+    if not running_pyspark_supported():
+        return False
+    chosen = settings(
+        transport=transport,
+        url=url,
+        endpoint=endpoint,
+        api_key=api_key,
+        location=location,
+        compression=compression,
+        namespace=namespace,
+        app_name=app_name,
+        options=options,
+        source_code_of=caller_file() if source_code else None,
+    )
+    detach(spark)
+    _, jvm = _agent.jvm(spark)
+    options_map = jvm.java.util.HashMap()
+    for key, value in chosen.items():
+        options_map.put(key, value)
+    listener = _static_call(
+        spark, "attach", [context.getClass(), jvm.java.lang.Class.forName("java.util.Map")], [context, options_map]
+    )
+    _interactive.install()
+    if not listener.isEnabled():
+        message = f"headwater.attach(): the lineage agent is off: {listener.disabledReason()}"
+        warnings.warn(message, HeadwaterWarning, stacklevel=2)
+        return False
+    return True
+
+
+def detach(spark: SparkSession, timeout: float = 30.0) -> bool:
+    """Take every Headwater agent off the session; Spark runs on without it.
+
+    What Spark reported so far is analysed and delivered first (at most ``timeout`` seconds, as :func:`flush`), runs
+    still open end with ABORT, the agent's application run COMPLETEs, and its threads stop. Attaching again later
+    works, without duplicate events.
+
+    Returns:
+        True when an agent was detached; False when none was attached.
+    """
+    context = _agent.java_context(spark)
+    found = _agent.listeners(context)
+    if found:
+        flush(spark, timeout)
+    for listener in found:
+        listener.detach(context)
+    return bool(found)
+
+
+def _static_call(spark: SparkSession, method: str, types: list[Any], args: list[Any]) -> Any:  # noqa: ANN401
+    """Call a static method of :data:`ATTACHMENT_CLASS` through reflection, wherever its class was loaded."""
+    gateway, jvm = _agent.jvm(spark)
+    cls = _agent_class(jvm, gateway, ATTACHMENT_CLASS)
+    type_array = gateway.new_array(jvm.java.lang.Class, len(types))
+    for i, type_ in enumerate(types):
+        type_array[i] = type_
+    arg_array = gateway.new_array(jvm.java.lang.Object, len(args))
+    for i, arg in enumerate(args):
+        arg_array[i] = arg
+    return cls.getMethod(method, type_array).invoke(None, arg_array)
+
+
+def _agent_class(jvm: Any, gateway: Any, name: str) -> Any:  # noqa: ANN401
+    """The agent class ``name``: from the driver's class path when the jar is on it, else from the bundled jar."""
+    from py4j.protocol import Py4JJavaError
+
+    context_loader = jvm.java.lang.Thread.currentThread().getContextClassLoader()
+    try:
+        return jvm.java.lang.Class.forName(name, True, context_loader)  # noqa: FBT003 - Java's signature
+    except Py4JJavaError:  # ClassNotFoundException: the jar is not on the driver's class path
+        pass
+    jar = jar_path()
+    key = (id(gateway), jar)
+    loader = _loaders.get(key)
+    if loader is None:
+        urls = gateway.new_array(jvm.java.net.URL, 1)
+        urls[0] = jvm.java.io.File(jar).toURI().toURL()
+        loader = jvm.java.net.URLClassLoader(urls, context_loader)
+        _loaders[key] = loader
+    return jvm.java.lang.Class.forName(name, True, loader)  # noqa: FBT003 - Java's signature
