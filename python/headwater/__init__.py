@@ -24,9 +24,10 @@ from __future__ import annotations
 
 from headwater._agent import LISTENER_CLASS
 from headwater._attach import attach, detach
+from headwater._jar import jar_path
 from headwater._runs import Dataset, LineageRun, LineageRuns
 from headwater._runs import recent_runs as lineage
-from headwater._session import configure, flush, jar_path
+from headwater._session import configure, flush
 from headwater._static import LineageError, emit, emit_dataset_event, emit_job_event
 from headwater._support import SUPPORTED_PYSPARK, HeadwaterWarning, check_installed_pyspark
 from headwater._tags import tags

@@ -6,7 +6,8 @@ import warnings
 from typing import TYPE_CHECKING, Any
 
 from headwater import _agent, _interactive
-from headwater._session import caller_file, flush, jar_path, settings
+from headwater._driver import agent_class
+from headwater._session import caller_file, flush, settings
 from headwater._support import HeadwaterWarning, running_pyspark_supported
 
 if TYPE_CHECKING:
@@ -15,10 +16,6 @@ if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
 ATTACHMENT_CLASS = "io.headwater.spark.agent.Attachment"
-
-# The class loader holding the agent's classes, per py4j gateway (one driver JVM) and jar: made once, so that
-# attaching again (after detach, or to a new session after spark.stop()) reuses the classes already loaded.
-_loaders: dict[tuple[int, str], Any] = {}
 
 
 def attach(  # noqa: PLR0913 - the keywords of configure()
@@ -39,16 +36,13 @@ def attach(  # noqa: PLR0913 - the keywords of configure()
 
     This is the call for notebooks (Jupyter, Databricks, EMR, ...) and the ``pyspark`` shell, where the session
     exists before your code runs and :func:`headwater.configure` can no longer change it. The bundled jar is loaded
-    into the driver JVM (in a class loader of its own, below Spark's), the listener is registered with the running
+    into the driver JVM (:func:`headwater._driver.agent_class`), the listener is registered with the running
     SparkContext, and the keyword arguments are applied as ``spark.openlineage.*`` settings over the session's own
     Spark configuration, exactly as :func:`headwater.configure` applies them.
 
     An agent already attached to the session (by an earlier ``attach``, or through ``spark.extraListeners``) is
     detached first (:func:`detach`), so re-running a notebook cell never gives two agents. The agent's application
     run starts now and ends with the application or at :func:`detach`.
-
-    Extension jars (``docs/extending.md``) are not seen by an attached agent: add extensions with
-    :func:`headwater.configure` or ``spark-submit`` when the session is created.
 
     Example::
 
@@ -116,7 +110,7 @@ def detach(spark: SparkSession, timeout: float = 30.0) -> bool:
 def _static_call(spark: SparkSession, method: str, types: list[Any], args: list[Any]) -> Any:  # noqa: ANN401
     """Call a static method of :data:`ATTACHMENT_CLASS` through reflection, wherever its class was loaded."""
     gateway, jvm = _agent.jvm(spark)
-    cls = _agent_class(jvm, gateway, ATTACHMENT_CLASS)
+    cls = agent_class(gateway, jvm, ATTACHMENT_CLASS)
     type_array = gateway.new_array(jvm.java.lang.Class, len(types))
     for i, type_ in enumerate(types):
         type_array[i] = type_
@@ -124,23 +118,3 @@ def _static_call(spark: SparkSession, method: str, types: list[Any], args: list[
     for i, arg in enumerate(args):
         arg_array[i] = arg
     return cls.getMethod(method, type_array).invoke(None, arg_array)
-
-
-def _agent_class(jvm: Any, gateway: Any, name: str) -> Any:  # noqa: ANN401
-    """The agent class ``name``: from the driver's class path when the jar is on it, else from the bundled jar."""
-    from py4j.protocol import Py4JJavaError
-
-    context_loader = jvm.java.lang.Thread.currentThread().getContextClassLoader()
-    try:
-        return jvm.java.lang.Class.forName(name, True, context_loader)  # noqa: FBT003 - Java's signature
-    except Py4JJavaError:  # ClassNotFoundException: the jar is not on the driver's class path
-        pass
-    jar = jar_path()
-    key = (id(gateway), jar)
-    loader = _loaders.get(key)
-    if loader is None:
-        urls = gateway.new_array(jvm.java.net.URL, 1)
-        urls[0] = jvm.java.io.File(jar).toURI().toURL()
-        loader = jvm.java.net.URLClassLoader(urls, context_loader)
-        _loaders[key] = loader
-    return jvm.java.lang.Class.forName(name, True, loader)  # noqa: FBT003 - Java's signature

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from headwater import _agent, _interactive
 from headwater._agent import LISTENER_CLASS
+from headwater._driver import make_loadable_by_spark
+from headwater._jar import jar_path
 from headwater._support import HeadwaterWarning, running_pyspark_supported
 
 if TYPE_CHECKING:
@@ -16,8 +18,11 @@ if TYPE_CHECKING:
 
     from pyspark.sql import SparkSession
 
-_JAR_NAME = "headwater-spark.jar"
-
+UNLOADABLE = (
+    "headwater.configure(): the driver JVM of an earlier session in this process cannot load the agent's jar, so "
+    "the new session would fail to start with it: create the session without configure(), then call "
+    "headwater.attach(spark, ...)"
+)
 RUNNING_SESSION = (
     "headwater.configure(): a SparkSession is already running in this process, so getOrCreate() returns it "
     "without the agent: call headwater.attach(spark, ...) on it instead"
@@ -34,22 +39,6 @@ _KEYWORD_KEYS = {
     "namespace": "spark.openlineage.namespace",
     "app_name": "spark.openlineage.appName",
 }
-
-
-def jar_path() -> str:
-    """Return the absolute path of the agent jar bundled in this package.
-
-    Use it with ``spark-submit --jars "$(python -c 'import headwater; print(headwater.jar_path())')"``.
-
-    Raises:
-        FileNotFoundError: the package was installed without its jar (a source checkout that was not built);
-            run ``make build`` in the Headwater repository, or install the wheel.
-    """
-    path = Path(__file__).resolve().parent / "jars" / _JAR_NAME
-    if not path.is_file():
-        msg = f"the Headwater agent jar is missing at {path}; build it with `make build` or reinstall headwater"
-        raise FileNotFoundError(msg)
-    return str(path)
 
 
 def settings(  # noqa: PLR0913 - one keyword per common setting
@@ -164,6 +153,10 @@ def configure(  # noqa: PLR0913 - one keyword per common setting is the point of
 
     if SparkContext._active_spark_context is not None:  # noqa: SLF001 - pyspark's own record of the running context
         warnings.warn(RUNNING_SESSION, HeadwaterWarning, stacklevel=2)
+    elif SparkContext._gateway is not None and not make_loadable_by_spark(SparkContext._gateway, SparkContext._jvm):  # noqa: SLF001
+        # A driver JVM from an earlier session runs: it read spark.jars when it started, without this jar.
+        warnings.warn(UNLOADABLE, HeadwaterWarning, stacklevel=2)
+        return builder
     current: dict[str, str] = dict(getattr(builder, "_options", {}))
     builder.config("spark.jars", _append_csv(current.get("spark.jars"), jar_path()))
     builder.config("spark.extraListeners", _append_csv(current.get("spark.extraListeners"), LISTENER_CLASS))
