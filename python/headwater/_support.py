@@ -39,7 +39,7 @@ def unsupported_pyspark(found: str) -> str | None:
         return None
     return (
         f"headwater {__version__} supports pyspark {SUPPORTED_PYSPARK}, not the pyspark {found} of this Python: "
-        "install a supported one (pip install 'headwater[spark]'); until then the lineage agent stays off"
+        f"install a supported one (pip install 'pyspark{SUPPORTED_PYSPARK}'); until then the lineage agent stays off"
     )
 
 
