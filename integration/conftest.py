@@ -9,6 +9,7 @@ from pathlib import Path
 import headwater
 import pytest
 
+from integration.distributions import built_distributions
 from integration.support import REPO, VENV_BIN
 
 EXAMPLE_PROJECT = REPO / "integration" / "example-extension"
@@ -44,3 +45,9 @@ def example_jars() -> ExampleJars:
     for jar in (jars.connector, jars.extension, jars.broken):
         assert jar.is_file(), jar
     return jars
+
+
+@pytest.fixture(scope="session")
+def dist() -> Path:
+    """The directory of the wheel and sdist built by ``python -m build`` in a fresh clone (integration/distributions.py)."""
+    return built_distributions()
