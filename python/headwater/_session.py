@@ -11,7 +11,7 @@ from headwater import _agent, _interactive
 from headwater._agent import LISTENER_CLASS
 from headwater._driver import make_loadable_by_spark
 from headwater._jar import jar_path
-from headwater._support import HeadwaterWarning, running_pyspark_supported
+from headwater._support import HeadwaterWarning, running_pyspark_supported, warn_once
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -22,6 +22,11 @@ UNLOADABLE = (
     "headwater.configure(): the driver JVM of an earlier session in this process cannot load the agent's jar, so "
     "the new session would fail to start with it: create the session without configure(), then call "
     "headwater.attach(spark, ...)"
+)
+NO_SCRIPT = (
+    "headwater: no sourceCode facet, as this code does not run from a script file (a notebook or shell): set "
+    "spark.openlineage.sourceCode.file to the file of the code (options={'sourceCode.file': ...}), or pass "
+    "source_code=False"
 )
 RUNNING_SESSION = (
     "headwater.configure(): a SparkSession is already running in this process, so getOrCreate() returns it "
@@ -77,7 +82,10 @@ def settings(  # noqa: PLR0913 - one keyword per common setting
     if source_code_of is not None:
         from headwater._source import source_settings
 
-        result.update(source_settings(source_code_of))
+        found = source_settings(source_code_of)
+        if not found:
+            warn_once(NO_SCRIPT, stacklevel=4)
+        result.update(found)
     for key, value in (options or {}).items():
         full_key = key if key.startswith("spark.") else f"spark.openlineage.{key}"
         result[full_key] = str(value).lower() if isinstance(value, bool) else str(value)
