@@ -86,7 +86,10 @@ public final class EmissionQueue {
       emit.run();
     } catch (RuntimeException e) {
       undelivered.incrementAndGet();
-      failures.warn("Headwater: a lineage event could not be delivered", e);
+      failures.warn(
+          "Headwater: a lineage event could not be delivered; check the lineage backend and"
+              + " spark.openlineage.transport.*",
+          e);
     }
   }
 }
