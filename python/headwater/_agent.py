@@ -14,9 +14,16 @@ if TYPE_CHECKING:
 LISTENER_CLASS = "io.headwater.spark.agent.OpenLineageSparkListener"
 """The listener class to name in ``spark.extraListeners``."""
 
+AGENT_OFF = "the Headwater agent is attached but off ({reason}); nothing was emitted"
 NO_AGENT = (
     "no Headwater agent is attached to this session: call headwater.attach(spark), or create the session with "
     "headwater.configure(SparkSession.builder)"
+)
+
+
+NO_DRIVER = (
+    "{type} has no Spark driver in this Python process (Spark Connect, e.g. Databricks serverless or shared-access "
+    "clusters): Headwater must be installed on the cluster instead (docs/platforms.md)"
 )
 
 
@@ -28,11 +35,7 @@ def java_context(spark: SparkSession) -> Any:  # noqa: ANN401 - a py4j proxy
     """
     jsc = getattr(getattr(spark, "sparkContext", None), "_jsc", None) if _is_classic(spark) else None
     if jsc is None:
-        msg = (
-            f"{type(spark).__module__}.{type(spark).__name__} has no Spark driver in this Python process (Spark "
-            "Connect, e.g. Databricks serverless or shared-access clusters): Headwater must be installed on the "
-            "cluster instead (docs/platforms.md)"
-        )
+        msg = NO_DRIVER.format(type=f"{type(spark).__module__}.{type(spark).__name__}")
         raise TypeError(msg)
     return jsc.sc()
 
@@ -74,7 +77,7 @@ def entry_points(spark: SparkSession) -> Any:  # noqa: ANN401 - a py4j proxy
     """
     for listener in listeners(java_context(spark)):
         if not listener.isEnabled():
-            msg = f"the Headwater agent is attached but off ({listener.disabledReason()}); nothing was emitted"
+            msg = AGENT_OFF.format(reason=listener.disabledReason())
             raise RuntimeError(msg)
         return listener.python()
     raise RuntimeError(NO_AGENT)

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
 ATTACHMENT_CLASS = "io.headwater.spark.agent.Attachment"
+ATTACHED_OFF = "headwater.attach(): the lineage agent is off: {reason}"
 
 
 def attach(  # noqa: PLR0913 - the keywords of configure()
@@ -82,7 +83,7 @@ def attach(  # noqa: PLR0913 - the keywords of configure()
     )
     _interactive.install()
     if not listener.isEnabled():
-        message = f"headwater.attach(): the lineage agent is off: {listener.disabledReason()}"
+        message = ATTACHED_OFF.format(reason=listener.disabledReason())
         warnings.warn(message, HeadwaterWarning, stacklevel=2)
         return False
     return True

@@ -26,6 +26,7 @@ WAIT_MILLIS = 2000
 """How long, at most, the display waits for Spark and the agent to catch up after a cell or statement."""
 
 PREFIX = "headwater: "
+DISPLAY_FAILED = PREFIX + "cannot show lineage runs any more ({error}); headwater.lineage(spark) lists them"
 
 _state: dict[str, Any] = {"installed": False, "failed": False}
 _shown: dict[int, int] = {}  # listener identity -> sequence number of the last run shown
@@ -96,7 +97,7 @@ def _safely() -> None:
         show_new_runs()
     except Exception as e:  # noqa: BLE001 - never let the display break a cell or the prompt
         _state["failed"] = True
-        message = f"{PREFIX}cannot show lineage runs any more ({e!r}); headwater.lineage(spark) lists them"
+        message = DISPLAY_FAILED.format(error=repr(e))
         print(message, file=sys.stderr)  # noqa: T201
 
 

@@ -14,6 +14,9 @@ if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
 
+NO_PANDAS = "LineageRuns.to_pandas() needs pandas: pip install pandas"
+
+
 @dataclass(frozen=True)
 class Dataset:
     """A dataset as OpenLineage names it.
@@ -87,8 +90,7 @@ class LineageRuns(tuple[LineageRun, ...]):
         try:
             import pandas as pd
         except ModuleNotFoundError as e:
-            msg = "LineageRuns.to_pandas() needs pandas: pip install pandas"
-            raise ModuleNotFoundError(msg) from e
+            raise ModuleNotFoundError(NO_PANDAS) from e
         rows = []
         for run in self:
             row = asdict(run)
