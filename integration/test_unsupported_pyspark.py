@@ -4,12 +4,11 @@ the Spark version; the job runs unchanged."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import headwater
 
-from integration.distributions import new_venv, venv_env
+from integration.distributions import new_venv, run_in_venv
 
 UNSUPPORTED = "pyspark==4.0.5"
 
@@ -30,10 +29,7 @@ def test_an_unsupported_pyspark(dist: Path, tmp_path: Path) -> None:
         "spark.range(3).write.parquet('out')\n"
         "spark.stop()\n"
     )
-    ran = subprocess.run(
-        [str(bin_dir / "python"), str(script)], cwd=tmp_path, env=venv_env(bin_dir), capture_output=True, text=True,
-        timeout=600, check=False,
-    )  # fmt: skip
+    ran = run_in_venv(bin_dir, ["python", str(script)], tmp_path)
 
     assert ran.returncode == 0, ran.stderr[-3000:]
     message = (
@@ -55,10 +51,11 @@ def test_an_unsupported_pyspark(dist: Path, tmp_path: Path) -> None:
         "spark.range(3).write.parquet('submitted')\n"
         "spark.stop()\n"
     )
-    submitted = subprocess.run(
-        [str(bin_dir / "spark-submit"), "--master", "local[1]", "--conf", "spark.ui.enabled=false", "--jars", str(jar),
+    submitted = run_in_venv(
+        bin_dir,
+        ["spark-submit", "--master", "local[1]", "--conf", "spark.ui.enabled=false", "--jars", str(jar),
          "--conf", f"spark.extraListeners={headwater.LISTENER_CLASS}", str(job)],
-        cwd=tmp_path, env=venv_env(bin_dir), capture_output=True, text=True, timeout=600, check=False,
+        tmp_path,
     )  # fmt: skip
 
     assert submitted.returncode == 0, submitted.stderr[-3000:]

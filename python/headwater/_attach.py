@@ -61,18 +61,7 @@ def attach(  # noqa: PLR0913 - the keywords of configure()
     context = _agent.java_context(spark)
     if not running_pyspark_supported():
         return False
-    chosen = settings(
-        transport=transport,
-        url=url,
-        endpoint=endpoint,
-        api_key=api_key,
-        location=location,
-        compression=compression,
-        namespace=namespace,
-        app_name=app_name,
-        options=options,
-        source_code_of=caller_file() if source_code else None,
-    )
+    chosen = settings(locals(), source_code_of=caller_file() if source_code else None)
     detach(spark)
     _, jvm = _agent.jvm(spark)
     options_map = jvm.java.util.HashMap()

@@ -46,38 +46,21 @@ _KEYWORD_KEYS = {
 }
 
 
-def settings(  # noqa: PLR0913 - one keyword per common setting
-    *,
-    transport: str | None = None,
-    url: str | None = None,
-    endpoint: str | None = None,
-    api_key: str | None = None,
-    location: str | None = None,
-    compression: str | None = None,
-    namespace: str | None = None,
-    app_name: str | None = None,
-    options: Mapping[str, Any] | None = None,
-    source_code_of: Path | None = None,
-) -> dict[str, str]:
+def settings(arguments: Mapping[str, Any], *, source_code_of: Path | None) -> dict[str, str]:
     """The Spark settings of :func:`configure`'s and :func:`headwater.attach`'s keyword arguments.
 
-    ``source_code_of`` is the calling script, whose code and git location become the ``sourceCode`` and
-    ``sourceCodeLocation`` job facets (nothing when it is not a file: an interactive session).
+    Args:
+        arguments: the calling function's arguments by name (its ``locals()``): the keywords of ``_KEYWORD_KEYS``
+            and ``options``; others are ignored.
+        source_code_of: the calling script, whose code and git location become the ``sourceCode`` and
+            ``sourceCodeLocation`` job facets (nothing, after a one-time warning, when it is not a file: a notebook or
+            shell); None to leave them out.
     """
     result: dict[str, str] = {}
-    for keyword, value in {
-        "transport": transport,
-        "url": url,
-        "endpoint": endpoint,
-        "api_key": api_key,
-        "location": location,
-        "compression": compression,
-        "namespace": namespace,
-        "app_name": app_name,
-    }.items():
-        if value is not None:
-            result[_KEYWORD_KEYS[keyword]] = str(value)
-    if api_key is not None:
+    for keyword, key in _KEYWORD_KEYS.items():
+        if arguments.get(keyword) is not None:
+            result[key] = str(arguments[keyword])
+    if arguments.get("api_key") is not None:
         result["spark.openlineage.transport.auth.type"] = "api_key"
     if source_code_of is not None:
         from headwater._source import source_settings
@@ -86,7 +69,7 @@ def settings(  # noqa: PLR0913 - one keyword per common setting
         if not found:
             warn_once(NO_SCRIPT, stacklevel=4)
         result.update(found)
-    for key, value in (options or {}).items():
+    for key, value in (arguments.get("options") or {}).items():
         full_key = key if key.startswith("spark.") else f"spark.openlineage.{key}"
         result[full_key] = str(value).lower() if isinstance(value, bool) else str(value)
     return result
@@ -168,18 +151,7 @@ def configure(  # noqa: PLR0913 - one keyword per common setting is the point of
     current: dict[str, str] = dict(getattr(builder, "_options", {}))
     builder.config("spark.jars", _append_csv(current.get("spark.jars"), jar_path()))
     builder.config("spark.extraListeners", _append_csv(current.get("spark.extraListeners"), LISTENER_CLASS))
-    chosen = settings(
-        transport=transport,
-        url=url,
-        endpoint=endpoint,
-        api_key=api_key,
-        location=location,
-        compression=compression,
-        namespace=namespace,
-        app_name=app_name,
-        options=options,
-        source_code_of=caller_file() if source_code else None,
-    )
+    chosen = settings(locals(), source_code_of=caller_file() if source_code else None)
     for key, value in chosen.items():
         builder.config(key, value)
     _interactive.install()
