@@ -29,7 +29,10 @@ def test_attach_detach_and_a_new_session(tmp_path: Path) -> None:
 
     assert finished.returncode == 0, finished.stderr[-4000:]
     found = steps(finished.stdout)
-    assert found.keys() == {"configure_on_running_session", "first", "second", "detach", "third", "done"}
+    assert found.keys() == {"configure_on_running_session", "first", "second", "detach", "stopped", "third", "done"}
+    assert found["stopped"]["message"] == (
+        "this SparkSession was stopped (spark.stop()): create a new one (SparkSession.builder.getOrCreate()) and use that"
+    )
     assert found["configure_on_running_session"]["warnings"] == [
         "headwater.configure(): a SparkSession is already running in this process, so getOrCreate() returns it "
         "without the agent: call headwater.attach(spark, ...) on it instead"

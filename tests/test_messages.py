@@ -47,6 +47,7 @@ def python_messages() -> list[str]:
         _session.UNLOADABLE,
         _session.NO_SCRIPT,
         _agent.NO_AGENT,
+        _agent.STOPPED,
         _agent.AGENT_OFF.format(reason="disabled by configuration"),
         _agent.NO_DRIVER.format(type="pyspark.sql.connect.session.SparkSession"),
         _attach.ATTACHED_OFF.format(reason="spark.openlineage.transport.type: unknown transport type 'pigeon'"),

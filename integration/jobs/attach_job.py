@@ -45,6 +45,10 @@ def main(work: str) -> None:
     step("detach", detached=headwater.detach(spark), again=headwater.detach(spark))
     spark.range(3).write.parquet(f"{work}/after_detach")  # not captured
     spark.stop()
+    try:
+        headwater.attach(spark)
+    except RuntimeError as e:
+        step("stopped", message=str(e))
 
     spark = session("attach job 2")
     headwater.attach(spark, transport="file", location=f"{work}/third.jsonl", namespace="attached")

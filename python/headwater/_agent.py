@@ -27,27 +27,34 @@ NO_DRIVER = (
 )
 
 
+STOPPED = (
+    "this SparkSession was stopped (spark.stop()): create a new one (SparkSession.builder.getOrCreate()) and use that"
+)
+
+
 def java_context(spark: SparkSession) -> Any:  # noqa: ANN401 - a py4j proxy
     """The session's JVM ``SparkContext``.
 
     Raises:
         TypeError: ``spark`` is not a SparkSession with a driver JVM in this process (a Spark Connect session).
+        RuntimeError: the session was stopped.
     """
-    jsc = getattr(getattr(spark, "sparkContext", None), "_jsc", None) if _is_classic(spark) else None
-    if jsc is None:
+    if not _is_classic(spark):
         msg = NO_DRIVER.format(type=f"{type(spark).__module__}.{type(spark).__name__}")
         raise TypeError(msg)
+    jsc = spark.sparkContext._jsc  # noqa: SLF001 - py4j boundary
+    if jsc is None:
+        raise RuntimeError(STOPPED)
     return jsc.sc()
 
 
 def jvm(spark: SparkSession) -> tuple[Any, Any]:
     """The py4j gateway of the session's driver JVM and its ``jvm`` view (``java.lang...``)."""
-    java_context(spark)  # fails with the Spark Connect message when there is no driver here
+    java_context(spark)  # fails with the Spark Connect or the stopped-session message when there is no driver here
     sc = spark.sparkContext
     gateway, view = sc._gateway, sc._jvm  # noqa: SLF001 - py4j boundary
     if gateway is None or view is None:
-        msg = "the session's SparkContext was stopped"
-        raise RuntimeError(msg)
+        raise RuntimeError(STOPPED)
     return gateway, view
 
 
