@@ -111,7 +111,10 @@ public final class SparkVersions {
       }
     }
     throw new UnsupportedSparkException(
-        "no " + seam.getSimpleName() + " for Spark " + sparkVersion() + " (this agent jar)");
+        "none of "
+            + CANDIDATES.get(seam).stream().map(Candidate::marker).toList()
+            + " is on the class path of Spark "
+            + sparkVersion());
   }
 
   private static boolean present(String className, ClassLoader loader) {
