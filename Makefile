@@ -16,7 +16,7 @@ PY_SOURCES := $(shell find python build_support -name '*.py' -o -name py.typed -
 BUNDLE := python/headwater/lineage/static/graph.js
 WEB_SOURCES := web/package.json web/package-lock.json $(shell find web/src -type f 2>/dev/null)
 
-.PHONY: build demo test lint format test-jvm test-python test-catalog bench-column-lineage bench-lineage-store system venv jar bundle install dist clean
+.PHONY: build demo test lint format test-jvm test-python test-catalog bench bench-profile bench-column-lineage bench-lineage-store system venv jar bundle install dist clean
 
 ## build: install what is missing, build the agent jar and install the package into .venv; runs nothing
 build: $(STAMPS)/install
@@ -55,6 +55,14 @@ test-catalog: $(STAMPS)/venv
 ## bench-column-lineage: column-lineage extraction time as a ratio to Spark's planning time (bench/README.md)
 bench-column-lineage: $(STAMPS)/venv
 	$(GRADLE) benchColumnLineage
+
+## bench: the agent's cost to a job, vs no agent and vs openlineage-spark (bench/overhead.py; docs/performance.md)
+bench: build
+	$(PY) bench/overhead.py
+
+## bench-profile: where the agent's time goes, from a Java Flight Recorder profile of each job (bench/profile.py)
+bench-profile: build
+	$(PY) bench/profile.py
 
 ## bench-lineage-store: lineage store ingest throughput and graph query latency at 100k events (bench/README.md)
 bench-lineage-store: build

@@ -104,7 +104,7 @@ run()  # warm-up: JIT, file listing caches
 warmup = time.perf_counter() - warmup_started
 status = spark._jsparkSession.sharedState().statusStore()
 executions_before = int(status.executionsCount())
-cpu0, threads0, t0 = process_cpu(), thread_cpu(), time.perf_counter()
+cpu0, threads0, t0, measured_from = process_cpu(), thread_cpu(), time.perf_counter(), time.time()
 for _ in range(3 if job == "demo" else 1):
     run()
 wall, cpu, threads1 = time.perf_counter() - t0, process_cpu() - cpu0, thread_cpu()
@@ -117,7 +117,7 @@ spark.stop()
 lines = Path(events).read_text().count("\n") if Path(events).exists() else 0
 print(json.dumps({"wall": wall, "cpu": cpu, "startup": startup, "events": lines, "executions": executions,
                   "events_per_second": lines / (warmup + wall),
-                  "agent_cpu": agent_cpu, "listener_cpu": listener_cpu}))
+                  "agent_cpu": agent_cpu, "listener_cpu": listener_cpu, "measured_from": measured_from}))
 """
 
 
@@ -134,16 +134,19 @@ def peer_jar(cache: Path) -> Path:
     return jar
 
 
-def run_once(job: str, mode: str, workdir: Path, peer: Path | None) -> dict[str, float]:
-    """One job in one mode, in a fresh driver; its measurements."""
+def run_once(job: str, mode: str, workdir: Path, peer: Path | None, java_options: str = "") -> dict[str, float]:
+    """One job in one mode, in a fresh driver; its measurements. ``java_options`` go to the driver JVM."""
     events = workdir / f"{job}-{mode}-events.jsonl"
     events.unlink(missing_ok=True)
+    submit_args = "--conf spark.ui.showConsoleProgress=false"
+    if java_options:
+        submit_args += f' --driver-java-options "{java_options}"'
     finished = subprocess.run(
         [sys.executable, "-c", CHILD, job, str(workdir / job), mode, str(events), str(peer or "")],
         capture_output=True,
         text=True,
         check=False,
-        env={**os.environ, "PYSPARK_SUBMIT_ARGS": "--conf spark.ui.showConsoleProgress=false pyspark-shell"},
+        env={**os.environ, "PYSPARK_SUBMIT_ARGS": f"{submit_args} pyspark-shell"},
     )
     if finished.returncode != 0:
         sys.exit(f"{job}/{mode} failed:\n{finished.stderr[-3000:]}")
