@@ -70,7 +70,7 @@ public final class CatalogMetadata implements TableMetadata.Source {
             .lookup(new TableIdentifier(parts[1], scala.Option.apply(parts[0])))
             .map(CatalogMetadata::of);
       }
-      if (!SparkVersions.catalogs().isRegistered(session, namespace)) {
+      if (!SparkVersions.catalogs().isCatalog(session, namespace)) {
         return Optional.empty();
       }
       CatalogPlugin catalog = SparkVersions.catalogs().catalog(session, namespace);
