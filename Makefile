@@ -7,14 +7,24 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 STAMPS := .make
-JAR := python/headwater/jars/headwater-spark.jar
+JAR := python/headwater/jars/headwater-spark_2.13.jar
+# The other supported Spark lines (README, "Spark versions"): each has its own venv under build/venvs/pyspark-<minor>
+# with that pyspark release (pip caches the download). The agent's Spark-line source sets compile against the jars of
+# these wheels, and `make test-compat` runs the compatibility suite in each. The primary line (4.1) is .venv's.
+PYSPARK_3.5 := 3.5.9
+PYSPARK_4.0 := 4.0.5
+PYSPARK_4.2 := 4.2.1
+PYSPARK_4.3 := 4.3.0
+COMPAT_LINES := 3.5 4.0 4.2 4.3
+COMPAT_VENVS := $(foreach line,$(COMPAT_LINES),build/venvs/pyspark-$(line)/.installed)
 # In CI no Gradle daemon is left behind; on a developer machine the daemon keeps rebuilds quick.
 GRADLE := gradle --console=plain -q $(if $(CI),--no-daemon,)
 
-JVM_SOURCES := $(shell find jvm/src/main META-INF -type f 2>/dev/null) build.gradle settings.gradle gradle.properties
+JVM_SOURCES := $(shell find jvm/src/main META-INF -type f 2>/dev/null) jvm/jarjar-rules.txt build.gradle settings.gradle \
+	gradle.properties
 PY_SOURCES := $(shell find python -name '*.py' -o -name py.typed 2>/dev/null) pyproject.toml README.md
 
-.PHONY: build demo test lint format test-jvm test-python test-catalog bench-column-lineage system venv jar install clean
+.PHONY: build demo test lint format test-jvm test-python test-compat test-catalog bench-column-lineage system venv venvs jar install clean
 
 ## build: install what is missing, build the agent jar and install the package into .venv; runs nothing
 build: $(STAMPS)/install
@@ -58,6 +68,13 @@ $(STAMPS)/system: scripts/install-system-deps
 	bash scripts/install-system-deps
 	@mkdir -p $(STAMPS) && touch $@
 
+## venvs: the venv of every non-primary Spark line (build/venvs/pyspark-<minor>), created when missing
+venvs: $(COMPAT_VENVS)
+build/venvs/pyspark-%/.installed: requirements-compat.txt
+	test -x build/venvs/pyspark-$*/bin/python || python3 -m venv build/venvs/pyspark-$*
+	build/venvs/pyspark-$*/bin/pip install -q --disable-pip-version-check "pyspark==$(PYSPARK_$*)" -r requirements-compat.txt
+	@touch $@
+
 venv: $(STAMPS)/venv
 $(STAMPS)/venv: requirements-dev.txt $(STAMPS)/system
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -65,7 +82,8 @@ $(STAMPS)/venv: requirements-dev.txt $(STAMPS)/system
 	@touch $@
 
 jar: $(JAR)
-$(JAR): $(JVM_SOURCES) $(STAMPS)/venv
+# both agent jars (headwater-spark_2.12.jar too); the Spark-line source sets compile against the 3.5, 4.0 and 4.2 venvs
+$(JAR): $(JVM_SOURCES) $(STAMPS)/venv $(foreach line,3.5 4.0 4.2,build/venvs/pyspark-$(line)/.installed)
 	$(GRADLE) pythonJar
 	@touch $@
 

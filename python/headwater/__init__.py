@@ -17,7 +17,8 @@ Importing ``headwater`` never starts a JVM; pyspark is imported only by the func
 
 from __future__ import annotations
 
-from headwater._session import LISTENER_CLASS, configure, flush, jar_path
+from headwater._jars import UnsupportedSparkError, jar_path
+from headwater._session import LISTENER_CLASS, configure, flush
 from headwater._static import LineageError, emit, emit_dataset_event, emit_job_event
 from headwater._tags import tags
 from headwater._version import __version__
@@ -25,6 +26,7 @@ from headwater._version import __version__
 __all__ = [
     "LISTENER_CLASS",
     "LineageError",
+    "UnsupportedSparkError",
     "__version__",
     "configure",
     "emit",

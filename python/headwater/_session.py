@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from headwater._connect import CONNECT_HINT, is_connect_builder, require_classic
+from headwater._jars import UnsupportedSparkError, jar_path
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -13,7 +17,7 @@ if TYPE_CHECKING:
 LISTENER_CLASS = "io.headwater.spark.agent.OpenLineageSparkListener"
 """The listener class to name in ``spark.extraListeners``."""
 
-_JAR_NAME = "headwater-spark.jar"
+_LOG = logging.getLogger("headwater")
 
 # Keyword arguments of configure() and the Spark configuration key each one sets.
 _KEYWORD_KEYS = {
@@ -26,22 +30,6 @@ _KEYWORD_KEYS = {
     "namespace": "spark.openlineage.namespace",
     "app_name": "spark.openlineage.appName",
 }
-
-
-def jar_path() -> str:
-    """Return the absolute path of the agent jar bundled in this package.
-
-    Use it with ``spark-submit --jars "$(python -c 'import headwater; print(headwater.jar_path())')"``.
-
-    Raises:
-        FileNotFoundError: the package was installed without its jar (a source checkout that was not built);
-            run ``make build`` in the Headwater repository, or install the wheel.
-    """
-    path = Path(__file__).resolve().parent / "jars" / _JAR_NAME
-    if not path.is_file():
-        msg = f"the Headwater agent jar is missing at {path}; build it with `make build` or reinstall headwater"
-        raise FileNotFoundError(msg)
-    return str(path)
 
 
 def configure(  # noqa: PLR0913 - one keyword per common setting is the point of this helper
@@ -85,7 +73,13 @@ def configure(  # noqa: PLR0913 - one keyword per common setting is the point of
     ``spark.openlineage.sourceCode.file`` and ``spark.openlineage.sourceCodeLocation.*`` in docs/configuration.md.
 
     The agent is attached when the builder creates the session's SparkContext: a builder whose ``getOrCreate()``
-    returns an already running session is not changed by this call.
+    returns an already running session is not changed by this call. The jar is the one for the installed pyspark
+    (:func:`jar_path`).
+
+    What it does not do: with a pyspark outside the supported range (Spark 3.5, 4.0 to 4.3), or for a Spark Connect
+    client (``builder.remote(...)``, ``SPARK_REMOTE``), it logs one warning saying why and returns the builder
+    unchanged, so the job runs without lineage. A Connect client has no driver of its own: the agent is attached to
+    the Connect server when it starts, and reports the queries of every client (docs/spark-connect.md).
 
     Example::
 
@@ -99,7 +93,15 @@ def configure(  # noqa: PLR0913 - one keyword per common setting is the point of
         msg = f"configure() takes a SparkSession.Builder (SparkSession.builder), not {type(builder).__name__}"
         raise TypeError(msg)
     current: dict[str, str] = dict(getattr(builder, "_options", {}))
-    builder.config("spark.jars", _append_csv(current.get("spark.jars"), jar_path()))
+    if is_connect_builder(current):
+        _LOG.warning("headwater.configure() leaves a Spark Connect client builder unchanged: %s", CONNECT_HINT)
+        return builder
+    try:
+        jar = jar_path()
+    except UnsupportedSparkError as e:
+        _LOG.warning("headwater.configure() leaves the builder unchanged, no lineage: %s", e)
+        return builder
+    builder.config("spark.jars", _append_csv(current.get("spark.jars"), jar))
     builder.config("spark.extraListeners", _append_csv(current.get("spark.extraListeners"), LISTENER_CLASS))
 
     settings: dict[str, str] = {}
@@ -144,7 +146,11 @@ def flush(spark: SparkSession, timeout: float = 30.0) -> bool:
 
     Returns:
         True when everything was delivered in time; also True when no Headwater agent is attached.
+
+    Raises:
+        TypeError: ``spark`` is a Spark Connect client session (the agent runs in the Connect server).
     """
+    require_classic(spark, "headwater.flush()")
     millis = max(1, int(timeout * 1000))
     jsc = spark.sparkContext._jsc  # noqa: SLF001 - py4j boundary, kept private here
     bus = jsc.sc().listenerBus()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from headwater._connect import require_classic
 from headwater._session import LISTENER_CLASS
 
 if TYPE_CHECKING:
@@ -23,6 +24,7 @@ class LineageError(ValueError):
 
 def _entry_points(spark: SparkSession) -> Any:  # noqa: ANN401 - a py4j proxy
     """The enabled agent's Python entry points (``OpenLineageSparkListener.python()``)."""
+    require_classic(spark, "the static-lineage API")
     bus = spark.sparkContext._jsc.sc().listenerBus()  # noqa: SLF001 - py4j boundary
     for listener in bus.listeners():
         if listener.getClass().getName() == LISTENER_CLASS:
@@ -95,6 +97,7 @@ def emit_job_event(  # noqa: PLR0913 - keyword-only arguments, each one part of 
         LineageError: (a ValueError) no input dataset can be resolved from the plan, or ``output`` cannot be named;
             nothing is emitted.
         RuntimeError: no enabled Headwater agent is attached to ``spark``.
+        TypeError: ``spark`` is a Spark Connect client session (the agent runs in the Connect server).
     """
     from pyspark.sql import DataFrame
 
@@ -131,6 +134,7 @@ def emit_dataset_event(
     Raises:
         LineageError: (a ValueError) no such table or path; nothing is emitted.
         RuntimeError: no enabled Headwater agent is attached to ``spark``.
+        TypeError: ``spark`` is a Spark Connect client session (the agent runs in the Connect server).
     """
     from headwater._tags import flatten_tags
 

@@ -44,22 +44,33 @@ final class AgentFactory {
    */
   static Optional<LineageAgent> create(Map<String, String> settings) {
     try {
+      SparkVersions.check();
       HeadwaterConfig config = ConfigLoader.load(ConfigSources.forDriver(settings));
       if (config.disabled()) {
         LOG.info("Headwater lineage agent is disabled by configuration");
         return Optional.empty();
       }
-      SparkVersions.check();
       return Optional.of(wire(config, settings));
     } catch (Throwable t) {
       if (t instanceof VirtualMachineError error) {
         throw error;
       }
-      LOG.error(
-          "Headwater lineage agent disabled: {}",
-          t.getMessage() == null ? t.toString() : t.getMessage());
+      LOG.error("Headwater lineage agent disabled: {}", reason(t));
       return Optional.empty();
     }
+  }
+
+  /** What the log line says: a class that cannot link is named with the Spark version. */
+  private static String reason(Throwable t) {
+    if (t instanceof LinkageError) {
+      return SparkVersions.unsupported(
+              "a class of the agent cannot link on Spark "
+                  + SparkVersions.sparkVersion()
+                  + ": "
+                  + t)
+          .getMessage();
+    }
+    return t.getMessage() == null ? t.toString() : t.getMessage();
   }
 
   private static LineageAgent wire(HeadwaterConfig config, Map<String, String> settings) {
