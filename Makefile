@@ -16,6 +16,7 @@ PYSPARK_4.0 := 4.0.5
 PYSPARK_4.2 := 4.2.1
 PYSPARK_4.3 := 4.3.0
 COMPAT_LINES := 3.5 4.0 4.2 4.3
+WHEEL_DIR := build/dist
 COMPAT_VENVS := $(foreach line,$(COMPAT_LINES),build/venvs/pyspark-$(line)/.installed)
 # In CI no Gradle daemon is left behind; on a developer machine the daemon keeps rebuilds quick.
 GRADLE := gradle --console=plain -q $(if $(CI),--no-daemon,)
@@ -24,7 +25,8 @@ JVM_SOURCES := $(shell find jvm/src/main META-INF -type f 2>/dev/null) jvm/jarja
 	gradle.properties
 PY_SOURCES := $(shell find python -name '*.py' -o -name py.typed 2>/dev/null) pyproject.toml README.md
 
-.PHONY: build demo test lint format test-jvm test-python test-compat test-catalog bench-column-lineage system venv venvs jar install clean
+.PHONY: build demo test lint format test-jvm test-python test-compat test-catalog bench-column-lineage system venv venvs jar wheel \
+	install clean
 
 ## build: install what is missing, build the agent jar and install the package into .venv; runs nothing
 build: $(STAMPS)/install
@@ -33,8 +35,9 @@ build: $(STAMPS)/install
 demo: build
 	$(VENV)/bin/headwater demo
 
-## test: build, then the static checks, then every test (JUnit, then pytest)
-test: build lint test-jvm test-python
+## test: build, then the static checks, then every test (JUnit, pytest on the primary Spark, the compatibility subset
+## on every other supported Spark)
+test: build lint test-jvm test-python test-compat
 
 ## lint: google-java-format (check mode), the extension API's compatibility (japicmp), Error Prone (in every compile); ruff, mypy --strict
 lint: $(STAMPS)/venv
@@ -54,6 +57,18 @@ test-jvm: $(STAMPS)/venv
 
 test-python: build test-catalog
 	$(VENV)/bin/pytest
+
+## test-compat: the compatibility subset (pytest -m compat) on each other Spark line, in its venv with the wheel
+## installed; COMPAT_LINES="3.5" runs one line. Every line runs; the target fails if one did.
+test-compat: $(COMPAT_VENVS) $(STAMPS)/wheel test-catalog
+	@status=0; for line in $(COMPAT_LINES); do \
+	  venv=build/venvs/pyspark-$$line; \
+	  $$venv/bin/pip install -q --disable-pip-version-check --no-deps --force-reinstall $(WHEEL_DIR)/headwater-*.whl \
+	    || exit 1; \
+	  echo "== compatibility suite on Spark $$line ($$venv)"; start=$$(date +%s); \
+	  $$venv/bin/python -m pytest -m compat || status=1; \
+	  echo "== pyspark $$line: compatibility suite took $$(( $$(date +%s) - start )) s"; \
+	done; exit $$status
 
 ## test-catalog: the DataSourceV2 test catalog jar pytest loads (build/test-catalog/headwater-test-catalog.jar)
 test-catalog: $(STAMPS)/venv
@@ -76,7 +91,7 @@ build/venvs/pyspark-%/.installed: requirements-compat.txt
 	@touch $@
 
 venv: $(STAMPS)/venv
-$(STAMPS)/venv: requirements-dev.txt $(STAMPS)/system
+$(STAMPS)/venv: requirements-dev.txt requirements-compat.txt $(STAMPS)/system
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PIP) install -q --disable-pip-version-check -r requirements-dev.txt
 	@touch $@
@@ -87,8 +102,16 @@ $(JAR): $(JVM_SOURCES) $(STAMPS)/venv $(foreach line,3.5 4.0 4.2,build/venvs/pys
 	$(GRADLE) pythonJar
 	@touch $@
 
+## wheel: the wheel, both agent jars inside (build/dist); what test-compat installs into each Spark line's venv
+wheel: $(STAMPS)/wheel
+$(STAMPS)/wheel: $(JAR) $(PY_SOURCES) $(STAMPS)/venv
+	rm -rf $(WHEEL_DIR) build/lib  # setuptools' staging copy would keep jars the build no longer makes
+	$(PIP) wheel -q --disable-pip-version-check --no-deps --no-build-isolation -w $(WHEEL_DIR) .
+	@touch $@
+
 install: $(STAMPS)/install
 $(STAMPS)/install: $(JAR) $(PY_SOURCES) $(STAMPS)/venv
+	rm -rf build/lib
 	$(PIP) install -q --disable-pip-version-check --no-deps --no-build-isolation --force-reinstall .
 	@touch $@
 

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from pyspark.sql import SparkSession
 
 from conftest import ICEBERG_WAREHOUSE
 from tests.support.events import APP_JOB, LineageLog, schema_fields
 from tests.support.table_runs import assert_datasets, lifecycle, only_run, symlinks, table_symlink, version
+
+pytestmark = [pytest.mark.compat, pytest.mark.iceberg]
 
 SCHEMA = [{"name": "id", "type": "integer"}, {"name": "v", "type": "string"}]
 

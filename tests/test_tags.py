@@ -17,6 +17,8 @@ from pyspark.sql import SparkSession
 from tests.support.driver_log import capture
 from tests.support.events import LineageLog, child_runs
 
+pytestmark = pytest.mark.compat
+
 
 
 def execution_runs(lineage: LineageLog, spark: SparkSession) -> list[list[dict[str, Any]]]:

@@ -122,7 +122,9 @@ final class AgentFactory {
             emission,
             application,
             new RddJobRuns(application, emitter, properties, builders::evaluate),
-            SparkVersions.streaming());
+            SparkVersions.streaming(),
+            new ConnectClients(
+                settings.getOrDefault("spark.app.name", ""), config.appName().isPresent()));
     return new LineageAgent(
         config.emit().closeTimeout(),
         application,
