@@ -104,12 +104,24 @@ public final class SparkVersions {
    *     loaded; the message names the Spark version and the supported range
    */
   public static void check() {
-    String version = sparkVersion();
+    checkRuntime(sparkVersion(), AgentBuild.CURRENT.scala());
+    streaming();
+    cachedPlans();
+    catalogs();
+    v1Writes();
+  }
+
+  /**
+   * Checks that a jar built for {@code jarScala} ({@code unknown} outside a built jar) can run on
+   * Spark {@code version}.
+   *
+   * @throws UnsupportedSparkException when it cannot
+   */
+  static void checkRuntime(String version, String jarScala) {
     String scala = SCALA_OF_LINE.get(line(version));
     if (scala == null) {
       throw unsupported("Spark " + version + " is not supported");
     }
-    String jarScala = AgentBuild.CURRENT.scala();
     if (SCALA_OF_LINE.containsValue(jarScala) && !jarScala.equals(scala)) {
       throw unsupported(
           "Spark "
@@ -124,10 +136,6 @@ public final class SparkVersions {
               + line(version)
               + "`)");
     }
-    streaming();
-    cachedPlans();
-    catalogs();
-    v1Writes();
   }
 
   /** The running Spark's version, e.g. {@code 4.1.4}. */
