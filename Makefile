@@ -26,7 +26,7 @@ JVM_SOURCES := $(shell find jvm/src/main META-INF -type f 2>/dev/null) jvm/jarja
 PY_SOURCES := $(shell find python -name '*.py' -o -name py.typed 2>/dev/null) pyproject.toml README.md
 
 .PHONY: build demo test lint format test-jvm test-python test-compat test-catalog bench-column-lineage system venv venvs jar wheel \
-	install clean
+	install clean clean-venvs
 
 ## build: install what is missing, build the agent jar and install the package into .venv; runs nothing
 build: $(STAMPS)/install
@@ -115,5 +115,10 @@ $(STAMPS)/install: $(JAR) $(PY_SOURCES) $(STAMPS)/venv
 	$(PIP) install -q --disable-pip-version-check --no-deps --no-build-isolation --force-reinstall .
 	@touch $@
 
+## clean: remove what the build made, except the Spark lines' venvs (build/venvs; `make clean-venvs` removes them)
 clean:
-	rm -rf build $(STAMPS) python/headwater/jars/*.jar lineage
+	find build -mindepth 1 -maxdepth 1 ! -name venvs -exec rm -rf {} + 2>/dev/null || true
+	rm -rf $(STAMPS) python/headwater/jars/*.jar lineage
+
+clean-venvs:
+	rm -rf build/venvs
