@@ -7,50 +7,53 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 STAMPS := .make
-JAR := python/headwater/jars/headwater-spark_2.13.jar
 # The other supported Spark lines (README, "Spark versions"): each has its own venv under build/venvs/pyspark-<minor>
 # with that pyspark release (pip caches the download). The agent's Spark-line source sets compile against the jars of
-# these wheels, and `make test-compat` runs the compatibility suite in each. The primary line (4.1) is .venv's.
+# these venvs, and `make test-compat` runs the compatibility suite in each. The primary line (4.1) is .venv's.
 PYSPARK_3.5 := 3.5.9
 PYSPARK_4.0 := 4.0.5
 PYSPARK_4.2 := 4.2.1
 PYSPARK_4.3 := 4.3.0
 COMPAT_LINES := 3.5 4.0 4.2 4.3
-WHEEL_DIR := build/dist
 COMPAT_VENVS := $(foreach line,$(COMPAT_LINES),build/venvs/pyspark-$(line)/.installed)
+WHEEL_DIR := build/dist
 # In CI no Gradle daemon is left behind; on a developer machine the daemon keeps rebuilds quick.
 GRADLE := gradle --console=plain -q $(if $(CI),--no-daemon,)
 
 JVM_SOURCES := $(shell find jvm/src/main META-INF -type f 2>/dev/null) jvm/jarjar-rules.txt build.gradle settings.gradle \
 	gradle.properties
-PY_SOURCES := $(shell find python -name '*.py' -o -name py.typed 2>/dev/null) pyproject.toml README.md
+PY_SOURCES := $(shell find python build_support -name '*.py' -o -name py.typed -o -name '*.json' -o -name '*.mako' 2>/dev/null) pyproject.toml MANIFEST.in README.md
+# The lineage graph page's script: web/ (Cytoscape.js + dagre) bundled by esbuild into the package (not committed).
+BUNDLE := python/headwater/lineage/static/graph.js
+WEB_SOURCES := web/package.json web/package-lock.json $(shell find web/src -type f 2>/dev/null)
 
-.PHONY: build demo test lint format test-jvm test-python test-compat test-catalog bench-column-lineage system venv venvs jar wheel \
-	install clean clean-venvs
+.PHONY: build demo test lint format test-jvm test-python test-compat test-catalog bench-column-lineage bench-lineage-store \
+	system venv venvs jar wheel bundle install dist clean clean-venvs
 
 ## build: install what is missing, build the agent jar and install the package into .venv; runs nothing
 build: $(STAMPS)/install
 
-## demo: build, then run the nycflights13 pipeline and show its lineage (events in lineage/events.jsonl)
+## demo: build, then run the nycflights13 pipeline and show its lineage (events in lineage/events.jsonl, graph page
+## in lineage/lineage.html)
 demo: build
 	$(VENV)/bin/headwater demo
 
-## test: build, then the static checks, then every test (JUnit, pytest on the primary Spark, the compatibility subset
-## on every other supported Spark)
+## test: build, then the static checks, then every test (JUnit, pytest on the primary Spark, then the compatibility
+## subset on every other supported Spark)
 test: build lint test-jvm test-python test-compat
 
 ## lint: google-java-format (check mode), the extension API's compatibility (japicmp), Error Prone (in every compile); ruff, mypy --strict
 lint: $(STAMPS)/venv
 	$(GRADLE) checkJavaFormat checkApiCompatibility
-	$(VENV)/bin/ruff check python/headwater
-	$(VENV)/bin/ruff format --check python/headwater
+	$(VENV)/bin/ruff check python/headwater build_support
+	$(VENV)/bin/ruff format --check python/headwater build_support
 	$(VENV)/bin/mypy
 
 ## format: rewrite the sources the way lint wants them (google-java-format, ruff format and ruff's safe fixes)
 format: $(STAMPS)/venv
 	$(GRADLE) formatJava
-	$(VENV)/bin/ruff format python/headwater
-	$(VENV)/bin/ruff check --fix python/headwater
+	$(VENV)/bin/ruff format python/headwater build_support
+	$(VENV)/bin/ruff check --fix python/headwater build_support
 
 test-jvm: $(STAMPS)/venv
 	$(GRADLE) test
@@ -59,7 +62,7 @@ test-python: build test-catalog
 	$(VENV)/bin/pytest
 
 ## test-compat: the compatibility subset (pytest -m compat) on each other Spark line, in its venv with the wheel
-## installed; COMPAT_LINES="3.5" runs one line. Every line runs; the target fails if one did.
+## installed, one pytest session per line; COMPAT_LINES="3.5" runs one line. Every line runs; the target fails if one did.
 test-compat: $(COMPAT_VENVS) $(STAMPS)/wheel test-catalog
 	@status=0; for line in $(COMPAT_LINES); do \
 	  venv=build/venvs/pyspark-$$line; \
@@ -77,6 +80,10 @@ test-catalog: $(STAMPS)/venv
 ## bench-column-lineage: column-lineage extraction time as a ratio to Spark's planning time (bench/README.md)
 bench-column-lineage: $(STAMPS)/venv
 	$(GRADLE) benchColumnLineage
+
+## bench-lineage-store: lineage store ingest throughput and graph query latency at 100k events (bench/README.md)
+bench-lineage-store: build
+	$(PY) bench/lineage_store.py
 
 system: $(STAMPS)/system
 $(STAMPS)/system: scripts/install-system-deps
@@ -96,29 +103,39 @@ $(STAMPS)/venv: requirements-dev.txt requirements-compat.txt $(STAMPS)/system
 	$(PIP) install -q --disable-pip-version-check -r requirements-dev.txt
 	@touch $@
 
-jar: $(JAR)
-# both agent jars (headwater-spark_2.12.jar too); the Spark-line source sets compile against the 3.5, 4.0 and 4.2 venvs
-$(JAR): $(JVM_SOURCES) $(STAMPS)/venv $(foreach line,3.5 4.0 4.2,build/venvs/pyspark-$(line)/.installed)
+## jar: both agent jars in python/headwater/jars/ (Gradle task pythonJar; the package ships whatever it holds); the
+## Spark-line source sets compile against the 3.5, 4.0 and 4.2 venvs
+jar: $(STAMPS)/jar
+$(STAMPS)/jar: $(JVM_SOURCES) $(STAMPS)/venv $(foreach line,3.5 4.0 4.2,build/venvs/pyspark-$(line)/.installed)
 	$(GRADLE) pythonJar
+	@mkdir -p $(STAMPS) && touch $@
+
+bundle: $(BUNDLE)
+$(BUNDLE): $(WEB_SOURCES) $(STAMPS)/system
+	cd web && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build -- --log-level=warning
 	@touch $@
 
 ## wheel: the wheel, both agent jars inside (build/dist); what test-compat installs into each Spark line's venv
 wheel: $(STAMPS)/wheel
-$(STAMPS)/wheel: $(JAR) $(PY_SOURCES) $(STAMPS)/venv
+$(STAMPS)/wheel: $(STAMPS)/jar $(BUNDLE) $(PY_SOURCES) $(STAMPS)/venv
 	rm -rf $(WHEEL_DIR) build/lib  # setuptools' staging copy would keep jars the build no longer makes
 	$(PIP) wheel -q --disable-pip-version-check --no-deps --no-build-isolation -w $(WHEEL_DIR) .
 	@touch $@
 
 install: $(STAMPS)/install
-$(STAMPS)/install: $(JAR) $(PY_SOURCES) $(STAMPS)/venv
-	rm -rf build/lib
+$(STAMPS)/install: $(STAMPS)/jar $(BUNDLE) $(PY_SOURCES) $(STAMPS)/venv
 	$(PIP) install -q --disable-pip-version-check --no-deps --no-build-isolation --force-reinstall .
 	@touch $@
+
+## dist: the wheel and the sdist in dist/ (python -m build; both carry the agent jar, built first when needed)
+dist: $(STAMPS)/jar $(STAMPS)/venv
+	rm -rf dist
+	$(PY) -m build --outdir dist .
 
 ## clean: remove what the build made, except the Spark lines' venvs (build/venvs; `make clean-venvs` removes them)
 clean:
 	find build -mindepth 1 -maxdepth 1 ! -name venvs -exec rm -rf {} + 2>/dev/null || true
-	rm -rf $(STAMPS) python/headwater/jars/*.jar lineage
+	rm -rf dist $(STAMPS) python/headwater/jars/*.jar lineage $(BUNDLE) web/node_modules
 
 clean-venvs:
 	rm -rf build/venvs

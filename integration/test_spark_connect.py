@@ -5,8 +5,8 @@ The server is started from the pyspark wheel (``spark-submit --class ...SparkCon
 ``--jars`` and ``spark.extraListeners``, on a free loopback port; the client is a separate Python process
 (``SparkSession.builder.remote("sc://127.0.0.1:<port>")``). The same script then runs in a classic session with
 ``headwater.configure``. Job names (the client's application name included), datasets, schemas and column lineage must
-be equal; ``headwater.configure`` leaves a Connect builder unchanged with one warning, and ``headwater.flush`` says it
-needs a classic session.
+be equal; ``headwater.configure`` leaves a Connect builder unchanged with one warning, and ``headwater.flush`` says the
+client has no driver of its own.
 """
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def test_a_connect_client_gets_the_lineage_of_a_classic_session(connect_server: 
     assert len(report["configure_warnings"]) == 1
     assert "Spark Connect" in report["configure_warnings"][0]
     assert "--jars" in report["configure_warnings"][0]
-    assert "needs a classic SparkSession" in report["flush"]
+    assert "has no Spark driver in this Python process (Spark Connect" in report["flush"]
 
     assert connect_server.daemon.stop() in (0, 143)  # the server's shutdown completes its application run
     server_events = read_jsonl(connect_server.events)  # validated against the OpenLineage schema

@@ -8,6 +8,7 @@ from pathlib import Path
 import headwater
 import pytest
 from click.testing import CliRunner
+from headwater import _connect
 from headwater.cli import cli
 from headwater.summary import format_summary, read_events, summarize
 from pyspark.sql import SparkSession
@@ -15,13 +16,17 @@ from pyspark.sql import SparkSession
 from tests.support import spark_versions
 
 
-def test_configure_appends_to_existing_jars_and_listeners() -> None:
+RUNNING = "a SparkSession is already running in this process"
+
+
+def test_configure_appends_to_existing_jars_and_listeners(spark_session: SparkSession) -> None:
     builder = SparkSession.builder.config("spark.jars", "/opt/jars/other.jar").config(
         "spark.extraListeners", "com.example.AuditListener"
     )
 
-    headwater.configure(builder, transport="http", url="http://lineage:5000", api_key="k", namespace="etl",
-                        options={"transport.compression": "gzip", "spark.app.name": "x"})
+    with pytest.warns(headwater.HeadwaterWarning, match=RUNNING):  # the shared session runs: attach() is the call
+        headwater.configure(builder, transport="http", url="http://lineage:5000", api_key="k", namespace="etl",
+                            options={"transport.compression": "gzip", "spark.app.name": "x"})
 
     options = builder._options  # noqa: SLF001 - the builder keeps its settings here
     assert options["spark.jars"] == f"/opt/jars/other.jar,{headwater.jar_path()}"
@@ -35,8 +40,9 @@ def test_configure_appends_to_existing_jars_and_listeners() -> None:
     assert options["spark.app.name"] == "x"
 
 
-def test_configure_twice_does_not_duplicate() -> None:
-    twice = headwater.configure(headwater.configure(SparkSession.Builder()))
+def test_configure_twice_does_not_duplicate(spark_session: SparkSession) -> None:
+    with pytest.warns(headwater.HeadwaterWarning, match=RUNNING):
+        twice = headwater.configure(headwater.configure(SparkSession.Builder()))
     assert twice._options["spark.jars"] == headwater.jar_path()  # noqa: SLF001
     assert twice._options["spark.extraListeners"] == headwater.LISTENER_CLASS  # noqa: SLF001
 
@@ -163,15 +169,16 @@ def test_cli_jar_path_for_another_spark() -> None:
     assert "Spark 3.3 is not supported by Headwater" in unsupported.output
 
 
-def test_configure_leaves_a_spark_connect_builder_unchanged(caplog: pytest.LogCaptureFixture) -> None:
+def test_configure_leaves_a_spark_connect_builder_unchanged() -> None:
     builder = SparkSession.Builder().remote("sc://127.0.0.1:15002")
     before = dict(builder._options)  # noqa: SLF001
 
-    with caplog.at_level("WARNING", logger="headwater"):
+    with pytest.warns(headwater.HeadwaterWarning) as warned:
         assert headwater.configure(builder, transport="console") is builder
 
     assert builder._options == before  # noqa: SLF001
-    (record,) = caplog.records
-    assert "Spark Connect client" in record.getMessage()
-    assert "spark.extraListeners=io.headwater.spark.agent.OpenLineageSparkListener" in record.getMessage()
-    assert "docs/spark-connect.md" in record.getMessage()
+    (warning,) = warned
+    assert str(warning.message) == _connect.CONNECT_CLIENT
+    assert "Spark Connect client" in str(warning.message)
+    assert "spark.extraListeners=io.headwater.spark.agent.OpenLineageSparkListener" in str(warning.message)
+    assert "docs/spark-connect.md" in str(warning.message)

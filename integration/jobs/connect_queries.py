@@ -7,8 +7,8 @@ the rows written, and for a Connect client what ``headwater.configure`` and ``he
 """
 
 import json
-import logging
 import sys
+import warnings
 from pathlib import Path
 
 import headwater
@@ -24,17 +24,15 @@ def session(mode: str, target: str, warehouse: str) -> tuple[SparkSession, dict[
         builder = headwater.configure(SparkSession.builder.appName(APP_NAME), transport="file", location=target)
         builder.master("local[2]").config("spark.ui.enabled", "false")
         return builder.config("spark.sql.warehouse.dir", warehouse).getOrCreate(), {}
-    warnings: list[str] = []
-    handler = logging.Handler()
-    handler.emit = lambda record: warnings.append(record.getMessage())  # type: ignore[method-assign]
-    logging.getLogger("headwater").addHandler(handler)
     builder = SparkSession.builder.remote(target).appName(APP_NAME)
     options_before = dict(builder._options)  # noqa: SLF001
-    configured = headwater.configure(builder)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        configured = headwater.configure(builder)
     report: dict[str, object] = {
         "configure_returned_the_builder": configured is builder,
         "configure_changed_options": dict(builder._options) != options_before,  # noqa: SLF001
-        "configure_warnings": warnings,
+        "configure_warnings": [str(w.message) for w in caught if issubclass(w.category, headwater.HeadwaterWarning)],
     }
     return builder.getOrCreate(), report
 

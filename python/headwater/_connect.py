@@ -3,8 +3,9 @@
 The agent is a listener in the Spark driver. For a Spark Connect client (``SparkSession.builder.remote("sc://...")``)
 the driver is the Connect server, so the agent is attached there, when the server starts (``--jars`` and
 ``spark.extraListeners``; docs/spark-connect.md), and it reports the queries every client sends. The client has no
-JVM: ``configure()`` cannot attach anything to it, and ``flush()``, ``tags()`` and the static-lineage functions, which
-call the agent through the driver's JVM, need a classic session.
+JVM: ``configure()`` cannot attach anything to it (it warns and returns the builder unchanged), and ``flush()``,
+``tags()``, ``attach()`` and the static-lineage functions, which call the agent through the driver's JVM, raise the
+``TypeError`` of :func:`headwater._agent.java_context` for a Connect session.
 """
 
 from __future__ import annotations
@@ -15,14 +16,13 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from pyspark.sql import SparkSession
-
-CONNECT_HINT = (
-    "the Headwater agent runs in the Spark driver, which for a Spark Connect client is the Connect server: start the "
+CONNECT_CLIENT = (
+    "headwater.configure() leaves a Spark Connect client builder unchanged: the Headwater agent runs in the Spark "
+    "driver, which for a Spark Connect client is the Connect server: start the "
     "server with `--jars $(headwater jar-path) --conf spark.extraListeners=io.headwater.spark.agent."
     "OpenLineageSparkListener` and the spark.openlineage.* settings (see docs/spark-connect.md)"
 )
-"""What to do instead, for messages about Connect clients."""
+"""The warning of ``configure()`` for a Spark Connect client builder: why nothing is done, and what to do."""
 
 
 def is_connect_builder(options: Mapping[str, str]) -> bool:
@@ -32,19 +32,3 @@ def is_connect_builder(options: Mapping[str, str]) -> bool:
         or bool(os.environ.get("SPARK_REMOTE"))
         or os.environ.get("SPARK_CONNECT_MODE_ENABLED") == "1"
     )
-
-
-def is_connect_session(spark: SparkSession) -> bool:
-    """True when ``spark`` is a Spark Connect client session (it has no JVM of its own)."""
-    return type(spark).__module__.startswith("pyspark.sql.connect")
-
-
-def require_classic(spark: SparkSession, what: str) -> None:
-    """Raise a clear error when ``spark`` is a Spark Connect client session.
-
-    Raises:
-        TypeError: ``spark`` is a Connect client session; ``what`` cannot work there.
-    """
-    if is_connect_session(spark):
-        msg = f"{what} needs a classic SparkSession, not a Spark Connect client; {CONNECT_HINT}"
-        raise TypeError(msg)

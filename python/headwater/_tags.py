@@ -5,7 +5,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from headwater._connect import require_classic
+from headwater._agent import java_context
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Mapping
@@ -83,7 +83,7 @@ def tags(
     for prop, mapping in ((JOB_TAGS_PROPERTY, job), (RUN_TAGS_PROPERTY, run)):
         if mapping:
             updates[prop] = format_tags(mapping)  # validates everything before anything is set
-    require_classic(spark, "headwater.tags()")
+    java_context(spark)  # a Spark Connect client has no driver here: a clear TypeError
     sc = spark.sparkContext
     previous = {prop: sc.getLocalProperty(prop) for prop in updates}
     try:

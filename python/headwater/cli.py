@@ -1,4 +1,4 @@
-"""The ``headwater`` command line: ``headwater demo``, ``headwater jar-path``, ``headwater summary EVENTS``."""
+"""The ``headwater`` command line: ``demo``, ``jar-path``, ``summary EVENTS``, ``lineage ...`` and ``serve``."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from pathlib import Path
 
 import click
 
-from headwater._jars import SPARK_SCALA, UnsupportedSparkError, jar_path
+from headwater._jar import SPARK_SCALA, UnsupportedSparkError, jar_path
 from headwater._version import __version__
+from headwater.lineage.cli import lineage, serve
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -79,6 +80,10 @@ def summary(events: Path) -> None:
     except ValueError as e:
         raise click.ClickException(str(e)) from e
     click.echo(format_summary(runs))
+
+
+cli.add_command(lineage)
+cli.add_command(serve)
 
 
 def main(argv: list[str] | None = None) -> None:

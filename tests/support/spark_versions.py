@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib.metadata import version
 
-from headwater._jars import scala_for_spark, spark_line
+from headwater._jar import scala_for_spark, spark_line
 
 PRIMARY = "4.1"
 """The line of .venv's pyspark: the full suite runs there."""

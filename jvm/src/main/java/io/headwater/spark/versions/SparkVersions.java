@@ -120,21 +120,25 @@ public final class SparkVersions {
   static void checkRuntime(String version, String jarScala) {
     String scala = SCALA_OF_LINE.get(line(version));
     if (scala == null) {
-      throw unsupported("Spark " + version + " is not supported");
+      throw unsupported(version, "it supports " + SUPPORTED);
     }
     if (SCALA_OF_LINE.containsValue(jarScala) && !jarScala.equals(scala)) {
-      throw unsupported(
+      throw new UnsupportedSparkException(
           "Spark "
               + version
               + " runs Scala "
               + scala
               + " but this is "
               + AgentBuild.jarName(jarScala)
-              + "; use "
+              + ": use "
               + AgentBuild.jarName(scala)
               + " (`headwater jar-path --spark "
               + line(version)
-              + "`)");
+              + "`; Headwater "
+              + AgentBuild.CURRENT.version()
+              + " supports "
+              + SUPPORTED
+              + ")");
     }
   }
 
@@ -143,9 +147,24 @@ public final class SparkVersions {
     return org.apache.spark.package$.MODULE$.SPARK_VERSION();
   }
 
-  /** An exception naming the running Spark and the supported range after {@code what}. */
-  public static UnsupportedSparkException unsupported(String what) {
-    return new UnsupportedSparkException(what + " (Headwater supports " + SUPPORTED + ")");
+  /**
+   * The exception for a Spark the agent cannot run on, its message the agent's log line: {@code
+   * Spark <version> is not supported by Headwater <version> (<detail>): run it on a supported Spark
+   * (docs/configuration.md, "Messages")}.
+   *
+   * @param version the Spark version
+   * @param detail why, e.g. the class that is missing; the range is added when it does not say it
+   */
+  public static UnsupportedSparkException unsupported(String version, String detail) {
+    String why = detail.contains(SUPPORTED) ? detail : detail + "; it supports " + SUPPORTED;
+    return new UnsupportedSparkException(
+        "Spark "
+            + version
+            + " is not supported by Headwater "
+            + AgentBuild.CURRENT.version()
+            + " ("
+            + why
+            + "): run it on a supported Spark (docs/configuration.md, \"Messages\")");
   }
 
   /** {@code major.minor} of a version such as {@code 4.1.4} or {@code 4.2.0-preview1}. */
@@ -174,10 +193,16 @@ public final class SparkVersions {
                 .newInstance());
       } catch (ReflectiveOperationException | LinkageError e) {
         throw unsupported(
+            sparkVersion(),
             candidate.implementation() + " cannot be loaded on Spark " + sparkVersion() + ": " + e);
       }
     }
-    throw unsupported("no " + seam.getSimpleName() + " for Spark " + sparkVersion());
+    throw unsupported(
+        sparkVersion(),
+        "none of "
+            + CANDIDATES.get(seam).stream().map(Candidate::marker).toList()
+            + " is on the class path of Spark "
+            + sparkVersion());
   }
 
   private static boolean present(String className, ClassLoader loader) {

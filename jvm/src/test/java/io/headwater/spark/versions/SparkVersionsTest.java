@@ -13,8 +13,8 @@ import org.junit.Test;
  */
 public class SparkVersionsTest {
   private static final String SUPPORTED =
-      " (Headwater supports Spark 3.5 (Scala 2.12, headwater-spark_2.12.jar) and Spark 4.0 to 4.3"
-          + " (Scala 2.13, headwater-spark_2.13.jar))";
+      "Spark 3.5 (Scala 2.12, headwater-spark_2.12.jar) and Spark 4.0 to 4.3"
+          + " (Scala 2.13, headwater-spark_2.13.jar)";
 
   @Test
   public void aVersionsLineIsItsMajorAndMinor() {
@@ -39,7 +39,15 @@ public class SparkVersionsTest {
       UnsupportedSparkException refused =
           assertThrows(
               UnsupportedSparkException.class, () -> SparkVersions.checkRuntime(version, "2.13"));
-      assertEquals("Spark " + version + " is not supported" + SUPPORTED, refused.getMessage());
+      assertEquals(
+          "Spark "
+              + version
+              + " is not supported by Headwater "
+              + AgentBuild.CURRENT.version()
+              + " (it supports "
+              + SUPPORTED
+              + "): run it on a supported Spark (docs/configuration.md, \"Messages\")",
+          refused.getMessage());
     }
   }
 
@@ -49,17 +57,23 @@ public class SparkVersionsTest {
         assertThrows(
             UnsupportedSparkException.class, () -> SparkVersions.checkRuntime("3.5.9", "2.13"));
     assertEquals(
-        "Spark 3.5.9 runs Scala 2.12 but this is headwater-spark_2.13.jar; use"
-            + " headwater-spark_2.12.jar (`headwater jar-path --spark 3.5`)"
-            + SUPPORTED,
+        "Spark 3.5.9 runs Scala 2.12 but this is headwater-spark_2.13.jar: use"
+            + " headwater-spark_2.12.jar (`headwater jar-path --spark 3.5`; Headwater "
+            + AgentBuild.CURRENT.version()
+            + " supports "
+            + SUPPORTED
+            + ")",
         on35.getMessage());
     UnsupportedSparkException on43 =
         assertThrows(
             UnsupportedSparkException.class, () -> SparkVersions.checkRuntime("4.3.0", "2.12"));
     assertEquals(
-        "Spark 4.3.0 runs Scala 2.13 but this is headwater-spark_2.12.jar; use"
-            + " headwater-spark_2.13.jar (`headwater jar-path --spark 4.3`)"
-            + SUPPORTED,
+        "Spark 4.3.0 runs Scala 2.13 but this is headwater-spark_2.12.jar: use"
+            + " headwater-spark_2.13.jar (`headwater jar-path --spark 4.3`; Headwater "
+            + AgentBuild.CURRENT.version()
+            + " supports "
+            + SUPPORTED
+            + ")",
         on43.getMessage());
   }
 

@@ -47,7 +47,9 @@ def scala_for_spark(spark_version: str) -> str:
 
 
 def installed_pyspark_version() -> str:
-    """The version of the pyspark distribution installed next to this package.
+    """The version of the pyspark next to this package: its distribution's metadata, else ``pyspark.__version__``.
+
+    A platform's own pyspark (a copy on ``PYTHONPATH``, without package metadata) is found by importing it.
 
     Raises:
         UnsupportedSparkError: pyspark is not installed, so the jar cannot be chosen for it.
@@ -55,11 +57,16 @@ def installed_pyspark_version() -> str:
     try:
         return version("pyspark")
     except PackageNotFoundError:
+        pass
+    try:
+        import pyspark
+    except ModuleNotFoundError:
         msg = (
             "pyspark is not installed here, so the agent jar cannot be chosen for it: name the cluster's Spark "
             "(jar_path(spark='3.5') or jar_path(scala='2.12'); `headwater jar-path --spark 3.5`)"
         )
         raise UnsupportedSparkError(msg) from None
+    return str(pyspark.__version__)
 
 
 def jar_path(scala: str | None = None, *, spark: str | None = None) -> str:
@@ -77,8 +84,8 @@ def jar_path(scala: str | None = None, *, spark: str | None = None) -> str:
     Raises:
         UnsupportedSparkError: the Spark or Scala version is not supported, both were given, or neither was and
             pyspark is not installed.
-        FileNotFoundError: the package was installed without its jars (a source checkout that was not built); run
-            ``make build`` in the Headwater repository, or install the wheel.
+        FileNotFoundError: the package was installed without its jars (a source tree that was not built);
+            reinstall from a wheel, or with ``pip install .`` (which builds the jars).
     """
     if scala is not None and spark is not None:
         msg = "give scala= or spark=, not both"
@@ -90,6 +97,9 @@ def jar_path(scala: str | None = None, *, spark: str | None = None) -> str:
         raise UnsupportedSparkError(msg)
     path = _JARS / f"headwater-spark_{scala}.jar"
     if not path.is_file():
-        msg = f"the Headwater agent jar is missing at {path}; build it with `make build` or reinstall headwater"
+        msg = (
+            f"the Headwater agent jar is missing at {path}: reinstall headwater from a wheel, or with `pip install .` "
+            "in the repository (which builds the jar)"
+        )
         raise FileNotFoundError(msg)
     return str(path)
