@@ -58,14 +58,18 @@ class JarBuildError(RuntimeError):
     """The agent jar could not be built; the message says why and what to do."""
 
 
+def _pinned(file: str, pattern: str, expected: str) -> re.Match[str]:
+    """The first line of ``file`` (in the repository) matching ``pattern``; an error naming ``expected`` if none."""
+    found = re.search(pattern, (ROOT / file).read_text(encoding="utf-8"), re.MULTILINE)
+    if found is None:
+        msg = f"{ROOT / file} pins no pyspark (a line `{expected}`)"
+        raise JarBuildError(msg)
+    return found
+
+
 def compile_pyspark() -> str:
     """The pyspark requirement the agent is compiled against: the ``pyspark==`` pin of ``requirements-dev.txt``."""
-    text = (ROOT / "requirements-dev.txt").read_text(encoding="utf-8")
-    found = re.search(r"^pyspark==\S+", text, re.MULTILINE)
-    if found is None:
-        msg = f"{ROOT / 'requirements-dev.txt'} pins no pyspark (a line `pyspark==<version>`)"
-        raise JarBuildError(msg)
-    return found.group(0)
+    return _pinned("requirements-dev.txt", r"^pyspark==\S+", "pyspark==<version>").group(0)
 
 
 def jars_up_to_date() -> bool:
@@ -120,12 +124,7 @@ def build_jars() -> list[Path]:
 
 def line_pyspark(line: str) -> str:
     """The pyspark release the Makefile pins for Spark line ``line`` (``PYSPARK_3.5 := 3.5.9``)."""
-    text = (ROOT / "Makefile").read_text(encoding="utf-8")
-    found = re.search(rf"^PYSPARK_{re.escape(line)} := (\S+)$", text, re.MULTILINE)
-    if found is None:
-        msg = f"{ROOT / 'Makefile'} pins no pyspark for Spark {line} (a line `PYSPARK_{line} := <version>`)"
-        raise JarBuildError(msg)
-    return found.group(1)
+    return _pinned("Makefile", rf"^PYSPARK_{re.escape(line)} := (\S+)$", f"PYSPARK_{line} := <version>").group(1)
 
 
 def other_line_jars(line: str) -> Path:
@@ -171,16 +170,17 @@ def other_line_jars(line: str) -> Path:
 
 
 def _with_compile_pyspark(requires: list[str]) -> list[str]:
-    return requires if jars_up_to_date() else [*requires, compile_pyspark()]
+    # pip: other_line_jars downloads the other lines' pyspark releases with it (an isolated build env may lack it)
+    return requires if jars_up_to_date() else [*requires, compile_pyspark(), "pip"]
 
 
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
-    """Setuptools' requirements, and the pyspark to compile against when the jars must be built."""
+    """Setuptools' requirements, and the pyspark to compile against (and pip) when the jars must be built."""
     return _with_compile_pyspark(_setuptools.get_requires_for_build_wheel(config_settings))
 
 
 def get_requires_for_build_sdist(config_settings: dict[str, Any] | None = None) -> list[str]:
-    """Setuptools' requirements, and the pyspark to compile against when the jars must be built."""
+    """Setuptools' requirements, and the pyspark to compile against (and pip) when the jars must be built."""
     return _with_compile_pyspark(_setuptools.get_requires_for_build_sdist(config_settings))
 
 

@@ -17,7 +17,7 @@ from tests.support import spark_versions
 pytestmark = pytest.mark.compat
 
 SUPPORTED = (
-    "Headwater supports Spark 3.5 (Scala 2.12, headwater-spark_2.12.jar) and Spark 4.0 to 4.3 (Scala 2.13,"
+    "Spark 3.5 (Scala 2.12, headwater-spark_2.12.jar) and Spark 4.0 to 4.3 (Scala 2.13,"
     " headwater-spark_2.13.jar)"
 )
 
@@ -48,7 +48,7 @@ def test_the_jar_of_the_other_scala_version_turns_the_agent_off(tmp_path: Path) 
     assert len(headwater_lines) == 1, headwater_lines
     assert headwater_lines[0].endswith(
         f"Headwater lineage agent disabled: Spark {pyspark.__version__} runs Scala {spark_versions.SCALA} but this is "
-        f"headwater-spark_{other}.jar; use headwater-spark_{spark_versions.SCALA}.jar (`headwater jar-path --spark "
-        f"{spark_versions.LINE}`) ({SUPPORTED})"
+        f"headwater-spark_{other}.jar: use headwater-spark_{spark_versions.SCALA}.jar (`headwater jar-path --spark "
+        f"{spark_versions.LINE}`; Headwater {headwater.__version__} supports {SUPPORTED})"
     ), headwater_lines[0]
     assert not events.exists() or events.read_text() == ""
