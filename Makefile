@@ -17,9 +17,6 @@ PYSPARK_4.3 := 4.3.0
 COMPAT_LINES := 3.5 4.0 4.2 4.3
 COMPAT_VENVS := $(foreach line,$(COMPAT_LINES),build/venvs/pyspark-$(line)/.installed)
 WHEEL_DIR := build/dist
-# The test files with compatibility tests (marker compat): only these are collected on the other lines, whose venvs
-# lack what the rest need (the lineage viewer's store and browser, Jupyter)
-COMPAT_FILES = $(shell grep -l 'mark\.compat' tests/*.py integration/*.py)
 # In CI no Gradle daemon is left behind; on a developer machine the daemon keeps rebuilds quick.
 GRADLE := gradle --console=plain -q $(if $(CI),--no-daemon,)
 
@@ -64,15 +61,16 @@ test-jvm: $(STAMPS)/venv
 test-python: build test-catalog
 	$(VENV)/bin/pytest
 
-## test-compat: the compatibility subset (pytest -m compat) on each other Spark line, in its venv with the wheel
-## installed, one pytest session per line; COMPAT_LINES="3.5" runs one line. Every line runs; the target fails if one did.
+## test-compat: the compatibility subset (pytest -m compat; COMPAT in tests/support/spark_versions.py, only its files
+## collected) on each other Spark line, in its venv with the wheel installed, one pytest session per line;
+## COMPAT_LINES="3.5" runs one line. Every line runs; the target fails if one did.
 test-compat: $(COMPAT_VENVS) $(STAMPS)/wheel test-catalog
 	@status=0; for line in $(COMPAT_LINES); do \
 	  venv=build/venvs/pyspark-$$line; \
 	  $$venv/bin/pip install -q --disable-pip-version-check --no-deps --force-reinstall $(WHEEL_DIR)/headwater-*.whl \
 	    || exit 1; \
 	  echo "== compatibility suite on Spark $$line ($$venv)"; start=$$(date +%s); \
-	  $$venv/bin/python -m pytest -m compat $(COMPAT_FILES) || status=1; \
+	  $$venv/bin/python -m pytest -m compat $$($$venv/bin/python -m tests.support.spark_versions) || status=1; \
 	  echo "== pyspark $$line: compatibility suite took $$(( $$(date +%s) - start )) s"; \
 	done; exit $$status
 

@@ -50,9 +50,13 @@ def pytest_configure(config: pytest.Config) -> None:
     SparkConfigBuilder.initialize(options_from_ini=options)
 
 
+@pytest.hookimpl(tryfirst=True)  # before `-m compat` deselects
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:  # noqa: ARG001
-    """Skips the tests of a connector that has no release for the running Spark line, saying so."""
+    """Marks the compatibility subset ``compat`` (tests/support/spark_versions.py, ``COMPAT``), and skips the tests of a
+    connector that has no release for the running Spark line, saying so."""
     from tests.support import spark_versions
+
+    spark_versions.mark_compat(items)
 
     missing = {"delta": spark_versions.CONNECTOR.no_delta, "iceberg": spark_versions.CONNECTOR.no_iceberg}
     for item in items:

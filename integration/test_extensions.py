@@ -28,7 +28,6 @@ BASE_SCHEMA = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/"
 WORDS = ("words://example", "carriers")
 TEAM = {"_producer": EXAMPLE_PRODUCER, "_schemaURL": BASE_SCHEMA + "RunFacet", "team": "lineage-platform"}
 SCHEDULING = {"_producer": EXAMPLE_PRODUCER, "_schemaURL": BASE_SCHEMA + "JobFacet", "pool": "default"}
-pytestmark = pytest.mark.compat
 
 STAGE_INPUT = {"_producer": EXAMPLE_PRODUCER, "_schemaURL": BASE_SCHEMA + "InputDatasetFacet", "numTasks": 1, "recordsRead": 5}
 

@@ -14,7 +14,6 @@ import pytest
 from integration.support import JOBS, spark_submit, write_flights_csv
 from tests.support import spark_versions
 
-pytestmark = pytest.mark.compat
 
 SUPPORTED = (
     "Spark 3.5 (Scala 2.12, headwater-spark_2.12.jar) and Spark 4.0 to 4.3 (Scala 2.13,"

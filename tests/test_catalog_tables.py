@@ -11,7 +11,6 @@ from pyspark.sql import SparkSession
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets
 from tests.support.spark_versions import PLANNING
 
-pytestmark = pytest.mark.compat
 
 
 

@@ -11,7 +11,6 @@ from pyspark.sql import functions as F  # noqa: N812
 from tests.support.column_lineage import dataset_level, fields, write_and_get_lineage
 from tests.support.events import LineageLog
 
-pytestmark = pytest.mark.compat
 
 IDENTITY = ("DIRECT", "IDENTITY", False)
 TRANSFORMATION = ("DIRECT", "TRANSFORMATION", False)

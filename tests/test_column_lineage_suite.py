@@ -22,7 +22,6 @@ from tests.support.column_lineage import compact_dataset, compact_fields, write_
 from tests.support.events import LineageLog
 from tests.support.spark_versions import PLANNING, SPARK_VERSION
 
-pytestmark = pytest.mark.compat
 
 TABLES = {
     "region": "r_regionkey INT, r_name STRING",

@@ -19,7 +19,6 @@ from tests.support.column_lineage import compact_dataset, compact_fields
 from tests.support.events import LineageLog, child_runs
 from tests.support.postgres import PostgresServer
 
-pytestmark = pytest.mark.compat
 
 EXPECTED_FIELDS = {"id": {"src.id:ID"}, "carrier_uc": {"src.carrier:TR"}}
 EXPECTED_DATASET = {"src.delay:FILTER"}

@@ -20,7 +20,7 @@ from pyspark.sql import SparkSession
 from tests.support.events import APP_JOB, LineageLog, child_runs, schema_fields
 from tests.support.table_runs import assert_datasets, lifecycle, only_run, symlinks, table_symlink, version
 
-pytestmark = [pytest.mark.compat, pytest.mark.delta]
+pytestmark = pytest.mark.delta
 
 SCHEMA = [{"name": "id", "type": "integer"}, {"name": "v", "type": "string"}]
 

@@ -20,7 +20,7 @@ from conftest import ICEBERG_WAREHOUSE
 from tests.support.events import APP_JOB, LineageLog, schema_fields
 from tests.support.table_runs import assert_datasets, lifecycle, only_run, symlinks, table_symlink, version
 
-pytestmark = [pytest.mark.compat, pytest.mark.iceberg]
+pytestmark = pytest.mark.iceberg
 
 SCHEMA = [{"name": "id", "type": "integer"}, {"name": "v", "type": "string"}]
 

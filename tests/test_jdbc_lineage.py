@@ -15,7 +15,6 @@ import pytest
 from tests.support import driver_log
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, schema_fields, spark_schema_as_facet
 
-pytestmark = pytest.mark.compat
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession

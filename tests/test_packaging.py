@@ -24,7 +24,6 @@ def class_entries(jar: Path) -> set[str]:
         return {n for n in archive.namelist() if n.endswith(".class") and not n.startswith("META-INF/")}
 
 
-@pytest.mark.compat
 def test_the_jar_for_this_pyspark_is_chosen() -> None:
     jar = Path(headwater.jar_path())
     assert jar.name == f"headwater-spark_{spark_versions.SCALA}.jar"
@@ -32,7 +31,6 @@ def test_the_jar_for_this_pyspark_is_chosen() -> None:
     assert jar == Path(headwater.jar_path(scala=spark_versions.SCALA))
 
 
-@pytest.mark.compat
 @pytest.mark.parametrize("scala", SCALA_VERSIONS)
 def test_both_jars_ship_inside_the_installed_package(scala: str) -> None:
     jar = Path(headwater.jar_path(scala=scala))
@@ -49,7 +47,6 @@ def test_both_jars_ship_inside_the_installed_package(scala: str) -> None:
     assert f"scala={scala}" in build.splitlines()
 
 
-@pytest.mark.compat
 @pytest.mark.parametrize("scala", SCALA_VERSIONS)
 def test_jackson_is_bundled_relocated(scala: str) -> None:
     with zipfile.ZipFile(headwater.jar_path(scala=scala)) as archive:
@@ -71,7 +68,6 @@ def test_jackson_is_bundled_relocated(scala: str) -> None:
     assert b"com/fasterxml/jackson/" not in ours
 
 
-@pytest.mark.compat
 def test_the_seams_of_the_other_scala_version_are_not_in_the_jar() -> None:
     seams = {
         "2.12": {"spark35"},
@@ -86,7 +82,6 @@ def test_the_seams_of_the_other_scala_version_are_not_in_the_jar() -> None:
         assert found == packages, scala
 
 
-@pytest.mark.compat
 def test_test_catalog_is_not_in_the_agent_jar() -> None:
     catalog_jar = REPO / "build" / "test-catalog" / f"headwater-test-catalog_{spark_versions.SCALA}.jar"
     assert "io/headwater/spark/testing/InMemoryTableCatalog.class" in class_entries(catalog_jar)
@@ -101,7 +96,6 @@ def test_versions_agree() -> None:
     assert version("headwater") == gradle_version.group(1) == headwater.__version__
 
 
-@pytest.mark.compat
 def test_jar_bundles_nothing_spark_ships() -> None:
     spark_jars = Path(pyspark.__file__).parent / "jars"
     spark_classes: set[str] = set()

@@ -132,7 +132,6 @@ def test_source_settings_of_a_script_in_a_git_checkout(tmp_path: Path) -> None:
     assert source_settings(tmp_path / "missing.py") == {}
 
 
-@pytest.mark.compat
 def test_jar_path_follows_the_installed_pyspark_and_names_others() -> None:
     ours = Path(headwater.jar_path())
     assert ours.name == f"headwater-spark_{spark_versions.SCALA}.jar"

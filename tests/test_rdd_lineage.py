@@ -10,7 +10,6 @@ from pyspark.sql import SparkSession
 
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, only_run
 
-pytestmark = pytest.mark.compat
 
 NAMESPACE = "headwater-tests"
 RDD_JOB_TYPE = {"jobType": "RDD_JOB", "processingType": "BATCH", "integration": "SPARK"}

@@ -14,7 +14,6 @@ from pyspark.sql.utils import StreamingQueryException
 
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, only_run, schema_fields
 
-pytestmark = pytest.mark.compat
 
 NAMESPACE = "headwater-tests"
 STREAMING_JOB_TYPE = {"jobType": "SQL_JOB", "processingType": "STREAMING", "integration": "SPARK"}

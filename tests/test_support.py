@@ -22,7 +22,6 @@ def test_pyproject_extras_declare_the_supported_range() -> None:
     assert headwater.SUPPORTED_PYSPARK == SUPPORTED_PYSPARK
 
 
-@pytest.mark.compat
 def test_the_pyspark_of_the_tests_is_supported() -> None:
     assert unsupported_pyspark(pyspark.__version__) is None
 

@@ -17,7 +17,6 @@ from pyspark.sql import SparkSession
 from tests.support.driver_log import capture
 from tests.support.events import LineageLog, child_runs
 
-pytestmark = pytest.mark.compat
 
 
 

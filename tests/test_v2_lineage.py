@@ -18,7 +18,7 @@ from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, sche
 
 # These tests assert the run events of V2 DDL (staticLineage.ddl=run_event); the DatasetEvents of the default mode
 # are asserted in tests/test_static_lineage.py.
-pytestmark = [pytest.mark.compat, pytest.mark.usefixtures("ddl_runs")]
+pytestmark = pytest.mark.usefixtures("ddl_runs")
 
 CATALOG = "testcat"
 Names = list[tuple[str, str]]
