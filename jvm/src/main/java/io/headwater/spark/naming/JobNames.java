@@ -4,10 +4,10 @@ import java.util.Optional;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.WholeStageCodegenExec;
 import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
-import org.apache.spark.sql.execution.datasources.v2.V2ExistingTableWriteExec;
 import org.apache.spark.sql.execution.command.DataWritingCommandExec;
 import org.apache.spark.sql.execution.command.ExecutedCommandExec;
 import org.apache.spark.sql.execution.datasources.v2.V2CommandExec;
+import org.apache.spark.sql.execution.datasources.v2.V2ExistingTableWriteExec;
 
 /**
  * Job names as the OpenLineage Spark integration forms them, so a user switching agents keeps job
