@@ -15,6 +15,7 @@ missing tool or a failed Gradle build stops the build with one message naming th
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -149,7 +150,9 @@ def other_line_jars(line: str) -> Path:
     with tempfile.TemporaryDirectory() as download:
         command = [sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps",
                    "--no-binary", ":all:", "-d", download, f"pyspark=={release}"]  # fmt: skip
-        done = subprocess.run(command, capture_output=True, text=True, check=False)  # noqa: S603 - fixed arguments
+        # pip prepares the sdist's metadata with its own build backend: without this backend's hook variables
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("PEP517", "_PYPROJECT_HOOKS", "PYTHONPATH"))}
+        done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)  # noqa: S603
         archives = sorted(Path(download).glob("pyspark-*.tar.gz"))
         if done.returncode != 0 or not archives:
             msg = (
