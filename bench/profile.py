@@ -137,7 +137,7 @@ def main() -> None:
             f"-XX:StartFlightRecording:settings=profile,jdk.ExecutionSample#period={args.period}ms,"
             f"dumponexit=true,filename={recording}"
         )
-        measured = run_once(job, "headwater", args.workdir, None, options)
+        measured = run_once(job, "headwater", args.workdir, None, java_options=options)
         if not recording.is_file():
             sys.exit(f"{job}: the driver wrote no recording at {recording}")
         report(job, recording, measured, args.period)

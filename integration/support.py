@@ -22,9 +22,11 @@ def driver_env(**extra: str) -> dict[str, str]:
     return env
 
 
-def spark_submit(args: list[str], *, cwd: Path, env: dict[str, str] | None = None, timeout: int = 300) -> subprocess.CompletedProcess[str]:
+def spark_submit(
+    args: list[str], *, cwd: Path, env: dict[str, str] | None = None, timeout: int = 300, master: str = "local[2]"
+) -> subprocess.CompletedProcess[str]:
     """Run ``spark-submit ARGS`` (the pyspark wheel's) and return the finished process; stdout/stderr captured."""
-    command = [str(VENV_BIN / "spark-submit"), "--master", "local[2]", "--conf", "spark.ui.enabled=false", *args]
+    command = [str(VENV_BIN / "spark-submit"), "--master", master, "--conf", "spark.ui.enabled=false", *args]
     return subprocess.run(command, cwd=cwd, env=env or driver_env(), capture_output=True, text=True, timeout=timeout, check=False)
 
 

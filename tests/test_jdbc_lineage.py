@@ -15,6 +15,7 @@ import pytest
 from tests.support import driver_log
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, schema_fields, spark_schema_as_facet
 
+
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 

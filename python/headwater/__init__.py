@@ -25,7 +25,7 @@ from __future__ import annotations
 from headwater import lineage
 from headwater._agent import LISTENER_CLASS
 from headwater._attach import attach, detach
-from headwater._jar import jar_path
+from headwater._jar import UnsupportedSparkError, jar_path
 from headwater._runs import Dataset, LineageRun, LineageRuns, recent_runs
 from headwater._session import configure, flush
 from headwater._static import LineageError, emit, emit_dataset_event, emit_job_event
@@ -45,6 +45,7 @@ __all__ = [
     "LineageError",
     "LineageRun",
     "LineageRuns",
+    "UnsupportedSparkError",
     "__version__",
     "attach",
     "configure",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from headwater._jar import jar_path
+from headwater._jar import SPARK_SCALA, UnsupportedSparkError, jar_path
 from headwater._version import __version__
 from headwater.lineage.cli import lineage, serve
 
@@ -45,11 +45,27 @@ def demo(workdir: Path, events: Path) -> None:
 
 
 @cli.command("jar-path")
-def jar_path_command() -> None:
-    """Print the agent jar's path, for spark-submit --jars."""
+@click.option(
+    "--spark",
+    "spark_version",
+    metavar="VERSION",
+    help="The Spark the jar will run in (e.g. 3.5 or 4.1.4); default: the installed pyspark.",
+)
+@click.option(
+    "--scala",
+    type=click.Choice(sorted(set(SPARK_SCALA.values()))),
+    help="The Scala version of the Spark the jar will run in, instead of --spark.",
+)
+def jar_path_command(spark_version: str | None, scala: str | None) -> None:
+    """Print the path of the agent jar for spark-submit --jars.
+
+    Headwater carries one jar per Scala version: headwater-spark_2.12.jar for Spark 3.5 and headwater-spark_2.13.jar
+    for Spark 4.0 to 4.3. Without options the jar for the installed pyspark is printed; for a cluster whose Spark is
+    not the local pyspark, name it with --spark (or --scala).
+    """
     try:
-        click.echo(jar_path())
-    except FileNotFoundError as e:
+        click.echo(jar_path(scala, spark=spark_version))
+    except (FileNotFoundError, UnsupportedSparkError) as e:
         raise click.ClickException(str(e)) from e
 
 

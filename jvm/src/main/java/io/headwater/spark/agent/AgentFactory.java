@@ -1,6 +1,5 @@
 package io.headwater.spark.agent;
 
-import io.headwater.spark.compat.UnsupportedSparkException;
 import io.headwater.spark.config.ConfigLoader;
 import io.headwater.spark.config.ConfigSources;
 import io.headwater.spark.config.HeadwaterConfig;
@@ -87,15 +86,15 @@ final class AgentFactory {
     }
   }
 
+  /**
+   * What the log line says: a Spark the agent cannot run on, or a class of the agent that cannot
+   * link on it, is named with the Spark version and the supported range.
+   */
   private static String reason(Throwable t) {
-    if (t instanceof UnsupportedSparkException) {
-      return "Spark "
-          + SparkVersions.sparkVersion()
-          + " is not supported by Headwater "
-          + HeadwaterVersion.VERSION
-          + " ("
-          + t.getMessage()
-          + "): run it on a supported Spark (docs/configuration.md, \"Messages\")";
+    if (t instanceof LinkageError) {
+      return SparkVersions.unsupported(
+              SparkVersions.sparkVersion(), "a class of the agent cannot link: " + t)
+          .getMessage();
     }
     return t.getMessage() == null ? t.toString() : t.getMessage();
   }
@@ -156,7 +155,9 @@ final class AgentFactory {
             emission,
             application,
             new RddJobRuns(application, emitter, properties, builders::evaluate),
-            SparkVersions.streaming());
+            SparkVersions.streaming(),
+            new ConnectClients(
+                settings.getOrDefault("spark.app.name", ""), config.appName().isPresent()));
     return new LineageAgent(
         config.emit().closeTimeout(),
         application,

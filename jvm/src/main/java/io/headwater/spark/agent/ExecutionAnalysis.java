@@ -22,6 +22,7 @@ import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.StageInfo;
 import org.apache.spark.sql.execution.QueryExecution;
+import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart;
 
 /**
  * What the agent does on its analysis thread for SQL executions, their Spark jobs and streaming
@@ -45,6 +46,7 @@ final class ExecutionAnalysis {
   private final RddJobRuns rddJobs;
   private final SparkJobs jobs = new SparkJobs();
   private final StreamingPlans streamingPlans;
+  private final ConnectClients connectClients;
   private long lastSweep = System.currentTimeMillis();
 
   ExecutionAnalysis(
@@ -56,7 +58,8 @@ final class ExecutionAnalysis {
       EmissionQueue emission,
       ApplicationRun application,
       RddJobRuns rddJobs,
-      StreamingPlans streamingPlans) {
+      StreamingPlans streamingPlans,
+      ConnectClients connectClients) {
     this.tracker = tracker;
     this.reading = reading;
     this.builders = builders;
@@ -67,6 +70,7 @@ final class ExecutionAnalysis {
     this.openLineage = staticEvents.openLineage();
     this.rddJobs = rddJobs;
     this.streamingPlans = streamingPlans;
+    this.connectClients = connectClients;
   }
 
   /**
@@ -90,6 +94,9 @@ final class ExecutionAnalysis {
         reading.microBatch(run, execution, batch.orElseThrow());
       } else {
         reading.root(run, execution);
+        if (event instanceof SparkListenerSQLExecutionStart start) {
+          run.jobNamePrefix = connectClients.jobNamePrefix(start, execution);
+        }
       }
     }
     builders.evaluate(run, List.of(event));
@@ -242,14 +249,18 @@ final class ExecutionAnalysis {
       lineage.outputs().forEach(output -> emission.submit(staticEvents.datasetEvent(time, output)));
     } else if (!lineage.isEmpty() && run.planPart != null) {
       String jobName =
-          JobNames.execution(application.jobName(), run.planPart, lineage.jobNameSuffix());
-      Optional<String> sql =
-          run.sql.or(
-              () ->
-                  execution == null
-                      ? Optional.empty()
-                      : MetadataOnlyCommands.viewText(execution.optimizedPlan())
-                          .map(SqlRedaction::redact));
+          JobNames.execution(
+              run.jobNamePrefix == null ? application.jobName() : run.jobNamePrefix,
+              run.planPart,
+              lineage.jobNameSuffix());
+      // a view's job is its query: its text where Spark kept it (Spark 3.5 gives the whole CREATE
+      // VIEW
+      // statement as the execution's SQL text, Spark 4 none)
+      Optional<String> viewText =
+          execution == null
+              ? Optional.empty()
+              : MetadataOnlyCommands.viewText(execution.optimizedPlan()).map(SqlRedaction::redact);
+      Optional<String> sql = viewText.or(() -> run.sql);
       emission.submit(
           staticEvents.jobEvent(
               time, application.namespace(), jobName, lineage, sql, run.localTags));

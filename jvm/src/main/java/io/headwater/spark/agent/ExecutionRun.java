@@ -46,6 +46,12 @@ final class ExecutionRun {
   /** Set when START is emitted, and kept for the terminal event. */
   String jobName;
 
+  /**
+   * The first part of the job name when it is not the application's: a Spark Connect client's
+   * application name ({@link ConnectClients}); null for the application's.
+   */
+  String jobNamePrefix;
+
   /** The SQL text of {@code spark.sql(...)}, when the plan carries it. */
   Optional<String> sql = Optional.empty();
 

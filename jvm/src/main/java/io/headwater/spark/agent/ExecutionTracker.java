@@ -222,7 +222,11 @@ final class ExecutionTracker {
         || run.staticKind != StaticLineage.Kind.NONE) {
       return List.of();
     }
-    run.jobName = JobNames.execution(applicationJobName, run.planPart, run.lineage.jobNameSuffix());
+    run.jobName =
+        JobNames.execution(
+            run.jobNamePrefix == null ? applicationJobName : run.jobNamePrefix,
+            run.planPart,
+            run.lineage.jobNameSuffix());
     return List.of(new Start(run));
   }
 

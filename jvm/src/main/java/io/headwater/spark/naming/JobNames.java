@@ -7,6 +7,7 @@ import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
 import org.apache.spark.sql.execution.command.DataWritingCommandExec;
 import org.apache.spark.sql.execution.command.ExecutedCommandExec;
 import org.apache.spark.sql.execution.datasources.v2.V2CommandExec;
+import org.apache.spark.sql.execution.datasources.v2.V2ExistingTableWriteExec;
 
 /**
  * Job names as the OpenLineage Spark integration forms them, so a user switching agents keeps job
@@ -41,7 +42,15 @@ public final class JobNames {
 
   /** The plan part of a job name: the executed plan's root node, normalised. */
   public static String planPart(SparkPlan executedPlan) {
-    return NameNormalizer.normalize(namingRoot(executedPlan).nodeName());
+    SparkPlan root = namingRoot(executedPlan);
+    String name = root.nodeName();
+    int space = name.indexOf(' ');
+    if (root instanceof V2ExistingTableWriteExec && space > 0) {
+      // Spark 4.2 appends the table to the node name of a V2 write ("AppendData testcat.db.t"); the
+      // plan part stays the node's own name, as on every other Spark (the table is the suffix)
+      name = name.substring(0, space);
+    }
+    return NameNormalizer.normalize(name);
   }
 
   private static SparkPlan namingRoot(SparkPlan executedPlan) {

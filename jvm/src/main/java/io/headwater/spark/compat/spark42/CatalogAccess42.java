@@ -1,11 +1,15 @@
-package io.headwater.spark.compat.spark41;
+package io.headwater.spark.compat.spark42;
 
 import io.headwater.spark.compat.CatalogAccess;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.CatalogPlugin;
 
-/** {@link CatalogAccess} for Spark up to 4.1, where {@code CatalogManager} is a class. */
-public final class CatalogAccess41 implements CatalogAccess {
+/**
+ * {@link CatalogAccess} for Spark 4.2 and later, where {@code CatalogManager} is an interface
+ * (calls on it are {@code invokeinterface}). The same source as {@code spark35.CatalogAccess35},
+ * compiled against Spark 4.2: the difference is in the bytecode only.
+ */
+public final class CatalogAccess42 implements CatalogAccess {
   @Override
   public boolean isRegistered(SparkSession session, String name) {
     return session.sessionState().catalogManager().isCatalogRegistered(name);
