@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import orjson
 
+from headwater.lineage.bodies import SplitEvent, split_event
 from headwater.lineage.schema import entity_id
 
 if TYPE_CHECKING:
@@ -81,15 +82,12 @@ class Entity(NamedTuple):
 
 
 class Facet(NamedTuple):
-    """A facet to store.
-
-    ``table`` is ``job``, ``dataset`` or ``run``; ``facet`` the facet (serialised only when it is the one stored).
-    """
+    """A facet to store: ``table`` is ``job``, ``dataset`` or ``run``; ``body`` the hash of its body."""
 
     table: str
     owner: str
     name: str
-    facet: Mapping[str, Any]
+    body: str
 
 
 class Io(NamedTuple):
@@ -125,23 +123,25 @@ class EventFacts:
         kind: RunEvent, JobEvent or DatasetEvent.
         event_type: the RunEvent's eventType, else None.
         time: the event time (:func:`utc_time`).
-        payload: the event as JSON text.
+        skeleton: the event's skeleton (JSON text; :mod:`headwater.lineage.bodies`).
+        bodies: the bodies of its facets (JSON, UTF-8) by hash.
         job: the job of a RunEvent or JobEvent.
         run_id: the run of a RunEvent.
         parent_run_id: the ``parent`` run facet's run.
         dataset: the dataset of a DatasetEvent.
         entities: every dataset named (inputs, outputs, the DatasetEvent's, column-lineage inputs) by id.
-        facets: the facets to store.
+        facets: the facets to store (every facet of the event's holders).
         io: inputs and outputs.
         writes: the datasets written (run outputs, the DatasetEvent's dataset).
-        column_lineage: the ``columnLineage`` facets the event carries, by dataset id.
+        column_lineage: the ``columnLineage`` facets the event carries (body hash, facet), by dataset id.
     """
 
     hash: str
     kind: str
     event_type: str | None
     time: str
-    payload: str
+    skeleton: str
+    bodies: dict[str, bytes]
     job: Entity | None = None
     run_id: str | None = None
     parent_run_id: str | None = None
@@ -150,7 +150,7 @@ class EventFacts:
     facets: list[Facet] = field(default_factory=list)
     io: list[Io] = field(default_factory=list)
     writes: list[Write] = field(default_factory=list)
-    column_lineage: dict[str, Mapping[str, Any]] = field(default_factory=dict)
+    column_lineage: dict[str, tuple[str, Mapping[str, Any]]] = field(default_factory=dict)
 
     def add_dataset(self, namespace: str, name: str) -> Entity:
         """Name a dataset (once) and return it."""
@@ -165,48 +165,50 @@ def dataset_entity(namespace: str, name: str) -> Entity:
     return Entity(entity_id("dataset", namespace, name), namespace, name)
 
 
-def facts_of(event: Mapping[str, Any], kind: str, payload: str | None = None) -> EventFacts:
+def facts_of(event: Mapping[str, Any], kind: str, split: SplitEvent | None = None) -> EventFacts:
     """What the store derives from ``event``, a valid event of ``kind`` (see :mod:`headwater.lineage.validation`).
 
-    ``payload`` is its JSON text as received (serialised from ``event`` when None).
+    ``split`` is the event's :func:`headwater.lineage.bodies.split_event` (made here when None).
     """
+    split = split or split_event(event)
     time = utc_time(event["eventTime"])
-    facts = EventFacts(canonical_hash(event), kind, event.get("eventType"), time, payload or dumps(event))
+    facts = EventFacts(canonical_hash(event), kind, event.get("eventType"), time, split.skeleton, split.bodies)
     if kind == "DatasetEvent":
-        dataset = event["dataset"]
-        facts.dataset = _dataset_facts(facts, dataset, None)
+        facts.dataset = _dataset_facts(facts, event["dataset"], None, split.refs.get("dataset"))
         return facts
     job = event["job"]
     facts.job = Entity(entity_id("job", job["namespace"], job["name"]), job["namespace"], job["name"])
-    _facets_of(facts, "job", facts.job.id, job.get("facets"))
+    _facets_of(facts, "job", facts.job.id, split.refs.get("job"))
     run_id = None
     if kind == "RunEvent":
         run = event["run"]
         run_id = facts.run_id = run["runId"]
-        run_facets = run.get("facets") or {}
-        _facets_of(facts, "run", run_id, run_facets)
-        parent = run_facets.get("parent")
+        _facets_of(facts, "run", run_id, split.refs.get("run"))
+        parent = (run.get("facets") or {}).get("parent")
         if isinstance(parent, dict):
             facts.parent_run_id = (parent.get("run") or {}).get("runId")
     for side, direction, io_key in (("inputs", "input", "inputFacets"), ("outputs", "output", "outputFacets")):
-        for dataset in event.get(side) or []:
+        for index, dataset in enumerate(event.get(side) or []):
             writer = run_id if direction == "output" and kind == "RunEvent" else ""
-            entity = _dataset_facts(facts, dataset, writer)
+            entity = _dataset_facts(facts, dataset, writer, split.refs.get(f"{side}/{index}"))
             facts.io.append(Io(entity.id, direction, dumps(dataset.get(io_key) or {})))
     return facts
 
 
-def _dataset_facts(facts: EventFacts, dataset: Mapping[str, Any], writer: str | None) -> Entity:
-    """Record a dataset of the event, its facets and column lineage, and a write unless ``writer`` is ``""``.
+def _dataset_facts(
+    facts: EventFacts, dataset: Mapping[str, Any], writer: str | None, refs: Mapping[str, str] | None
+) -> Entity:
+    """Record a dataset of the event, its facets, its column lineage, and a write unless ``writer`` is ``""``.
 
+    ``refs`` are the body hashes of its facets by name.
     ``writer`` is the writing run's id, None for a DatasetEvent's dataset, ``""`` for a dataset only read or declared.
     """
     entity = facts.add_dataset(dataset["namespace"], dataset["name"])
     dataset_facets = dataset.get("facets") or {}
-    _facets_of(facts, "dataset", entity.id, dataset_facets)
+    _facets_of(facts, "dataset", entity.id, refs)
     lineage = dataset_facets.get("columnLineage")
-    if isinstance(lineage, dict):
-        facts.column_lineage[entity.id] = lineage
+    if isinstance(lineage, dict) and refs:
+        facts.column_lineage[entity.id] = (refs["columnLineage"], lineage)
         for _, source in column_lineage_inputs(lineage):
             facts.add_dataset(source["namespace"], source["name"])
     if writer != "":
@@ -214,11 +216,9 @@ def _dataset_facts(facts: EventFacts, dataset: Mapping[str, Any], writer: str | 
     return entity
 
 
-def _facets_of(facts: EventFacts, table: str, owner: str, facets: object) -> None:
-    if isinstance(facets, dict):
-        for name, facet in facets.items():
-            if isinstance(facet, dict):
-                facts.facets.append(Facet(table, owner, name, facet))
+def _facets_of(facts: EventFacts, table: str, owner: str, refs: Mapping[str, str] | None) -> None:
+    if refs:
+        facts.facets.extend(Facet(table, owner, name, body) for name, body in refs.items())
 
 
 def column_lineage_inputs(facet: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
