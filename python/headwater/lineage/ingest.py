@@ -154,8 +154,9 @@ def _upsert_facets(conn: Connection, fresh: Sequence[EventFacts]) -> None:
     """The latest facet of each name per owner: replaces the stored one unless that one is newer."""
     latest: dict[tuple[str, str, str], tuple[str, str]] = {}
     for facts in sorted(fresh, key=lambda f: f.time):  # stable: arrival order breaks ties
-        for fact in facts.facets:
-            latest[(fact.table, fact.owner, fact.name)] = (facts.time, fact.body)
+        for table, owner, bodies in facts.facets:
+            for name, body in bodies.items():
+                latest[(table, owner, name)] = (facts.time, body)
     tables = {"job": t.job_facets, "dataset": t.dataset_facets, "run": t.run_facets}
     rows: dict[str, list[dict[str, str]]] = defaultdict(list)
     for (table_name, owner, name), (time, body) in latest.items():

@@ -24,6 +24,7 @@ store. The rules (DESIGN.md, "Static lineage and tags", after Marquez's static-l
 from __future__ import annotations
 
 import hashlib
+import re
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -42,6 +43,7 @@ TERMINAL_STATES: Final = frozenset({"COMPLETE", "FAIL", "ABORT"})
 """RunEvent types that end a run."""
 
 _VERSION_NAMESPACE: Final = uuid.UUID("0f7d3c52-2b6e-4f0e-8a8e-3a1d9c4b6e21")
+_PLAIN_UTC: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]{1,6})?Z")
 
 
 def utc_time(text: str) -> str:
@@ -50,6 +52,9 @@ def utc_time(text: str) -> str:
     Raises:
         ValueError: ``text`` is not such a time.
     """
+    if _PLAIN_UTC.fullmatch(text):  # the usual spelling: only the fraction's width to fix, once it is a real time
+        datetime.fromisoformat(text[:19])
+        return f"{text[:19]}.{text[20:-1].ljust(6, '0')}Z"
     value = text.strip()
     if value[-1:] in "zZ":
         value = value[:-1] + "+00:00"
@@ -81,13 +86,15 @@ class Entity(NamedTuple):
     name: str
 
 
-class Facet(NamedTuple):
-    """A facet to store: ``table`` is ``job``, ``dataset`` or ``run``; ``body`` the hash of its body."""
+class Facets(NamedTuple):
+    """The facets of one job, dataset or run to store.
+
+    ``table`` is ``job``, ``dataset`` or ``run``; ``bodies`` the hash of each facet's body by facet name.
+    """
 
     table: str
     owner: str
-    name: str
-    body: str
+    bodies: Mapping[str, str]
 
 
 class Io(NamedTuple):
@@ -147,7 +154,7 @@ class EventFacts:
     parent_run_id: str | None = None
     dataset: Entity | None = None
     entities: dict[str, Entity] = field(default_factory=dict)
-    facets: list[Facet] = field(default_factory=list)
+    facets: list[Facets] = field(default_factory=list)
     io: list[Io] = field(default_factory=list)
     writes: list[Write] = field(default_factory=list)
     column_lineage: dict[str, tuple[str, Mapping[str, Any]]] = field(default_factory=dict)
@@ -218,7 +225,7 @@ def _dataset_facts(
 
 def _facets_of(facts: EventFacts, table: str, owner: str, refs: Mapping[str, str] | None) -> None:
     if refs:
-        facts.facets.extend(Facet(table, owner, name, body) for name, body in refs.items())
+        facts.facets.append(Facets(table, owner, refs))
 
 
 def column_lineage_inputs(facet: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:

@@ -196,12 +196,12 @@ class EventValidator:
         if problem is not None:
             return kind, [problem]
         errors = self._validate(event, f"{EVENT_SCHEMA_PREFIX}{kind}", "")
-        for where, facet, body in _facets(event, split):
+        for where, name, facet, body in _facets(event, split):
             if len(errors) >= _MAX_ERRORS:
                 break
             if body is not None and body in self._valid_bodies:
                 continue
-            found = self._facet_errors(facet, where)
+            found = self._facet_errors(facet, f"{where}/{name}")
             if body is not None and not found:
                 self._remember(body)
             errors += found
@@ -267,14 +267,19 @@ def _split(where: str) -> list[str]:
     return where.split("/") if where else []
 
 
-def _facets(event: Mapping[str, Any], split: SplitEvent | None) -> Iterator[tuple[str, Mapping[str, Any], str | None]]:
-    """Every facet of an event that is a JSON object, as (path, facet, body hash when ``split`` gives it)."""
+def _facets(
+    event: Mapping[str, Any], split: SplitEvent | None
+) -> Iterator[tuple[str, str, Mapping[str, Any], str | None]]:
+    """Every facet of an event that is a JSON object: (holder path/key, name, facet, body hash or None).
+
+    The body hash is ``split``'s, for the facets of a holder's ``facets``.
+    """
     for holder_path, holder in facet_holders(event):
+        refs = split.refs.get(holder_path, {}) if split is not None else {}
         for key in ("facets",) if holder_path in HOLDERS else _DATASET_FACET_KEYS:
             facets = holder.get(key)
-            if not isinstance(facets, dict):
-                continue
-            for name, facet in facets.items():
-                if isinstance(facet, dict):
-                    body = split.ref(holder_path, name) if split is not None and key == "facets" else None
-                    yield f"{holder_path}/{key}/{name}", facet, body
+            if isinstance(facets, dict):
+                where = f"{holder_path}/{key}"
+                for name, facet in facets.items():
+                    if isinstance(facet, dict):
+                        yield where, name, facet, refs.get(name) if key == "facets" else None
