@@ -13,11 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
+from alembic.config import Config
 from alembic.migration import MigrationContext
 from sqlalchemy import MetaData, select, text
 
 from headwater.lineage import schema
+from headwater.lineage import store as store_module
 from headwater.lineage.graph import neighbourhood
 from headwater.lineage.reader import Edge, Node
 from headwater.lineage.store import LineageStore, RejectedEventsError, create_store_engine, migrate
@@ -347,5 +350,19 @@ def test_a_store_written_at_revision_0001_is_upgraded_and_reads_the_same(store_u
     assert list(reader.events()) == events
     report = upgraded.ingest([(str(i), e) for i, e in enumerate(events)])
     assert (report.stored, report.duplicates) == (0, len(events))
-    upgraded.close()
     fresh.close()
+
+    # and back: downgraded to 0001, the store holds exactly the rows it was written with
+    config = Config()
+    config.set_main_option("script_location", str(Path(store_module.__file__).parent / "migrations"))
+    with upgraded.engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.downgrade(config, "0001")
+        downgraded = MetaData()
+        downgraded.reflect(conn)
+        assert "facet_bodies" not in downgraded.tables
+        for name, rows in tables.items():
+            table = downgraded.tables[name]
+            expected_rows = sorted(tuple(row[c.name] for c in table.columns) for row in rows)
+            assert sorted(tuple(row) for row in conn.execute(select(table))) == expected_rows, name
+    upgraded.close()
