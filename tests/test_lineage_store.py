@@ -6,6 +6,7 @@ Every test runs against both backends: a SQLite file in a temporary directory, a
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 from collections.abc import Iterator
@@ -366,3 +367,29 @@ def test_a_store_written_at_revision_0001_is_upgraded_and_reads_the_same(store_u
             expected_rows = sorted(tuple(row[c.name] for c in table.columns) for row in rows)
             assert sorted(tuple(row) for row in conn.execute(select(table))) == expected_rows, name
     upgraded.close()
+
+
+def test_ingest_leaves_the_garbage_collector_as_it_found_it(store: LineageStore) -> None:
+    """Bulk ingests pause automatic garbage collection (store.py, _CollectorPause); it comes back on however the
+    ingest ends, and stays off when it was off."""
+    run = new_run_id()
+    events = [run_event("START", "etl", run, 1), run_event("COMPLETE", "etl", run, 2)]
+
+    def failing() -> Iterator[tuple[str, dict[str, Any]]]:
+        yield "0", events[0]
+        assert not gc.isenabled()  # paused while the ingest runs
+        msg = "the source broke"
+        raise OSError(msg)
+
+    assert gc.isenabled()
+    with pytest.raises(OSError, match="the source broke"):
+        store.ingest(failing())
+    assert gc.isenabled()
+    assert store.ingest([(str(i), e) for i, e in enumerate(events)], batch_size=1).stored == 2
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        store.ingest([("again", events[0])])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -29,7 +29,7 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
 
 import orjson
 
@@ -37,12 +37,20 @@ from headwater.lineage.bodies import SplitEvent, split_event
 from headwater.lineage.schema import entity_id
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
 
 TERMINAL_STATES: Final = frozenset({"COMPLETE", "FAIL", "ABORT"})
 """RunEvent types that end a run."""
 
 _VERSION_NAMESPACE: Final = uuid.UUID("0f7d3c52-2b6e-4f0e-8a8e-3a1d9c4b6e21")
+VERSION_FACETS: Final = ("schema", "dataSource", "lifecycleStateChange")
+"""The dataset facets that define a version (:func:`version_content`)."""
+
+K = TypeVar("K")
+V = TypeVar("V")
+_MEMO_SIZE: Final = 16384
+_LINEAGE_SOURCES: Final[dict[str, tuple[Entity, ...]]] = {}  # columnLineage body hash -> _lineage_sources
+_VERSION_CONTENTS: Final[dict[tuple[str | None, ...], dict[str, Any]]] = {}  # VERSION_FACETS' hashes -> content
 _PLAIN_UTC: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]{1,6})?Z")
 
 
@@ -112,7 +120,8 @@ class Write(NamedTuple):
         dataset_id: the dataset.
         time: the event time (:func:`utc_time`).
         run_id: the writing run; None for a DatasetEvent.
-        content: the version-defining facts stated (``fields``, ``source``, ``lifecycleState``; absent = unstated).
+        content: the version-defining facts stated (``fields``, ``source``, ``lifecycleState``; absent = unstated);
+            shared by the writes that state the same facets, so never changed in place.
     """
 
     dataset_id: str
@@ -215,12 +224,34 @@ def _dataset_facts(
     _facets_of(facts, "dataset", entity.id, refs)
     lineage = dataset_facets.get("columnLineage")
     if isinstance(lineage, dict) and refs:
-        facts.column_lineage[entity.id] = (refs["columnLineage"], lineage)
-        for _, source in column_lineage_inputs(lineage):
-            facts.add_dataset(source["namespace"], source["name"])
+        key = refs["columnLineage"]
+        facts.column_lineage[entity.id] = (key, lineage)
+        for source in _remembered(_LINEAGE_SOURCES, key, lambda: _lineage_sources(lineage)):
+            facts.entities.setdefault(source.id, source)
     if writer != "":
-        facts.writes.append(Write(entity.id, facts.time, writer, version_content(dataset_facets)))
+        defining = tuple(refs.get(name) for name in VERSION_FACETS) if refs else ()
+        content = _remembered(_VERSION_CONTENTS, defining, lambda: version_content(dataset_facets))
+        facts.writes.append(Write(entity.id, facts.time, writer, content))
     return entity
+
+
+def _remembered(memo: dict[K, V], key: K, compute: Callable[[], V]) -> V:
+    """``compute()``, remembered under ``key`` in ``memo`` (at most 16,384 entries).
+
+    The keys are facet body hashes: the same key, the same facets, the same result. Results are shared between the
+    events they are found for, so they are never changed.
+    """
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+        found = memo[key] = compute()
+    return found
+
+
+def _lineage_sources(lineage: Mapping[str, Any]) -> tuple[Entity, ...]:
+    """The datasets a ``columnLineage`` facet reads, each once, in facet order."""
+    return tuple(dict.fromkeys(dataset_entity(s["namespace"], s["name"]) for _, s in column_lineage_inputs(lineage)))
 
 
 def _facets_of(facts: EventFacts, table: str, owner: str, refs: Mapping[str, str] | None) -> None:

@@ -14,9 +14,11 @@ object serialises its writers; readers (:attr:`LineageStore.read`) never wait fo
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, cast
@@ -149,6 +151,45 @@ def migrate(engine: Engine, revision: str = "head") -> None:
         command.upgrade(config, revision)
 
 
+class _CollectorPause:
+    """Python's automatic garbage collection (process-wide) paused while bulk ingests run, restored when the last ends.
+
+    Parsing creates thousands of containers per event, each of which counts towards the collector's next pass; those
+    passes then walk the batch being prepared, which holds no reference cycles (JSON is a tree), and cost about a
+    sixth of ingest time. The store makes few cycles of its own (SQLAlchemy's per-transaction objects); they are
+    collected once per batch (:meth:`collect`) and by the collector when it runs again.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._depth = 0
+        self._was_enabled = False
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """Automatic collection off inside (thread-safe: the state from before the outermost pause is restored)."""
+        with self._lock:
+            if self._depth == 0:
+                self._was_enabled = gc.isenabled()
+                gc.disable()
+            self._depth += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._depth -= 1
+                if self._depth == 0 and self._was_enabled:
+                    gc.enable()
+
+    @staticmethod
+    def collect() -> None:
+        """Collect the young objects (between batches)."""
+        gc.collect(1)
+
+
+_COLLECTOR = _CollectorPause()
+
+
 class LineageStore:
     """Events in, lineage out: a migrated store with the static-lineage consumer semantics.
 
@@ -221,18 +262,20 @@ class LineageStore:
         """
         report = IngestReport()
         batch: list[EventFacts] = []
-        for where, raw in events:
-            report.received += 1
-            try:
-                batch.append(self.prepare(where, raw))
-            except InvalidEventError as e:
-                report.rejected.append(Rejected(where, e.errors))
-            if len(batch) >= batch_size:
-                report.stored += self._store(batch)
-                batch = []
-                if progress is not None:
-                    progress(report.received)
-        report.stored += self._store(batch)
+        with _COLLECTOR.paused():
+            for where, raw in events:
+                report.received += 1
+                try:
+                    batch.append(self.prepare(where, raw))
+                except InvalidEventError as e:
+                    report.rejected.append(Rejected(where, e.errors))
+                if len(batch) >= batch_size:
+                    report.stored += self._store(batch)
+                    batch = []
+                    _COLLECTOR.collect()
+                    if progress is not None:
+                        progress(report.received)
+            report.stored += self._store(batch)
         if progress is not None:
             progress(report.received)
         return report
