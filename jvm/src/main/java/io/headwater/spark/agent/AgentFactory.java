@@ -3,6 +3,8 @@ package io.headwater.spark.agent;
 import io.headwater.spark.config.ConfigLoader;
 import io.headwater.spark.config.ConfigSources;
 import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.connectors.pipelines.PipelineGraphs;
+import io.headwater.spark.connectors.pipelines.PipelinesSupport;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.emit.SerialExecutor;
 import io.headwater.spark.emit.Transports;
@@ -101,6 +103,16 @@ final class AgentFactory {
             new FacetBuilders(extractor.extensions()),
             reading);
     RunEmitter emitter = new RunEmitter(events, application, emission);
+    Optional<PipelineGraphs> pipelineGraphs = PipelinesSupport.graphs();
+    PipelineUpdates pipelines =
+        new PipelineUpdates(
+            pipelineGraphs,
+            new PipelineEvents(extractor, staticEvents),
+            events,
+            emission,
+            contexts,
+            application,
+            config.metadata().pipelineName());
     ExecutionAnalysis executions =
         new ExecutionAnalysis(
             new ExecutionTracker(application.jobName(), config.runIdleTimeout(), MAX_OPEN_RUNS),
@@ -111,7 +123,8 @@ final class AgentFactory {
             emission,
             application,
             new RddJobRuns(application, emitter, properties, builders::evaluate),
-            SparkVersions.streaming());
+            SparkVersions.streaming(),
+            pipelines);
     return new LineageAgent(
         config.emit().closeTimeout(),
         application,
@@ -122,6 +135,7 @@ final class AgentFactory {
         executions,
         builders,
         contexts,
-        new StaticLineageApi(openLineage, extractor, emission, staticEvents, config, contexts));
+        new StaticLineageApi(openLineage, extractor, emission, staticEvents, config, contexts),
+        pipelineGraphs);
   }
 }

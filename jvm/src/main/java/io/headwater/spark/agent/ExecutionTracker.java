@@ -222,7 +222,10 @@ final class ExecutionTracker {
         || run.staticKind != StaticLineage.Kind.NONE) {
       return List.of();
     }
-    run.jobName = JobNames.execution(applicationJobName, run.planPart, run.lineage.jobNameSuffix());
+    run.jobName =
+        run.flow != null
+            ? run.flow.job().name()
+            : JobNames.execution(applicationJobName, run.planPart, run.lineage.jobNameSuffix());
     return List.of(new Start(run));
   }
 
@@ -259,9 +262,14 @@ final class ExecutionTracker {
     return decisions;
   }
 
-  /** A streaming query run started; its run opens now (events follow with its micro-batches). */
-  void streamingQueryStarted(UUID queryRunId, String queryName, String timestamp, long time) {
-    streaming.started(queryRunId, queryName, timestamp, time);
+  /**
+   * A streaming query run started; its run opens now (events follow with its micro-batches).
+   *
+   * @return the query run's run
+   */
+  ExecutionRun streamingQueryStarted(
+      UUID queryRunId, String queryName, String timestamp, long time) {
+    return streaming.started(queryRunId, queryName, timestamp, time);
   }
 
   /**

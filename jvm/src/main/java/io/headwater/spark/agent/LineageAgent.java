@@ -2,15 +2,18 @@ package io.headwater.spark.agent;
 
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.config.ConfigKeys;
+import io.headwater.spark.connectors.pipelines.PipelineGraphs;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.emit.SerialExecutor;
 import io.headwater.spark.extensions.CustomFacets;
 import io.headwater.spark.extensions.RunContexts;
 import io.openlineage.client.OpenLineage.RunEvent.EventType;
 import java.time.Duration;
+import java.util.Optional;
 import org.apache.spark.scheduler.ActiveJob;
 import org.apache.spark.scheduler.SparkListenerApplicationEnd;
 import org.apache.spark.scheduler.SparkListenerApplicationStart;
+import org.apache.spark.scheduler.SparkListenerEvent;
 import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.StageInfo;
@@ -45,6 +48,7 @@ final class LineageAgent {
   private final RunBuilders builders;
   private final RunContexts contexts;
   private final StaticLineageApi staticApi;
+  private final Optional<PipelineGraphs> pipelineGraphs;
 
   LineageAgent(
       Duration closeTimeout,
@@ -56,7 +60,8 @@ final class LineageAgent {
       ExecutionAnalysis executions,
       RunBuilders builders,
       RunContexts contexts,
-      StaticLineageApi staticApi) {
+      StaticLineageApi staticApi,
+      Optional<PipelineGraphs> pipelineGraphs) {
     this.closeTimeout = closeTimeout;
     this.application = application;
     this.events = events;
@@ -67,6 +72,7 @@ final class LineageAgent {
     this.builders = builders;
     this.contexts = contexts;
     this.staticApi = staticApi;
+    this.pipelineGraphs = pipelineGraphs;
   }
 
   /**
@@ -82,6 +88,7 @@ final class LineageAgent {
    * waits, at most the configured close time-out, for delivery.
    */
   void applicationEnd(SparkListenerApplicationEnd event) {
+    analysis.submit(() -> executions.abortPipelineUpdates(event.time()));
     analysis.submit(() -> emitApplicationEvent(EventType.COMPLETE, event.time(), event));
     long deadline = System.nanoTime() + closeTimeout.toNanos();
     analysis.shutdown(closeTimeout);
@@ -166,6 +173,17 @@ final class LineageAgent {
     long now = System.currentTimeMillis();
     String exception = ScalaCollections.asJava(terminated.exception()).orElse(null);
     analysis.submit(() -> executions.streamingQueryTerminated(terminated.runId(), now, exception));
+  }
+
+  /**
+   * A Spark Connect listener event. What it says about Spark Declarative Pipelines is read now (a
+   * pipeline command's graph is looked up in its session before the session can drop it: constant
+   * work) and handled on the analysis thread; other Connect events are ignored.
+   */
+  void connectEvent(SparkListenerEvent event) {
+    pipelineGraphs
+        .flatMap(graphs -> graphs.operation(event))
+        .ifPresent(operation -> analysis.submit(() -> executions.pipelineOperation(operation)));
   }
 
   /** The Python static-lineage API's entry point (events go to the emission queue). */

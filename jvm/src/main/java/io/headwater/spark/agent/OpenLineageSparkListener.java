@@ -1,5 +1,6 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.connectors.pipelines.PipelinesSupport;
 import io.headwater.spark.connectors.rdd.RddJobs;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -79,6 +80,8 @@ public final class OpenLineageSparkListener extends SparkListener {
       route(() -> agent.streamingQueryStarted(started));
     } else if (event instanceof StreamingQueryListener.QueryTerminatedEvent terminated) {
       route(() -> agent.streamingQueryTerminated(terminated));
+    } else if (PipelinesSupport.isConnectEvent(event)) {
+      route(() -> agent.connectEvent(event)); // Spark Declarative Pipelines' commands
     }
     // any other event: nothing to do
   }
