@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import headwater
+from integration.distributions import built_distributions
 from integration.support import REPO, VENV_BIN, driver_env
 
 EXAMPLE_PROJECT = REPO / "integration" / "example-extension"
@@ -70,3 +71,9 @@ def demo_run(tmp_path_factory: pytest.TempPathFactory) -> DemoRun:
         cwd=root, env=driver_env(), capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip
     return DemoRun(finished, (root / "work").resolve(), events.resolve())
+
+
+@pytest.fixture(scope="session")
+def dist() -> Path:
+    """The directory of the wheel and sdist built by ``python -m build`` in a fresh clone (integration/distributions.py)."""
+    return built_distributions()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from headwater._session import jar_path
+from headwater._jar import jar_path
 from headwater._version import __version__
 from headwater.lineage.cli import lineage, serve
 

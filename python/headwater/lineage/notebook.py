@@ -113,8 +113,8 @@ def show(source: Any, node: str | None = None, depth: int = 20, direction: str =
     ipython = sys.modules.get("IPython")
     shell = ipython.get_ipython() if ipython is not None else None
     if shell is not None and type(shell).__name__ == "ZMQInteractiveShell":
-        from IPython.display import display  # type: ignore[import-not-found]
+        from IPython.display import display
 
-        display(view)
+        display(view)  # type: ignore[no-untyped-call]
     else:
         print(view.text, end="")  # noqa: T201 - showing it is the point

@@ -1,9 +1,10 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.compat.UnsupportedSparkException;
+import io.headwater.spark.compat.pipelines.PipelineGraphs;
 import io.headwater.spark.config.ConfigLoader;
 import io.headwater.spark.config.ConfigSources;
 import io.headwater.spark.config.HeadwaterConfig;
-import io.headwater.spark.connectors.pipelines.PipelineGraphs;
 import io.headwater.spark.connectors.pipelines.PipelinesSupport;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.emit.SerialExecutor;
@@ -17,13 +18,17 @@ import io.headwater.spark.extensions.RunContexts;
 import io.headwater.spark.facets.HeadwaterVersion;
 import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.versions.SparkVersions;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineageClient;
 import io.openlineage.client.utils.UUIDUtils;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.spark.SparkConf;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import scala.Tuple2;
 
 /**
  * Builds the agent from the driver's Spark configuration: resolves the configuration ({@link
@@ -40,28 +45,61 @@ final class AgentFactory {
 
   private AgentFactory() {}
 
+  /** The entries of {@code sparkConf}, as the agent is configured from them (a mutable copy). */
+  static Map<String, String> settings(SparkConf sparkConf) {
+    Map<String, String> settings = new HashMap<>();
+    for (Tuple2<String, String> entry : sparkConf.getAll()) {
+      settings.put(entry._1(), entry._2());
+    }
+    return settings;
+  }
+
   /**
-   * The agent for a driver whose Spark configuration is {@code settings}; empty when it is disabled
-   * by configuration or cannot run (logged once).
+   * The agent, or why there is none.
+   *
+   * @param agent the running agent; empty when it is off
+   * @param disabledReason why it is off (the text of the log line), or null when it runs
    */
-  static Optional<LineageAgent> create(Map<String, String> settings) {
+  record Outcome(Optional<LineageAgent> agent, String disabledReason) {}
+
+  /**
+   * The agent for a driver whose Spark configuration is {@code settings}; none when it is disabled
+   * by configuration or cannot run (logged once, naming the cause and the fix). The Spark version
+   * is checked first: on a Spark the agent does not support, reading the configuration could fail
+   * on a library version instead of naming the real cause.
+   */
+  static Outcome create(Map<String, String> settings) {
     try {
+      SparkVersions.check();
       HeadwaterConfig config = ConfigLoader.load(ConfigSources.forDriver(settings));
       if (config.disabled()) {
         LOG.info("Headwater lineage agent is disabled by configuration");
-        return Optional.empty();
+        return new Outcome(
+            Optional.empty(),
+            "disabled by configuration (spark.openlineage.disabled or OPENLINEAGE_DISABLED)");
       }
-      SparkVersions.check();
-      return Optional.of(wire(config, settings));
+      return new Outcome(Optional.of(wire(config, settings)), null);
     } catch (Throwable t) {
       if (t instanceof VirtualMachineError error) {
         throw error;
       }
-      LOG.error(
-          "Headwater lineage agent disabled: {}",
-          t.getMessage() == null ? t.toString() : t.getMessage());
-      return Optional.empty();
+      String reason = reason(t);
+      LOG.error("Headwater lineage agent disabled: {}", reason);
+      return new Outcome(Optional.empty(), reason);
     }
+  }
+
+  private static String reason(Throwable t) {
+    if (t instanceof UnsupportedSparkException) {
+      return "Spark "
+          + SparkVersions.sparkVersion()
+          + " is not supported by Headwater "
+          + HeadwaterVersion.VERSION
+          + " ("
+          + t.getMessage()
+          + "): run it on a supported Spark (docs/configuration.md, \"Messages\")";
+    }
+    return t.getMessage() == null ? t.toString() : t.getMessage();
   }
 
   private static LineageAgent wire(HeadwaterConfig config, Map<String, String> settings) {
@@ -74,9 +112,15 @@ final class AgentFactory {
                 loader == null ? AgentFactory.class.getClassLoader() : loader, failures),
             failures,
             config.columnLineage());
+    // A meter registry of this client's own, closed with it: the client's default is one static
+    // registry that its close() closes, so a second agent in the same JVM (a new session after
+    // spark.stop(), or attach after detach) would register the same gauge again and log "This Gauge
+    // has been already registered".
     OpenLineageClient client =
         new OpenLineageClient(
             Transports.build(config.transport(), config.emit().retry()),
+            null,
+            new CompositeMeterRegistry(),
             config.disabledFacets().toArray(String[]::new));
     EmissionQueue emission = new EmissionQueue(client, config.emit().queueCapacity());
     ApplicationRun application =
@@ -102,7 +146,8 @@ final class AgentFactory {
             new DatasetBuilders(extractor.extensions()),
             new FacetBuilders(extractor.extensions()),
             reading);
-    RunEmitter emitter = new RunEmitter(events, application, emission);
+    RecentRuns recentRuns = new RecentRuns();
+    RunEmitter emitter = new RunEmitter(events, application, emission, recentRuns);
     Optional<PipelineGraphs> pipelineGraphs = PipelinesSupport.graphs();
     PipelineUpdates pipelines =
         new PipelineUpdates(
@@ -136,6 +181,8 @@ final class AgentFactory {
         builders,
         contexts,
         new StaticLineageApi(openLineage, extractor, emission, staticEvents, config, contexts),
+        recentRuns,
+        config.settings().keySet().stream().anyMatch(key -> key.startsWith("transport.")),
         pipelineGraphs);
   }
 }

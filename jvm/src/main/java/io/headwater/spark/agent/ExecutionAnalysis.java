@@ -225,7 +225,7 @@ final class ExecutionAnalysis {
   }
 
   /** What a Spark Connect operation says about Spark Declarative Pipelines happened. */
-  void pipelineOperation(io.headwater.spark.connectors.pipelines.ConnectOperation operation) {
+  void pipelineOperation(io.headwater.spark.compat.pipelines.ConnectOperation operation) {
     pipelines.on(operation);
   }
 

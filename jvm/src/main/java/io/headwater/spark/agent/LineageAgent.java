@@ -1,8 +1,8 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.compat.ScalaCollections;
+import io.headwater.spark.compat.pipelines.PipelineGraphs;
 import io.headwater.spark.config.ConfigKeys;
-import io.headwater.spark.connectors.pipelines.PipelineGraphs;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.emit.SerialExecutor;
 import io.headwater.spark.extensions.CustomFacets;
@@ -49,6 +49,10 @@ final class LineageAgent {
   private final RunContexts contexts;
   private final StaticLineageApi staticApi;
   private final Optional<PipelineGraphs> pipelineGraphs;
+  private final RecentRuns recentRuns;
+  private final boolean transportConfigured;
+  // events not delivered (failed or dropped) as counted at the previous flush; Python's thread only
+  private long undeliveredAtFlush;
 
   LineageAgent(
       Duration closeTimeout,
@@ -61,6 +65,8 @@ final class LineageAgent {
       RunBuilders builders,
       RunContexts contexts,
       StaticLineageApi staticApi,
+      RecentRuns recentRuns,
+      boolean transportConfigured,
       Optional<PipelineGraphs> pipelineGraphs) {
     this.closeTimeout = closeTimeout;
     this.application = application;
@@ -72,6 +78,8 @@ final class LineageAgent {
     this.builders = builders;
     this.contexts = contexts;
     this.staticApi = staticApi;
+    this.recentRuns = recentRuns;
+    this.transportConfigured = transportConfigured;
     this.pipelineGraphs = pipelineGraphs;
   }
 
@@ -84,22 +92,50 @@ final class LineageAgent {
   }
 
   /**
+   * Emits the application's START for an agent attached to a running application ({@link
+   * Attachment}), which never sees Spark's application start event.
+   */
+  void attached(long time) {
+    analysis.submit(() -> emitApplicationEvent(EventType.START, time, null));
+  }
+
+  /**
    * Emits the application's COMPLETE, with the facets the builders give for {@code event}, and
    * waits, at most the configured close time-out, for delivery.
    */
   void applicationEnd(SparkListenerApplicationEnd event) {
-    analysis.submit(() -> executions.abortPipelineUpdates(event.time()));
-    analysis.submit(() -> emitApplicationEvent(EventType.COMPLETE, event.time(), event));
+    end(event.time(), event);
+  }
+
+  /**
+   * Ends an agent detached from a running application: runs still open end with ABORT (their end
+   * will not be seen), then as at application end.
+   */
+  void detach(long time) {
+    analysis.submit(() -> executions.abortOpenRuns(time, "the Headwater agent was detached"));
+    end(time, null);
+  }
+
+  private void end(long time, Object event) {
+    analysis.submit(() -> executions.abortPipelineUpdates(time));
+    analysis.submit(() -> emitApplicationEvent(EventType.COMPLETE, time, event));
     long deadline = System.nanoTime() + closeTimeout.toNanos();
     analysis.shutdown(closeTimeout);
-    int undelivered = emission.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
-    if (undelivered > 0) {
+    int queued = emission.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+    if (queued > 0) {
       LOG.warn(
           "Headwater: {} lineage event(s) still queued after {} ms at application end were not"
               + " delivered ({})",
-          undelivered,
+          queued,
           closeTimeout.toMillis(),
           ConfigKeys.EMIT_CLOSE_TIMEOUT_MILLIS.sparkKey());
+    }
+    long failed = emission.undelivered();
+    if (failed > 0) {
+      LOG.warn(
+          "Headwater: {} lineage event(s) of this application could not be delivered (the"
+              + " transport failed or the queue was full; see the warnings above)",
+          failed);
     }
   }
 
@@ -191,15 +227,46 @@ final class LineageAgent {
     return staticApi;
   }
 
-  /** Waits, at most {@code timeout} in all, until the work and events queued before are done. */
-  boolean flush(Duration timeout) {
+  /**
+   * Waits, at most {@code timeout} in all, until the work and events queued before are done.
+   *
+   * @return true when they are, and no event emitted since the previous flush failed to be
+   *     delivered or was dropped
+   */
+  synchronized boolean flush(Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
-    return analysis.drain(timeout)
-        && emission.drain(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+    boolean done =
+        analysis.drain(timeout)
+            && emission.drain(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+    long undelivered = emission.undelivered();
+    boolean allDelivered = undelivered == undeliveredAtFlush;
+    undeliveredAtFlush = undelivered;
+    return done && allDelivered;
   }
 
+  /**
+   * The runs this agent ended lately (for Python's {@code headwater.lineage}), after waiting at
+   * most {@code wait} for the analysis of what Spark reported before (delivery is not waited for).
+   */
+  RecentRuns recentRuns(Duration wait) {
+    analysis.drain(wait);
+    return recentRuns;
+  }
+
+  /**
+   * True when some source (Spark configuration, {@code openlineage.yml}, the environment)
+   * configures a transport; false when events go to the default console transport.
+   */
+  boolean transportConfigured() {
+    return transportConfigured;
+  }
+
+  /** {@code event} is Spark's event, or null for an attached agent's start and detach. */
   private void emitApplicationEvent(EventType type, long time, Object event) {
-    CustomFacets facets = builders.facets(contexts.of(application.runId(), null), event);
+    CustomFacets facets =
+        event == null
+            ? CustomFacets.EMPTY
+            : builders.facets(contexts.of(application.runId(), null), event);
     emission.submit(
         events.applicationEvent(type, time, application, properties.forApplication(), facets));
   }

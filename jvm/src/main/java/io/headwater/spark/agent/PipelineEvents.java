@@ -1,9 +1,9 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.api.OpenLineageContext;
-import io.headwater.spark.connectors.pipelines.PipelineDataset;
-import io.headwater.spark.connectors.pipelines.PipelineFlow;
-import io.headwater.spark.connectors.pipelines.PipelineGraph;
+import io.headwater.spark.compat.pipelines.PipelineDataset;
+import io.headwater.spark.compat.pipelines.PipelineFlow;
+import io.headwater.spark.compat.pipelines.PipelineGraph;
 import io.headwater.spark.connectors.pipelines.PipelineLineage;
 import io.headwater.spark.extensions.LineageExtractor;
 import io.headwater.spark.reading.ExecutionLineage;

@@ -1,6 +1,6 @@
 package io.headwater.spark.agent;
 
-import io.headwater.spark.connectors.pipelines.PipelineFlow;
+import io.headwater.spark.compat.pipelines.PipelineFlow;
 import io.headwater.spark.connectors.pipelines.PipelineLineage;
 import io.headwater.spark.facets.SparkPipelineJobFacet;
 import io.headwater.spark.facets.SqlRedaction;

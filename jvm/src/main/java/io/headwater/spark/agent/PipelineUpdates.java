@@ -1,13 +1,13 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.api.OpenLineageContext;
+import io.headwater.spark.compat.pipelines.ConnectOperation;
+import io.headwater.spark.compat.pipelines.GraphHandle;
+import io.headwater.spark.compat.pipelines.PipelineFlow;
+import io.headwater.spark.compat.pipelines.PipelineGraph;
+import io.headwater.spark.compat.pipelines.PipelineGraphException;
+import io.headwater.spark.compat.pipelines.PipelineGraphs;
 import io.headwater.spark.config.RuntimeSettings;
-import io.headwater.spark.connectors.pipelines.ConnectOperation;
-import io.headwater.spark.connectors.pipelines.GraphHandle;
-import io.headwater.spark.connectors.pipelines.PipelineFlow;
-import io.headwater.spark.connectors.pipelines.PipelineGraph;
-import io.headwater.spark.connectors.pipelines.PipelineGraphException;
-import io.headwater.spark.connectors.pipelines.PipelineGraphs;
 import io.headwater.spark.connectors.pipelines.PipelineLineage;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.extensions.RunContexts;

@@ -6,8 +6,8 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * What the Python package calls through py4j, on the listener it finds in the session's listener
- * bus ({@code listener.python()}): flushing and the static-lineage API. Every method runs on the
- * caller's thread; events go to the agent's emission queue.
+ * bus ({@code listener.python()}): flushing, the runs it ended lately, and the static-lineage API.
+ * Every method runs on the caller's thread; events go to the agent's emission queue.
  */
 public final class PythonEntryPoints {
   private final LineageAgent agent; // null when the agent is disabled
@@ -21,10 +21,32 @@ public final class PythonEntryPoints {
    * delivered (or has failed), at most {@code timeoutMillis}. Python's {@code
    * headwater.flush(spark)} calls it after draining Spark's listener bus.
    *
-   * @return true when everything was done in time (always true when the agent is disabled)
+   * @return true when everything was done in time and every event emitted since the previous call
+   *     was delivered; false when one failed delivery or was dropped (always true when the agent is
+   *     disabled)
    */
   public boolean flush(long timeoutMillis) {
     return agent == null || agent.flush(Duration.ofMillis(timeoutMillis));
+  }
+
+  /**
+   * The runs the agent ended lately (at most {@value RecentRuns#CAPACITY}), after sequence number
+   * {@code after} (0: all), as a JSON array; see {@link RecentRuns#after} for the fields. Waits at
+   * most {@code waitMillis} for the agent to analyse what Spark reported to it before; unlike
+   * {@link #flush}, it neither waits for delivery nor reports on it. Empty when the agent is
+   * disabled.
+   */
+  public String recentRuns(long after, long waitMillis) {
+    return agent == null ? "[]" : agent.recentRuns(Duration.ofMillis(waitMillis)).after(after);
+  }
+
+  /**
+   * True when a transport is configured (Spark configuration, {@code openlineage.yml} or the
+   * environment); false when events go to the default console transport, whose INFO lines a
+   * notebook or shell does not show.
+   */
+  public boolean transportConfigured() {
+    return agent != null && agent.transportConfigured();
   }
 
   /**

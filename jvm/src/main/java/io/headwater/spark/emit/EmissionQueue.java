@@ -5,6 +5,7 @@ import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineageClient;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,6 +22,10 @@ public final class EmissionQueue {
   private final OpenLineageClient client;
   private final SerialExecutor executor;
   private final RateLimitedLog failures = new RateLimitedLog(LOG, Duration.ofMinutes(1));
+  // Events that failed delivery or were dropped by a full queue. Only what Python's flush() needs
+  // to
+  // be honest; the delivery counters of issue 14 supersede it.
+  private final AtomicLong undelivered = new AtomicLong();
 
   public EmissionQueue(OpenLineageClient client, int capacity) {
     this.client = Objects.requireNonNull(client, "client");
@@ -28,15 +33,15 @@ public final class EmissionQueue {
   }
 
   public void submit(OpenLineage.RunEvent event) {
-    executor.submit(() -> deliver(() -> client.emit(event)));
+    enqueue(() -> client.emit(event));
   }
 
   public void submit(OpenLineage.DatasetEvent event) {
-    executor.submit(() -> deliver(() -> client.emit(event)));
+    enqueue(() -> client.emit(event));
   }
 
   public void submit(OpenLineage.JobEvent event) {
-    executor.submit(() -> deliver(() -> client.emit(event)));
+    enqueue(() -> client.emit(event));
   }
 
   /**
@@ -62,11 +67,29 @@ public final class EmissionQueue {
     return undelivered;
   }
 
+  /**
+   * Events that could not be delivered so far: their delivery failed (after the transport's
+   * retries), or the queue was full or closed when they were submitted.
+   */
+  public long undelivered() {
+    return undelivered.get();
+  }
+
+  private void enqueue(Runnable emit) {
+    if (!executor.submit(() -> deliver(emit))) {
+      undelivered.incrementAndGet();
+    }
+  }
+
   private void deliver(Runnable emit) {
     try {
       emit.run();
     } catch (RuntimeException e) {
-      failures.warn("Headwater: a lineage event could not be delivered", e);
+      undelivered.incrementAndGet();
+      failures.warn(
+          "Headwater: a lineage event could not be delivered; check the lineage backend and"
+              + " spark.openlineage.transport.*",
+          e);
     }
   }
 }

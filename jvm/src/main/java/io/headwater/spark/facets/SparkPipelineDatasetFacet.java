@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.headwater.spark.compat.pipelines.PipelineDefinition;
 import io.openlineage.client.OpenLineage;
 import java.net.URI;
 import java.util.LinkedHashMap;

@@ -5,9 +5,13 @@ import io.headwater.spark.compat.CatalogAccess;
 import io.headwater.spark.compat.StreamingPlans;
 import io.headwater.spark.compat.UnsupportedSparkException;
 import io.headwater.spark.compat.V1Writes;
+import io.headwater.spark.compat.pipelines.PipelineGraphs;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Chooses, once per JVM, the implementation of every Spark-version seam ({@code compat}) for the
@@ -19,6 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * version instead of failing on every event.
  */
 public final class SparkVersions {
+  private static final Logger LOG = LoggerFactory.getLogger(SparkVersions.class);
   private static final String IMPL = "io.headwater.spark.compat.spark41.";
 
   /** Present from Spark 4.0: the classic (non-Connect) session. */
@@ -27,6 +32,15 @@ public final class SparkVersions {
   /** Present from Spark 4.1: streaming's runtime package. */
   static final String SPARK_4_1 =
       "org.apache.spark.sql.execution.streaming.runtime.IncrementalExecution";
+
+  /**
+   * Present from Spark 4.1: Spark Declarative Pipelines' dataflow graph ({@code spark-pipelines}).
+   */
+  static final String SPARK_PIPELINES = "org.apache.spark.sql.pipelines.graph.DataflowGraph";
+
+  /** Present with Spark Connect, which runs pipelines: the listener event carrying a command. */
+  static final String SPARK_CONNECT =
+      "org.apache.spark.sql.connect.service.SparkListenerConnectOperationStarted";
 
   /**
    * Per seam, the candidates in order: a marker class, and the implementation to use when it is
@@ -49,6 +63,45 @@ public final class SparkVersions {
   private SparkVersions() {}
 
   private record Candidate(String marker, String implementation) {}
+
+  /**
+   * The pipelines seam of the running Spark: present when it has Spark Declarative Pipelines and
+   * Spark Connect (4.1 and later) and the implementation links; empty otherwise. Optional, unlike
+   * the other seams: a Spark without pipelines is silent (a debug line), one whose pipeline classes
+   * no longer link against the implementation logs one warning, and the agent runs on without
+   * pipeline lineage either way.
+   */
+  public static Optional<PipelineGraphs> pipelines() {
+    return PipelinesHolder.CHOSEN;
+  }
+
+  private static final class PipelinesHolder {
+    static final Optional<PipelineGraphs> CHOSEN = choosePipelines();
+
+    private static Optional<PipelineGraphs> choosePipelines() {
+      ClassLoader loader = SparkVersions.class.getClassLoader();
+      if (!present(SPARK_PIPELINES, loader) || !present(SPARK_CONNECT, loader)) {
+        LOG.debug("Headwater: no Spark Declarative Pipelines in this Spark, no pipeline lineage");
+        return Optional.empty();
+      }
+      String implementation = IMPL + "SparkPipelines41";
+      try {
+        return Optional.of(
+            Class.forName(implementation, true, loader)
+                .asSubclass(PipelineGraphs.class)
+                .getDeclaredConstructor()
+                .newInstance());
+      } catch (ReflectiveOperationException | LinkageError | ClassCastException e) {
+        LOG.warn(
+            "Headwater: Spark Declarative Pipelines of Spark {} cannot be read ({} does not link),"
+                + " no pipeline lineage: {}",
+            sparkVersion(),
+            implementation,
+            e.toString());
+        return Optional.empty();
+      }
+    }
+  }
 
   /** The streaming seam of the running Spark. */
   public static StreamingPlans streaming() {
@@ -111,7 +164,10 @@ public final class SparkVersions {
       }
     }
     throw new UnsupportedSparkException(
-        "no " + seam.getSimpleName() + " for Spark " + sparkVersion() + " (this agent jar)");
+        "none of "
+            + CANDIDATES.get(seam).stream().map(Candidate::marker).toList()
+            + " is on the class path of Spark "
+            + sparkVersion());
   }
 
   private static boolean present(String className, ClassLoader loader) {

@@ -1,5 +1,8 @@
 package io.headwater.spark.connectors.pipelines;
 
+import io.headwater.spark.compat.pipelines.PipelineDataset;
+import io.headwater.spark.compat.pipelines.PipelineFlow;
+import io.headwater.spark.compat.pipelines.PipelineGraph;
 import io.headwater.spark.connectors.DatasetReferences;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.JobNames;

@@ -1,10 +1,13 @@
 package io.headwater.spark.connectors.pipelines;
 
 import io.headwater.spark.api.OpenLineageContext;
+import io.headwater.spark.compat.pipelines.PipelineDataset;
+import io.headwater.spark.compat.pipelines.PipelineDefinition;
+import io.headwater.spark.compat.pipelines.PipelineFlow;
+import io.headwater.spark.compat.pipelines.PipelineGraph;
 import io.headwater.spark.config.TagSets;
 import io.headwater.spark.facets.DatasetFacets;
 import io.headwater.spark.facets.HeadwaterVersion;
-import io.headwater.spark.facets.PipelineDefinition;
 import io.headwater.spark.facets.SparkPipelineDatasetFacet;
 import io.headwater.spark.facets.SparkPipelineJobFacet;
 import io.headwater.spark.facets.TableMetadata;

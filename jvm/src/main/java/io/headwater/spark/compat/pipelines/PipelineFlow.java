@@ -1,6 +1,5 @@
-package io.headwater.spark.connectors.pipelines;
+package io.headwater.spark.compat.pipelines;
 
-import io.headwater.spark.facets.PipelineDefinition;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;

@@ -1,8 +1,8 @@
-package io.headwater.spark.connectors.pipelines.spark41;
+package io.headwater.spark.compat.spark41;
 
 import io.headwater.spark.compat.ScalaCollections;
-import io.headwater.spark.connectors.pipelines.ConnectOperation;
-import io.headwater.spark.connectors.pipelines.GraphHandle;
+import io.headwater.spark.compat.pipelines.ConnectOperation;
+import io.headwater.spark.compat.pipelines.GraphHandle;
 import java.util.Optional;
 import org.apache.spark.connect.proto.ExecutePlanRequest;
 import org.apache.spark.connect.proto.PipelineCommand;

@@ -1,4 +1,4 @@
-package io.headwater.spark.connectors.pipelines;
+package io.headwater.spark.compat.pipelines;
 
 import java.util.Optional;
 import org.apache.spark.scheduler.SparkListenerEvent;
@@ -6,8 +6,9 @@ import org.apache.spark.scheduler.SparkListenerEvent;
 /**
  * Headwater's one way into Spark's pipeline machinery ({@code spark-pipelines_2.13}, {@code
  * spark-connect_2.13}, Spark 4.1+), whose classes are internal: an implementation is compiled
- * against the Spark it serves and chosen by {@link PipelinesSupport}. Spark runs pipelines inside a
- * Spark Connect server; the agent learns of them from the server's listener events ({@code
+ * against the Spark it serves and chosen by {@link
+ * io.headwater.spark.versions.SparkVersions#pipelines()}. Spark runs pipelines inside a Spark
+ * Connect server; the agent learns of them from the server's listener events ({@code
  * SparkListenerConnectOperationStarted} carries the pipeline command) and reads the graph Spark
  * registered for them (never the user's definition files).
  */

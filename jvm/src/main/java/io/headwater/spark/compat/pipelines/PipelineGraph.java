@@ -1,4 +1,4 @@
-package io.headwater.spark.connectors.pipelines;
+package io.headwater.spark.compat.pipelines;
 
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.headwater.spark.connectors.pipelines.spark41;
+package io.headwater.spark.compat.spark41;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -7,13 +7,13 @@ import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
 import io.headwater.spark.compat.ScalaCollections;
-import io.headwater.spark.connectors.pipelines.ConnectOperation;
-import io.headwater.spark.connectors.pipelines.PipelineDataset;
-import io.headwater.spark.connectors.pipelines.PipelineFlow;
-import io.headwater.spark.connectors.pipelines.PipelineGraph;
-import io.headwater.spark.connectors.pipelines.PipelineGraphException;
-import io.headwater.spark.connectors.pipelines.PipelinesSupport;
-import io.headwater.spark.facets.PipelineDefinition;
+import io.headwater.spark.compat.pipelines.ConnectOperation;
+import io.headwater.spark.compat.pipelines.PipelineDataset;
+import io.headwater.spark.compat.pipelines.PipelineDefinition;
+import io.headwater.spark.compat.pipelines.PipelineFlow;
+import io.headwater.spark.compat.pipelines.PipelineGraph;
+import io.headwater.spark.compat.pipelines.PipelineGraphException;
+import io.headwater.spark.versions.SparkVersions;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -46,8 +46,8 @@ public class SparkPipelines41Test {
 
   @Test
   public void thisSparkHasPipelines() {
-    assertTrue(PipelinesSupport.graphs().isPresent());
-    assertTrue(PipelinesSupport.graphs().get() instanceof SparkPipelines41);
+    assertTrue(SparkVersions.pipelines().isPresent());
+    assertTrue(SparkVersions.pipelines().get() instanceof SparkPipelines41);
   }
 
   @Test

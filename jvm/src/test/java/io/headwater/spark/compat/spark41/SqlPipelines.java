@@ -1,7 +1,7 @@
-package io.headwater.spark.connectors.pipelines.spark41;
+package io.headwater.spark.compat.spark41;
 
-import io.headwater.spark.connectors.pipelines.GraphHandle;
-import io.headwater.spark.connectors.pipelines.PipelineGraph;
+import io.headwater.spark.compat.pipelines.GraphHandle;
+import io.headwater.spark.compat.pipelines.PipelineGraph;
 import io.headwater.spark.junit.LocalSpark;
 import java.io.IOException;
 import java.io.UncheckedIOException;

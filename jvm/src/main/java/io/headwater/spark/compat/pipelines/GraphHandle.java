@@ -1,4 +1,4 @@
-package io.headwater.spark.connectors.pipelines;
+package io.headwater.spark.compat.pipelines;
 
 /**
  * A dataflow graph registered in a Spark Connect session, held from the moment the agent first sees

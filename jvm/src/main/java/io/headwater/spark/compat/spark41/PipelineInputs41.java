@@ -1,4 +1,4 @@
-package io.headwater.spark.connectors.pipelines.spark41;
+package io.headwater.spark.compat.spark41;
 
 import io.headwater.spark.compat.ScalaCollections;
 import java.util.HashMap;

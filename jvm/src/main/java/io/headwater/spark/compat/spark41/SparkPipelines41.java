@@ -1,11 +1,11 @@
-package io.headwater.spark.connectors.pipelines.spark41;
+package io.headwater.spark.compat.spark41;
 
 import io.headwater.spark.compat.ScalaCollections;
-import io.headwater.spark.connectors.pipelines.ConnectOperation;
-import io.headwater.spark.connectors.pipelines.GraphHandle;
-import io.headwater.spark.connectors.pipelines.PipelineGraph;
-import io.headwater.spark.connectors.pipelines.PipelineGraphException;
-import io.headwater.spark.connectors.pipelines.PipelineGraphs;
+import io.headwater.spark.compat.pipelines.ConnectOperation;
+import io.headwater.spark.compat.pipelines.GraphHandle;
+import io.headwater.spark.compat.pipelines.PipelineGraph;
+import io.headwater.spark.compat.pipelines.PipelineGraphException;
+import io.headwater.spark.compat.pipelines.PipelineGraphs;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.spark.scheduler.SparkListenerEvent;
@@ -20,7 +20,7 @@ import org.apache.spark.sql.pipelines.graph.UnresolvedDatasetException;
 
 /**
  * Spark 4.1's pipeline machinery, read through its own classes (compiled against Spark 4.1; chosen
- * by {@link io.headwater.spark.connectors.pipelines.PipelinesSupport}):
+ * by {@link io.headwater.spark.versions.SparkVersions#pipelines()}):
  *
  * <ul>
  *   <li>the pipeline commands arrive as Spark Connect operations: {@code
@@ -53,7 +53,7 @@ public final class SparkPipelines41 implements PipelineGraphs {
     }
   }
 
-  /** Called by {@code PipelinesSupport}. */
+  /** Called by {@code SparkVersions}. */
   public SparkPipelines41() {}
 
   @Override

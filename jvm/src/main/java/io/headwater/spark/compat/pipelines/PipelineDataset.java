@@ -1,6 +1,5 @@
-package io.headwater.spark.connectors.pipelines;
+package io.headwater.spark.compat.pipelines;
 
-import io.headwater.spark.facets.PipelineDefinition;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package io.headwater.spark.facets;
+package io.headwater.spark.compat.pipelines;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -18,7 +18,7 @@ public record PipelineDefinition(String file, Optional<Integer> line, Optional<S
   }
 
   /** The JSON shape the facets carry: {@code {"file", "line"?, "language"?}}. */
-  Map<String, Object> toJson() {
+  public Map<String, Object> toJson() {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("file", file);
     line.ifPresent(value -> json.put("line", value));

@@ -1,10 +1,10 @@
-package io.headwater.spark.connectors.pipelines.spark41;
+package io.headwater.spark.compat.spark41;
 
 import io.headwater.spark.compat.ScalaCollections;
-import io.headwater.spark.connectors.pipelines.PipelineDataset;
-import io.headwater.spark.connectors.pipelines.PipelineFlow;
-import io.headwater.spark.connectors.pipelines.PipelineGraph;
-import io.headwater.spark.facets.PipelineDefinition;
+import io.headwater.spark.compat.pipelines.PipelineDataset;
+import io.headwater.spark.compat.pipelines.PipelineDefinition;
+import io.headwater.spark.compat.pipelines.PipelineFlow;
+import io.headwater.spark.compat.pipelines.PipelineGraph;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.headwater.spark.connectors.pipelines;
+package io.headwater.spark.compat.pipelines;
 
 /**
  * A dataflow graph that does not resolve or is not valid (an undefined input, an unresolved column,
