@@ -72,6 +72,8 @@ final class PipelineUpdates {
         }
       };
   private final Map<String, PipelineUpdate> running = new HashMap<>();
+  // why the graph of a running StartRun operation did not resolve, by operation id, until it ends
+  private final Map<String, String> resolutionErrors = new HashMap<>();
 
   /**
    * @param graphs the running Spark's pipeline machinery, when it has one Headwater can read
@@ -138,6 +140,7 @@ final class PipelineUpdates {
           events.pipelineUpdateEvent(EventType.ABORT, time, update, application, Optional.empty()));
     }
     running.clear();
+    resolutionErrors.clear();
   }
 
   private void commandStarted(ConnectOperation.CommandStarted started) {
@@ -170,7 +173,8 @@ final class PipelineUpdates {
                 new HashMap<>(),
                 new HashMap<>())
             : null;
-    resolve(graph).ifPresent(resolved -> emitStatic(resolved, pipelineName, update, started));
+    resolve(graph, started.operationId())
+        .ifPresent(resolved -> emitStatic(resolved, pipelineName, update, started));
     if (update != null) {
       running.put(started.operationId(), update);
       emission.submit(
@@ -225,7 +229,7 @@ final class PipelineUpdates {
     built.jobs().forEach(emission::submit);
   }
 
-  private Optional<PipelineGraph> resolve(GraphHandle graph) {
+  private Optional<PipelineGraph> resolve(GraphHandle graph, String operationId) {
     try {
       return graphs.map(pipelines -> pipelines.resolve(graph));
     } catch (PipelineGraphException e) {
@@ -233,6 +237,7 @@ final class PipelineUpdates {
           "Headwater: pipeline graph {} does not resolve, no static lineage: {}",
           graph.graphId(),
           e.getMessage());
+      resolutionErrors.put(operationId, e.getMessage());
     } catch (RuntimeException | LinkageError e) {
       UNREADABLE.warn(
           e.getClass().getName(),
@@ -245,6 +250,8 @@ final class PipelineUpdates {
 
   private void operationEnded(ConnectOperation.OperationEnded ended) {
     PipelineUpdate update = running.remove(ended.operationId());
+    Optional<String> resolutionError =
+        Optional.ofNullable(resolutionErrors.remove(ended.operationId()));
     if (update == null) {
       return;
     }
@@ -261,7 +268,17 @@ final class PipelineUpdates {
             update,
             application,
             type == EventType.FAIL
-                ? Optional.of(ended.error().filter(m -> !m.isBlank()).orElse("pipeline run failed"))
+                ? Optional.of(failure(ended, resolutionError))
                 : Optional.empty()));
+  }
+
+  /**
+   * The error of a failed update: why its graph did not resolve, when the agent's resolution (the
+   * same as Spark's) said so, Spark's own message naming only that some flow failed; then Spark's.
+   */
+  private static String failure(
+      ConnectOperation.OperationEnded ended, Optional<String> resolutionError) {
+    String spark = ended.error().filter(m -> !m.isBlank()).orElse("pipeline run failed");
+    return resolutionError.map(error -> error + "\n" + spark).orElse(spark);
   }
 }

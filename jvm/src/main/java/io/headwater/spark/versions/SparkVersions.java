@@ -76,30 +76,31 @@ public final class SparkVersions {
   }
 
   private static final class PipelinesHolder {
-    static final Optional<PipelineGraphs> CHOSEN = choosePipelines();
+    static final Optional<PipelineGraphs> CHOSEN =
+        choosePipelines(SparkVersions.class.getClassLoader());
+  }
 
-    private static Optional<PipelineGraphs> choosePipelines() {
-      ClassLoader loader = SparkVersions.class.getClassLoader();
-      if (!present(SPARK_PIPELINES, loader) || !present(SPARK_CONNECT, loader)) {
-        LOG.debug("Headwater: no Spark Declarative Pipelines in this Spark, no pipeline lineage");
-        return Optional.empty();
-      }
-      String implementation = IMPL + "SparkPipelines41";
-      try {
-        return Optional.of(
-            Class.forName(implementation, true, loader)
-                .asSubclass(PipelineGraphs.class)
-                .getDeclaredConstructor()
-                .newInstance());
-      } catch (ReflectiveOperationException | LinkageError | ClassCastException e) {
-        LOG.warn(
-            "Headwater: Spark Declarative Pipelines of Spark {} cannot be read ({} does not link),"
-                + " no pipeline lineage: {}",
-            sparkVersion(),
-            implementation,
-            e.toString());
-        return Optional.empty();
-      }
+  /** The pipelines seam as {@code loader} sees Spark (visible for the tests). */
+  static Optional<PipelineGraphs> choosePipelines(ClassLoader loader) {
+    if (!present(SPARK_PIPELINES, loader) || !present(SPARK_CONNECT, loader)) {
+      LOG.debug("Headwater: no Spark Declarative Pipelines in this Spark, no pipeline lineage");
+      return Optional.empty();
+    }
+    String implementation = IMPL + "SparkPipelines41";
+    try {
+      return Optional.of(
+          Class.forName(implementation, true, loader)
+              .asSubclass(PipelineGraphs.class)
+              .getDeclaredConstructor()
+              .newInstance());
+    } catch (ReflectiveOperationException | LinkageError | ClassCastException e) {
+      LOG.warn(
+          "Headwater: Spark Declarative Pipelines of Spark {} cannot be read ({} does not link),"
+              + " no pipeline lineage: {}",
+          sparkVersion(),
+          implementation,
+          e.toString());
+      return Optional.empty();
     }
   }
 
