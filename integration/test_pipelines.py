@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import subprocess
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -24,20 +23,25 @@ import headwater
 from integration.support import VENV_BIN, driver_env
 from tests.support.events import read_jsonl
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 PIPELINE = "shop"
 NAMESPACE = "pipelines-tests"
 PRODUCER = "https://github.com/headwater-lineage/headwater/tree/"
 
-ORDERS_PY = '''from pyspark import pipelines as dp
+ORDERS_PY = """from pyspark import pipelines as dp
 from pyspark.sql import DataFrame, SparkSession
 
 spark = SparkSession.active()
 
 
-@dp.materialized_view(comment="Orders as loaded", table_properties={"openlineage.tags.tier": "bronze", "quality": "raw"})
+@dp.materialized_view(
+    comment="Orders as loaded", table_properties={"openlineage.tags.tier": "bronze", "quality": "raw"}
+)
 def orders() -> DataFrame:
     return spark.read.schema("order_id INT, customer STRING, amount DOUBLE").csv("{csv}")
-'''
+"""
 
 EVENTS_SQL = """CREATE TEMPORARY VIEW big_orders AS
 SELECT order_id, customer, amount FROM STREAM(orders) WHERE amount > 10;
@@ -120,7 +124,8 @@ def dry_run(project: Project) -> tuple[subprocess.CompletedProcess[str], list[di
 
 @pytest.fixture(scope="module")
 def real_run(
-    project: Project, dry_run: tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]
+    project: Project,
+    dry_run: tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]],  # noqa: ARG001 - the run comes after it
 ) -> tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]:
     """``spark-pipelines run`` of the shop project, after its dry run: the finished process and its events."""
     finished = project.run("run")
@@ -147,7 +152,8 @@ def run_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [
         e
         for e in events
-        if e["schemaURL"].endswith("/RunEvent") and e["job"]["facets"].get("jobType", {}).get("jobType") != "APPLICATION"
+        if e["schemaURL"].endswith("/RunEvent")
+        and e["job"]["facets"].get("jobType", {}).get("jobType") != "APPLICATION"
     ]
 
 
@@ -163,7 +169,7 @@ def warehouse(project: Project, table: str) -> str:
     return str(project.root / "spark-warehouse" / table)
 
 
-def test_dry_run_emits_the_declared_graph_and_no_runs(
+def test_dry_run_emits_one_dataset_event_per_declared_dataset_and_no_runs(
     project: Project, dry_run: tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]
 ) -> None:
     finished, events = dry_run
@@ -215,6 +221,12 @@ def test_dry_run_emits_the_declared_graph_and_no_runs(
     assert without_meta(view["facets"]["datasetType"]) == {"datasetType": "VIEW", "subType": "TEMPORARY"}
     assert without_meta(view["facets"]["headwater_sparkPipeline"])["kind"] == "TEMPORARY_VIEW"
 
+
+def test_dry_run_emits_one_job_event_per_flow(
+    project: Project, dry_run: tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]
+) -> None:
+    events = dry_run[1]
+    orders_name, events_name = warehouse(project, "orders"), warehouse(project, "order_events")
     jobs = static_jobs(events)
     assert set(jobs) == {
         f"{PIPELINE}.orders", f"{PIPELINE}.big_orders", f"{PIPELINE}.order_events",
@@ -227,7 +239,9 @@ def test_dry_run_emits_the_declared_graph_and_no_runs(
     assert [(d["namespace"], d["name"]) for d in orders_job["inputs"]] == [("file", str(project.csv))]
     assert [(d["namespace"], d["name"]) for d in orders_job["outputs"]] == [("file", orders_name)]
     job_facets = orders_job["job"]["facets"]
-    assert without_meta(job_facets["jobType"]) == {"processingType": "BATCH", "integration": "SPARK", "jobType": "SQL_JOB"}
+    assert without_meta(job_facets["jobType"]) == {
+        "processingType": "BATCH", "integration": "SPARK", "jobType": "SQL_JOB",
+    }  # fmt: skip
     assert without_meta(job_facets["sourceCodeLocation"]) == {
         "type": "file",
         "url": f"file://{project.root}/transformations/orders.py#L7",
@@ -299,13 +313,15 @@ def test_run_reports_each_flow_under_its_declared_job(
         assert parent["run"] == {"runId": update_id}
         assert parent["job"] == {"namespace": NAMESPACE, "name": PIPELINE}
         by_job.setdefault(event["job"]["name"], []).append(event)
+    # the temporary view runs inside order_events, not on its own
     assert set(by_job) == {
         f"{PIPELINE}.orders", f"{PIPELINE}.order_events",
         f"{PIPELINE}.example_python_materialized_view", f"{PIPELINE}.example_sql_materialized_view",
-    }  # fmt: skip, the temporary view runs inside order_events
+    }  # fmt: skip
     for name, job_events in by_job.items():
         types = [e["eventType"] for e in job_events]
-        assert types[0] == "START" and types[-1] == "COMPLETE", (name, types)
+        assert types[0] == "START", (name, types)
+        assert types[-1] == "COMPLETE", (name, types)
         assert len({e["run"]["runId"] for e in job_events}) == 1, name
 
     orders = by_job[f"{PIPELINE}.orders"][-1]
