@@ -1,8 +1,11 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.compat.UnsupportedSparkException;
+import io.headwater.spark.compat.pipelines.PipelineGraphs;
 import io.headwater.spark.config.ConfigLoader;
 import io.headwater.spark.config.ConfigSources;
 import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.connectors.pipelines.PipelinesSupport;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.emit.SerialExecutor;
 import io.headwater.spark.emit.Transports;
@@ -145,6 +148,16 @@ final class AgentFactory {
             reading);
     RecentRuns recentRuns = new RecentRuns();
     RunEmitter emitter = new RunEmitter(events, application, emission, recentRuns);
+    Optional<PipelineGraphs> pipelineGraphs = PipelinesSupport.graphs();
+    PipelineUpdates pipelines =
+        new PipelineUpdates(
+            pipelineGraphs,
+            new PipelineEvents(extractor, staticEvents),
+            events,
+            emission,
+            contexts,
+            application,
+            config.metadata().pipelineName());
     ExecutionAnalysis executions =
         new ExecutionAnalysis(
             new ExecutionTracker(application.jobName(), config.runIdleTimeout(), MAX_OPEN_RUNS),
@@ -157,7 +170,8 @@ final class AgentFactory {
             new RddJobRuns(application, emitter, properties, builders::evaluate),
             SparkVersions.streaming(),
             new ConnectClients(
-                settings.getOrDefault("spark.app.name", ""), config.appName().isPresent()));
+                settings.getOrDefault("spark.app.name", ""), config.appName().isPresent()),
+            pipelines);
     return new LineageAgent(
         config.emit().closeTimeout(),
         application,
@@ -170,6 +184,7 @@ final class AgentFactory {
         contexts,
         new StaticLineageApi(openLineage, extractor, emission, staticEvents, config, contexts),
         recentRuns,
-        config.settings().keySet().stream().anyMatch(key -> key.startsWith("transport.")));
+        config.settings().keySet().stream().anyMatch(key -> key.startsWith("transport.")),
+        pipelineGraphs);
   }
 }

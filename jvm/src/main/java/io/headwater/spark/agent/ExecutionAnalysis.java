@@ -29,7 +29,9 @@ import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart;
  * queries: it places each event with the {@link ExecutionTracker}, reads plans ({@link RunReading})
  * and runs the extensions' builders ({@link RunBuilders}) where the placement asks for it, and
  * carries out the tracker's decisions — statistics and table versions are read only for a run whose
- * terminal event is due. Jobs outside SQL executions go to {@link RddJobRuns}.
+ * terminal event is due. Jobs outside SQL executions go to {@link RddJobRuns}. An execution or
+ * streaming query that runs a flow of a Spark Declarative Pipeline gets the flow's job ({@link
+ * PipelineUpdates}) before its START.
  */
 final class ExecutionAnalysis {
   /** How often, at most, idle runs are looked for. */
@@ -47,6 +49,7 @@ final class ExecutionAnalysis {
   private final SparkJobs jobs = new SparkJobs();
   private final StreamingPlans streamingPlans;
   private final ConnectClients connectClients;
+  private final PipelineUpdates pipelines;
   private long lastSweep = System.currentTimeMillis();
 
   ExecutionAnalysis(
@@ -59,7 +62,8 @@ final class ExecutionAnalysis {
       ApplicationRun application,
       RddJobRuns rddJobs,
       StreamingPlans streamingPlans,
-      ConnectClients connectClients) {
+      ConnectClients connectClients,
+      PipelineUpdates pipelines) {
     this.tracker = tracker;
     this.reading = reading;
     this.builders = builders;
@@ -71,6 +75,7 @@ final class ExecutionAnalysis {
     this.rddJobs = rddJobs;
     this.streamingPlans = streamingPlans;
     this.connectClients = connectClients;
+    this.pipelines = pipelines;
   }
 
   /**
@@ -97,6 +102,7 @@ final class ExecutionAnalysis {
         if (event instanceof SparkListenerSQLExecutionStart start) {
           run.jobNamePrefix = connectClients.jobNamePrefix(start, execution);
         }
+        assignFlow(run);
       }
     }
     builders.evaluate(run, List.of(event));
@@ -133,6 +139,7 @@ final class ExecutionAnalysis {
     } else {
       if (run.planPart == null && execution != null) {
         reading.root(run, execution);
+        assignFlow(run);
       }
       builders.evaluate(run, List.of(event));
     }
@@ -196,7 +203,22 @@ final class ExecutionAnalysis {
 
   /** A streaming query run started; {@code timestamp} as its start event gives it. */
   void streamingQueryStarted(UUID queryRunId, String name, String timestamp, long time) {
-    tracker.streamingQueryStarted(queryRunId, name, timestamp, time);
+    ExecutionRun run = tracker.streamingQueryStarted(queryRunId, name, timestamp, time);
+    if (run.flow == null) {
+      pipelines.flowRunning(name).ifPresent(flow -> assign(run, flow));
+    }
+  }
+
+  /** A run whose only output is a running pipeline update's batch flow's destination is its run. */
+  private void assignFlow(ExecutionRun run) {
+    if (run.flow == null && !run.started()) {
+      pipelines.flowWriting(run.lineage).ifPresent(flow -> assign(run, flow));
+    }
+  }
+
+  private static void assign(ExecutionRun run, PipelineFlowRun flow) {
+    run.flow = flow;
+    run.sql = run.sql.or(() -> flow.job().sql());
   }
 
   /**
@@ -207,6 +229,16 @@ final class ExecutionAnalysis {
   void streamingQueryTerminated(UUID queryRunId, long time, String exception) {
     Throwable failure = exception == null ? null : new StreamingQueryRuns.QueryFailure(exception);
     carryOut(tracker.streamingQueryTerminated(queryRunId, time, failure), null);
+  }
+
+  /** What a Spark Connect operation says about Spark Declarative Pipelines happened. */
+  void pipelineOperation(io.headwater.spark.compat.pipelines.ConnectOperation operation) {
+    pipelines.on(operation);
+  }
+
+  /** ABORT for every pipeline update still running (the application is ending). */
+  void abortPipelineUpdates(long time) {
+    pipelines.abortAll(time);
   }
 
   /** ABORT for every run still open (the application is ending or being killed). */

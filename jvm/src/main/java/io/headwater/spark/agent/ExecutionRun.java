@@ -52,6 +52,12 @@ final class ExecutionRun {
    */
   String jobNamePrefix;
 
+  /**
+   * The flow of a Spark Declarative Pipeline the run executes, when it is one: it names the run's
+   * job and its parent; null otherwise.
+   */
+  PipelineFlowRun flow;
+
   /** The SQL text of {@code spark.sql(...)}, when the plan carries it. */
   Optional<String> sql = Optional.empty();
 

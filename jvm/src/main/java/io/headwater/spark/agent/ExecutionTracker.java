@@ -223,10 +223,12 @@ final class ExecutionTracker {
       return List.of();
     }
     run.jobName =
-        JobNames.execution(
-            run.jobNamePrefix == null ? applicationJobName : run.jobNamePrefix,
-            run.planPart,
-            run.lineage.jobNameSuffix());
+        run.flow != null
+            ? run.flow.job().name()
+            : JobNames.execution(
+                run.jobNamePrefix == null ? applicationJobName : run.jobNamePrefix,
+                run.planPart,
+                run.lineage.jobNameSuffix());
     return List.of(new Start(run));
   }
 
@@ -263,9 +265,14 @@ final class ExecutionTracker {
     return decisions;
   }
 
-  /** A streaming query run started; its run opens now (events follow with its micro-batches). */
-  void streamingQueryStarted(UUID queryRunId, String queryName, String timestamp, long time) {
-    streaming.started(queryRunId, queryName, timestamp, time);
+  /**
+   * A streaming query run started; its run opens now (events follow with its micro-batches).
+   *
+   * @return the query run's run
+   */
+  ExecutionRun streamingQueryStarted(
+      UUID queryRunId, String queryName, String timestamp, long time) {
+    return streaming.started(queryRunId, queryName, timestamp, time);
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.compat.ScalaCollections;
+import io.headwater.spark.compat.pipelines.PipelineGraphs;
 import io.headwater.spark.config.ConfigKeys;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.emit.SerialExecutor;
@@ -8,9 +9,11 @@ import io.headwater.spark.extensions.CustomFacets;
 import io.headwater.spark.extensions.RunContexts;
 import io.openlineage.client.OpenLineage.RunEvent.EventType;
 import java.time.Duration;
+import java.util.Optional;
 import org.apache.spark.scheduler.ActiveJob;
 import org.apache.spark.scheduler.SparkListenerApplicationEnd;
 import org.apache.spark.scheduler.SparkListenerApplicationStart;
+import org.apache.spark.scheduler.SparkListenerEvent;
 import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.StageInfo;
@@ -45,6 +48,7 @@ final class LineageAgent {
   private final RunBuilders builders;
   private final RunContexts contexts;
   private final StaticLineageApi staticApi;
+  private final Optional<PipelineGraphs> pipelineGraphs;
   private final RecentRuns recentRuns;
   private final boolean transportConfigured;
   // events not delivered (failed or dropped) as counted at the previous flush; Python's thread only
@@ -62,7 +66,8 @@ final class LineageAgent {
       RunContexts contexts,
       StaticLineageApi staticApi,
       RecentRuns recentRuns,
-      boolean transportConfigured) {
+      boolean transportConfigured,
+      Optional<PipelineGraphs> pipelineGraphs) {
     this.closeTimeout = closeTimeout;
     this.application = application;
     this.events = events;
@@ -75,6 +80,7 @@ final class LineageAgent {
     this.staticApi = staticApi;
     this.recentRuns = recentRuns;
     this.transportConfigured = transportConfigured;
+    this.pipelineGraphs = pipelineGraphs;
   }
 
   /**
@@ -111,6 +117,7 @@ final class LineageAgent {
   }
 
   private void end(long time, Object event) {
+    analysis.submit(() -> executions.abortPipelineUpdates(time));
     analysis.submit(() -> emitApplicationEvent(EventType.COMPLETE, time, event));
     long deadline = System.nanoTime() + closeTimeout.toNanos();
     analysis.shutdown(closeTimeout);
@@ -202,6 +209,17 @@ final class LineageAgent {
     long now = System.currentTimeMillis();
     String exception = ScalaCollections.asJava(terminated.exception()).orElse(null);
     analysis.submit(() -> executions.streamingQueryTerminated(terminated.runId(), now, exception));
+  }
+
+  /**
+   * A Spark Connect listener event. What it says about Spark Declarative Pipelines is read now (a
+   * pipeline command's graph is looked up in its session before the session can drop it: constant
+   * work) and handled on the analysis thread; other Connect events are ignored.
+   */
+  void connectEvent(SparkListenerEvent event) {
+    pipelineGraphs
+        .flatMap(graphs -> graphs.operation(event))
+        .ifPresent(operation -> analysis.submit(() -> executions.pipelineOperation(operation)));
   }
 
   /** The Python static-lineage API's entry point (events go to the emission queue). */

@@ -1,5 +1,6 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.connectors.pipelines.PipelinesSupport;
 import java.util.Map;
 import org.apache.spark.SparkConf;
 import org.apache.spark.SparkContext;
@@ -105,6 +106,8 @@ public final class OpenLineageSparkListener extends SparkListener {
       route(() -> agent.streamingQueryStarted(started));
     } else if (event instanceof StreamingQueryListener.QueryTerminatedEvent terminated) {
       route(() -> agent.streamingQueryTerminated(terminated));
+    } else if (PipelinesSupport.isConnectEvent(event)) {
+      route(() -> agent.connectEvent(event)); // Spark Declarative Pipelines' commands
     }
     // any other event: nothing to do
   }

@@ -4,6 +4,7 @@ import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.facets.ColumnLineageSkippedRunFacet;
 import io.headwater.spark.facets.Datasets;
 import io.headwater.spark.facets.HeadwaterVersion;
+import io.headwater.spark.facets.SparkPipelineJobFacet;
 import io.headwater.spark.facets.SparkPropertiesRunFacet;
 import io.headwater.spark.reading.DatasetStatistics;
 import io.headwater.spark.reading.ScanStatistics;
@@ -19,11 +20,15 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Assembles RunEvents of the application run and of execution runs from their parts, with the
- * facets every run carries: {@code jobType}, {@code processing_engine}, {@code parent}, and {@code
- * errorMessage} on FAIL.
+ * Assembles RunEvents of the application run, of pipeline updates and of execution runs from their
+ * parts, with the facets every run carries: {@code jobType}, {@code processing_engine}, {@code
+ * parent}, and {@code errorMessage} on FAIL. The run of a flow of a Spark Declarative Pipeline is a
+ * child of its pipeline update's run, with the flow's job facets ({@link PipelineFlowRun}).
  */
 final class RunEventFactory {
+  /** The {@code jobType} of a pipeline update's job. */
+  static final String PIPELINE_JOB = "PIPELINE";
+
   private final OpenLineage openLineage;
   private final String sparkVersion;
   private final Optional<HeadwaterConfig.ParentJob> externalParent;
@@ -122,18 +127,27 @@ final class RunEventFactory {
     String rootNamespace =
         externalParent.map(HeadwaterConfig.ParentJob::namespace).orElse(app.namespace());
     String rootName = externalParent.map(HeadwaterConfig.ParentJob::name).orElse(app.jobName());
+    PipelineFlowRun flow = run.flow;
     OpenLineage.RunFacetsBuilder runFacets =
         openLineage
             .newRunFacetsBuilder()
             .processing_engine(processingEngine())
             .parent(
-                parentFacet(
-                    app.runId(),
-                    app.namespace(),
-                    app.jobName(),
-                    rootRunId,
-                    rootNamespace,
-                    rootName));
+                flow == null
+                    ? parentFacet(
+                        app.runId(),
+                        app.namespace(),
+                        app.jobName(),
+                        rootRunId,
+                        rootNamespace,
+                        rootName)
+                    : parentFacet(
+                        flow.updateRunId(),
+                        app.namespace(),
+                        flow.updateJobName(),
+                        rootRunId,
+                        rootNamespace,
+                        rootName));
     if (run.properties != null) {
       runFacets.put(SparkPropertiesRunFacet.NAME, run.properties);
     }
@@ -165,9 +179,60 @@ final class RunEventFactory {
                     run.jobType,
                     run.processingType,
                     run.sql,
-                    run.localTags)))
+                    run.localTags,
+                    flow == null ? facets -> {} : flow.job()::addTo)))
         .inputs(run.facets.addToInputs(openLineage, inputs))
         .outputs(run.facets.addToOutputs(openLineage, outputs))
+        .build();
+  }
+
+  /**
+   * START, COMPLETE, FAIL (with {@code errorMessage} {@code error}) or ABORT of a pipeline update:
+   * job {@code update.jobName()} (jobType {@code PIPELINE}/{@code BATCH}, {@code
+   * headwater_sparkPipeline}), child of the application run.
+   */
+  OpenLineage.RunEvent pipelineUpdateEvent(
+      OpenLineage.RunEvent.EventType type,
+      long timeMillis,
+      PipelineUpdate update,
+      ApplicationRun app,
+      Optional<String> error) {
+    UUID rootRunId = externalParent.map(HeadwaterConfig.ParentJob::runId).orElse(app.runId());
+    String rootNamespace =
+        externalParent.map(HeadwaterConfig.ParentJob::namespace).orElse(app.namespace());
+    String rootName = externalParent.map(HeadwaterConfig.ParentJob::name).orElse(app.jobName());
+    OpenLineage.RunFacetsBuilder runFacets =
+        openLineage
+            .newRunFacetsBuilder()
+            .processing_engine(processingEngine())
+            .parent(
+                parentFacet(
+                    app.runId(),
+                    app.namespace(),
+                    app.jobName(),
+                    rootRunId,
+                    rootNamespace,
+                    rootName));
+    metadata.addTo(runFacets, LocalPropertyTags.Snapshot.NONE);
+    error.ifPresent(
+        message ->
+            runFacets.errorMessage(openLineage.newErrorMessageRunFacet(message, "JAVA", null)));
+    return openLineage
+        .newRunEventBuilder()
+        .eventType(type)
+        .eventTime(time(timeMillis))
+        .run(openLineage.newRun(update.runId(), runFacets.build()))
+        .job(
+            job(
+                app.namespace(),
+                update.jobName(),
+                PIPELINE_JOB,
+                "BATCH",
+                Optional.empty(),
+                LocalPropertyTags.Snapshot.NONE,
+                facets -> facets.put(SparkPipelineJobFacet.NAME, update.facet())))
+        .inputs(List.of())
+        .outputs(List.of())
         .build();
   }
 
@@ -213,6 +278,21 @@ final class RunEventFactory {
       String processingType,
       Optional<String> sql,
       LocalPropertyTags.Snapshot localTags) {
+    return job(namespace, name, jobType, processingType, sql, localTags, facets -> {});
+  }
+
+  /**
+   * A job with Headwater's job facets ({@code jobType} with integration {@code SPARK}, {@code sql}
+   * when given, the user's metadata) and then those {@code more} adds, which win over the others.
+   */
+  OpenLineage.Job job(
+      String namespace,
+      String name,
+      String jobType,
+      String processingType,
+      Optional<String> sql,
+      LocalPropertyTags.Snapshot localTags,
+      java.util.function.Consumer<OpenLineage.JobFacetsBuilder> more) {
     OpenLineage.JobFacetsBuilder facets =
         openLineage
             .newJobFacetsBuilder()
@@ -227,6 +307,7 @@ final class RunEventFactory {
         query ->
             facets.sql(openLineage.newSQLJobFacetBuilder().query(query).dialect("spark").build()));
     metadata.addTo(facets, localTags);
+    more.accept(facets);
     return openLineage
         .newJobBuilder()
         .namespace(namespace)

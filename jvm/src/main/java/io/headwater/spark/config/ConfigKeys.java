@@ -162,6 +162,15 @@ public final class ConfigKeys {
               + " the suffix. Headwater's own key.",
           null);
 
+  public static final ConfigKey<String> PIPELINE_NAME =
+      ConfigKey.string(
+          "pipeline.name",
+          "Name of a Spark Declarative Pipeline, the first part of its flows' job names"
+              + " (<pipeline>.<flow>). Set it in the configuration section of spark-pipeline.yml"
+              + " (it then applies to that pipeline only); normalised to snake_case. Headwater's"
+              + " own key.",
+          null);
+
   public static final ConfigKey<Integer> RUN_IDLE_TIMEOUT_MINUTES =
       ConfigKey.positiveInt(
           "run.idleTimeoutMinutes",
@@ -205,6 +214,7 @@ public final class ConfigKeys {
           RUN_TAGS,
           STATIC_LINEAGE_DDL,
           SOURCE_CODE_FILE,
+          PIPELINE_NAME,
           RUN_IDLE_TIMEOUT_MINUTES,
           EMIT_QUEUE_CAPACITY,
           EMIT_CLOSE_TIMEOUT_MILLIS,

@@ -30,6 +30,22 @@ public final class JobNames {
   }
 
   /**
+   * The job name of a Spark Declarative Pipeline (its updates' runs): its normalised name, or
+   * {@code unknown} when blank.
+   */
+  public static String pipeline(String pipelineName) {
+    return application(pipelineName);
+  }
+
+  /**
+   * The job name of a flow of a pipeline: {@code <pipeline job>.<flow>}, the flow part normalised
+   * (e.g. {@code shop.big_order_events}).
+   */
+  public static String flow(String pipelineJobName, String flowName) {
+    return pipelineJobName + "." + NameNormalizer.normalize(flowName);
+  }
+
+  /**
    * The job name of a SQL execution run, from its plan part ({@link #planPart}) and its output
    * suffix.
    */

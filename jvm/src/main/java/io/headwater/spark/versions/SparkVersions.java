@@ -5,9 +5,13 @@ import io.headwater.spark.compat.CatalogAccess;
 import io.headwater.spark.compat.StreamingPlans;
 import io.headwater.spark.compat.UnsupportedSparkException;
 import io.headwater.spark.compat.V1Writes;
+import io.headwater.spark.compat.pipelines.PipelineGraphs;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Chooses, once per JVM, the implementation of every Spark-version seam ({@code compat}) for the
@@ -22,6 +26,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * the agent turns itself off with one log line instead of failing on every event.
  */
 public final class SparkVersions {
+  private static final Logger LOG = LoggerFactory.getLogger(SparkVersions.class);
+
   /** The supported Spark lines, as the agent says it in its log line. */
   public static final String SUPPORTED =
       "Spark 3.5 (Scala 2.12, headwater-spark_2.12.jar) and Spark 4.0 to 4.3 (Scala 2.13,"
@@ -44,6 +50,15 @@ public final class SparkVersions {
    * Present from Spark 4.2: {@code CatalogManager} became an interface with this implementation.
    */
   static final String SPARK_4_2 = "org.apache.spark.sql.connector.catalog.DefaultCatalogManager";
+
+  /**
+   * Present from Spark 4.1: Spark Declarative Pipelines' dataflow graph ({@code spark-pipelines}).
+   */
+  static final String SPARK_PIPELINES = "org.apache.spark.sql.pipelines.graph.DataflowGraph";
+
+  /** Present with Spark Connect, which runs pipelines: the listener event carrying a command. */
+  static final String SPARK_CONNECT =
+      "org.apache.spark.sql.connect.service.SparkListenerConnectOperationStarted";
 
   /** The marker of the oldest supported line: any Spark {@link #check} accepted. */
   private static final String ANY = "org.apache.spark.SparkContext";
@@ -75,6 +90,46 @@ public final class SparkVersions {
   private SparkVersions() {}
 
   private record Candidate(String marker, String implementation) {}
+
+  /**
+   * The pipelines seam of the running Spark: present when it has Spark Declarative Pipelines and
+   * Spark Connect (4.1 and later) and the implementation links; empty otherwise. Optional, unlike
+   * the other seams: a Spark without pipelines is silent (a debug line), one whose pipeline classes
+   * no longer link against the implementation logs one warning, and the agent runs on without
+   * pipeline lineage either way.
+   */
+  public static Optional<PipelineGraphs> pipelines() {
+    return PipelinesHolder.CHOSEN;
+  }
+
+  private static final class PipelinesHolder {
+    static final Optional<PipelineGraphs> CHOSEN =
+        choosePipelines(SparkVersions.class.getClassLoader());
+  }
+
+  /** The pipelines seam as {@code loader} sees Spark (visible for the tests). */
+  static Optional<PipelineGraphs> choosePipelines(ClassLoader loader) {
+    if (!present(SPARK_PIPELINES, loader) || !present(SPARK_CONNECT, loader)) {
+      LOG.debug("Headwater: no Spark Declarative Pipelines in this Spark, no pipeline lineage");
+      return Optional.empty();
+    }
+    String implementation = IMPL + "41.SparkPipelines41";
+    try {
+      return Optional.of(
+          Class.forName(implementation, true, loader)
+              .asSubclass(PipelineGraphs.class)
+              .getDeclaredConstructor()
+              .newInstance());
+    } catch (ReflectiveOperationException | LinkageError | ClassCastException e) {
+      LOG.warn(
+          "Headwater: Spark Declarative Pipelines of Spark {} cannot be read ({} does not link),"
+              + " no pipeline lineage: {}",
+          sparkVersion(),
+          implementation,
+          e.toString());
+      return Optional.empty();
+    }
+  }
 
   /** The streaming seam of the running Spark. */
   public static StreamingPlans streaming() {
