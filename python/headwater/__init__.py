@@ -19,11 +19,13 @@ from __future__ import annotations
 
 from headwater._session import LISTENER_CLASS, configure, flush, jar_path
 from headwater._static import LineageError, emit, emit_dataset_event, emit_job_event
+from headwater._status import DeliveryStatus, status
 from headwater._tags import tags
 from headwater._version import __version__
 
 __all__ = [
     "LISTENER_CLASS",
+    "DeliveryStatus",
     "LineageError",
     "__version__",
     "configure",
@@ -32,5 +34,6 @@ __all__ = [
     "emit_job_event",
     "flush",
     "jar_path",
+    "status",
     "tags",
 ]

@@ -5,7 +5,6 @@ import io.headwater.spark.config.ConfigSources;
 import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.emit.SerialExecutor;
-import io.headwater.spark.emit.Transports;
 import io.headwater.spark.extensions.DatasetBuilders;
 import io.headwater.spark.extensions.EventHandlerFactories;
 import io.headwater.spark.extensions.ExtensionFailures;
@@ -16,7 +15,6 @@ import io.headwater.spark.facets.HeadwaterVersion;
 import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.versions.SparkVersions;
 import io.openlineage.client.OpenLineage;
-import io.openlineage.client.OpenLineageClient;
 import io.openlineage.client.utils.UUIDUtils;
 import java.util.Map;
 import java.util.Optional;
@@ -28,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * ConfigLoader}), chooses the Spark-version seams ({@link SparkVersions}), loads the extensions'
  * factories ({@link EventHandlerFactories}), builds the transport and wires the agent's parts. A
  * configuration that cannot be used, or a Spark the agent cannot run on, gives one log line naming
- * the cause and no agent: the application runs on unchanged.
+ * the cause and no agent: the application runs on unchanged. A setting that is ignored (an unknown
+ * key) gives one warning naming it and the closest known key.
  */
 final class AgentFactory {
   private static final Logger LOG = LoggerFactory.getLogger(AgentFactory.class);
@@ -45,6 +44,7 @@ final class AgentFactory {
   static Optional<LineageAgent> create(Map<String, String> settings) {
     try {
       HeadwaterConfig config = ConfigLoader.load(ConfigSources.forDriver(settings));
+      config.warnings().forEach(warning -> LOG.warn("Headwater: {}", warning));
       if (config.disabled()) {
         LOG.info("Headwater lineage agent is disabled by configuration");
         return Optional.empty();
@@ -72,11 +72,9 @@ final class AgentFactory {
                 loader == null ? AgentFactory.class.getClassLoader() : loader, failures),
             failures,
             config.columnLineage());
-    OpenLineageClient client =
-        new OpenLineageClient(
-            Transports.build(config.transport(), config.emit().retry()),
-            config.disabledFacets().toArray(String[]::new));
-    EmissionQueue emission = new EmissionQueue(client, config.emit().queueCapacity());
+    EmissionQueue emission =
+        EmissionQueue.create(
+            config.transport(), config.disabledFacets(), config.emit(), config.redaction());
     ApplicationRun application =
         new ApplicationRun(
             UUIDUtils.generateNewUUID(),
@@ -86,7 +84,7 @@ final class AgentFactory {
     RunContexts contexts = new RunContexts(openLineage, config, application.runId());
     SparkPropertiesCapture properties =
         new SparkPropertiesCapture(
-            HeadwaterVersion.PRODUCER, config.capturedProperties(), settings);
+            HeadwaterVersion.PRODUCER, config.capturedProperties(), settings, config.redaction());
     RunEventFactory events =
         new RunEventFactory(
             openLineage,

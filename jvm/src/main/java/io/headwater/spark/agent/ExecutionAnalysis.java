@@ -4,7 +4,6 @@ import io.headwater.spark.compat.StreamingPlans;
 import io.headwater.spark.connectors.TableVersions;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.extensions.SchedulerObjects;
-import io.headwater.spark.facets.SqlRedaction;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.reading.DatasetStatistics;
@@ -202,6 +201,11 @@ final class ExecutionAnalysis {
     carryOut(tracker.streamingQueryTerminated(queryRunId, time, failure), null);
   }
 
+  /** True while any execution or streaming query is tracked (its run not ended). */
+  boolean hasOpenRuns() {
+    return tracker.openRuns() > 0;
+  }
+
   /** ABORT for every run still open (the application is ending or being killed). */
   void abortOpenRuns(long time, String reason) {
     carryOut(tracker.abortAll(time, reason), null);
@@ -248,8 +252,7 @@ final class ExecutionAnalysis {
               () ->
                   execution == null
                       ? Optional.empty()
-                      : MetadataOnlyCommands.viewText(execution.optimizedPlan())
-                          .map(SqlRedaction::redact));
+                      : MetadataOnlyCommands.viewText(execution.optimizedPlan()));
       emission.submit(
           staticEvents.jobEvent(
               time, application.namespace(), jobName, lineage, sql, run.localTags));

@@ -2,12 +2,17 @@ package io.headwater.spark.agent;
 
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.config.ConfigKeys;
+import io.headwater.spark.emit.DeliveryStatus;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.emit.SerialExecutor;
 import io.headwater.spark.extensions.CustomFacets;
 import io.headwater.spark.extensions.RunContexts;
 import io.openlineage.client.OpenLineage.RunEvent.EventType;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.spark.scheduler.ActiveJob;
 import org.apache.spark.scheduler.SparkListenerApplicationEnd;
 import org.apache.spark.scheduler.SparkListenerApplicationStart;
@@ -26,7 +31,10 @@ import org.slf4j.LoggerFactory;
  * The running agent: every method is called on Spark's listener-bus thread and only queues work on
  * the agent's analysis thread ({@link SerialExecutor}), where {@link ExecutionAnalysis} reads plans
  * and takes the runs' decisions; events are serialised and delivered on the emission thread ({@link
- * EmissionQueue}). The application is a run too: START at application start, COMPLETE at its end.
+ * EmissionQueue}). The application is a run too: START at application start, COMPLETE at its end —
+ * or FAIL when the driver is being killed ({@link Termination}); runs still open then end with
+ * ABORT. The end is bounded: {@code emit.closeTimeoutMillis} after it began, whatever was not
+ * delivered is in the spool.
  *
  * <p>Each operation that touches a dataset gets exactly one START and one terminal event (COMPLETE,
  * or FAIL with {@code errorMessage}) with one run id; an operation that touches none emits nothing,
@@ -45,6 +53,9 @@ final class LineageAgent {
   private final RunBuilders builders;
   private final RunContexts contexts;
   private final StaticLineageApi staticApi;
+  private final AtomicBoolean ended = new AtomicBoolean();
+  private final CountDownLatch endDone = new CountDownLatch(1);
+  private final Termination termination;
 
   LineageAgent(
       Duration closeTimeout,
@@ -67,6 +78,7 @@ final class LineageAgent {
     this.builders = builders;
     this.contexts = contexts;
     this.staticApi = staticApi;
+    this.termination = new Termination(this::onJvmShutdown);
   }
 
   /**
@@ -74,26 +86,82 @@ final class LineageAgent {
    * for {@code event}.
    */
   void applicationStart(SparkListenerApplicationStart event) {
-    analysis.submit(() -> emitApplicationEvent(EventType.START, event.time(), event));
+    analysis.submit(() -> emitApplicationEvent(EventType.START, event.time(), event, null));
   }
 
   /**
-   * Emits the application's COMPLETE, with the facets the builders give for {@code event}, and
-   * waits, at most the configured close time-out, for delivery.
+   * Ends the application run — COMPLETE, or FAIL when the driver is being killed — after ABORT for
+   * every run still open, with the facets the builders give for {@code event}; then delivers, at
+   * most the close time-out in all, and spools what is left.
    */
   void applicationEnd(SparkListenerApplicationEnd event) {
-    analysis.submit(() -> emitApplicationEvent(EventType.COMPLETE, event.time(), event));
-    long deadline = System.nanoTime() + closeTimeout.toNanos();
-    analysis.shutdown(closeTimeout);
-    int undelivered = emission.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
-    if (undelivered > 0) {
-      LOG.warn(
-          "Headwater: {} lineage event(s) still queued after {} ms at application end were not"
-              + " delivered ({})",
-          undelivered,
-          closeTimeout.toMillis(),
-          ConfigKeys.EMIT_CLOSE_TIMEOUT_MILLIS.sparkKey());
+    end(event.time(), event, false);
+  }
+
+  /**
+   * The JVM shuts down: waits (at most the close time-out) for Spark to report the application's
+   * end; when that never began, ends the agent as terminated.
+   */
+  private void onJvmShutdown() {
+    try {
+      if (!endDone.await(closeTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        end(System.currentTimeMillis(), null, true);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
+  }
+
+  private void end(long time, Object event, boolean killed) {
+    if (!ended.compareAndSet(false, true)) {
+      return;
+    }
+    long deadline = System.nanoTime() + closeTimeout.toNanos();
+    try {
+      analysis.submit(
+          () -> {
+            Optional<String> failure =
+                killed
+                    ? Optional.of(
+                        "the application was terminated: the driver's JVM shut down before the"
+                            + " application ended")
+                    : Termination.reason(executions.hasOpenRuns());
+            executions.abortOpenRuns(
+                time,
+                failure
+                    .map(why -> why + "; the run was still open")
+                    .orElse("the application ended while the run was still open"));
+            emitApplicationEvent(
+                failure.isPresent() ? EventType.FAIL : EventType.COMPLETE,
+                time,
+                event,
+                failure.orElse(null));
+          });
+      int unfinished = analysis.shutdown(left(deadline).multipliedBy(3).dividedBy(4));
+      if (unfinished > 0) {
+        LOG.warn(
+            "Headwater: {} piece(s) of plan analysis were not done within {} ms at application"
+                + " end ({}); their events are missing",
+            unfinished,
+            closeTimeout.toMillis(),
+            ConfigKeys.EMIT_CLOSE_TIMEOUT_MILLIS.sparkKey());
+      }
+      emission.close(left(deadline));
+    } finally {
+      endDone.countDown();
+      if (!killed) {
+        termination.unregister();
+      }
+    }
+  }
+
+  private static Duration left(long deadline) {
+    return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+  }
+
+  /** The delivery counters now. */
+  DeliveryStatus status() {
+    return emission.status();
   }
 
   /**
@@ -180,9 +248,13 @@ final class LineageAgent {
         && emission.drain(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
   }
 
-  private void emitApplicationEvent(EventType type, long time, Object event) {
-    CustomFacets facets = builders.facets(contexts.of(application.runId(), null), event);
+  private void emitApplicationEvent(EventType type, long time, Object event, String failure) {
+    CustomFacets facets =
+        event == null
+            ? CustomFacets.EMPTY
+            : builders.facets(contexts.of(application.runId(), null), event);
     emission.submit(
-        events.applicationEvent(type, time, application, properties.forApplication(), facets));
+        events.applicationEvent(
+            type, time, application, properties.forApplication(), facets, failure));
   }
 }

@@ -6,8 +6,8 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * What the Python package calls through py4j, on the listener it finds in the session's listener
- * bus ({@code listener.python()}): flushing and the static-lineage API. Every method runs on the
- * caller's thread; events go to the agent's emission queue.
+ * bus ({@code listener.python()}): flushing, delivery status and the static-lineage API. Every
+ * method runs on the caller's thread; events go to the agent's emission queue.
  */
 public final class PythonEntryPoints {
   private final LineageAgent agent; // null when the agent is disabled
@@ -25,6 +25,14 @@ public final class PythonEntryPoints {
    */
   public boolean flush(long timeoutMillis) {
     return agent == null || agent.flush(Duration.ofMillis(timeoutMillis));
+  }
+
+  /**
+   * Python's {@code headwater.status(spark)}: the agent's delivery counters ({@link
+   * io.headwater.spark.emit.DeliveryStatus}) as a JSON object; null when the agent is disabled.
+   */
+  public String status() {
+    return agent == null ? null : agent.status().toJson();
   }
 
   /**

@@ -58,6 +58,34 @@ public record ConfigKey<T>(
         });
   }
 
+  static ConfigKey<Long> positiveLong(String path, String doc, long defaultValue) {
+    return new ConfigKey<>(
+        path,
+        doc,
+        Optional.of(defaultValue),
+        value -> {
+          long parsed;
+          try {
+            parsed = Long.parseLong(value.trim());
+          } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + value + "' is not a whole number");
+          }
+          if (parsed < 1) {
+            throw new IllegalArgumentException("must be at least 1, was " + parsed);
+          }
+          return parsed;
+        });
+  }
+
+  static java.util.regex.Pattern parseRegex(String value) {
+    try {
+      return java.util.regex.Pattern.compile(value);
+    } catch (java.util.regex.PatternSyntaxException e) {
+      throw new IllegalArgumentException(
+          "'" + value + "' is not a Java regular expression: " + e.getDescription(), e);
+    }
+  }
+
   private static boolean parseBoolean(String value) {
     String v = value.trim();
     if ("true".equalsIgnoreCase(v)) {
