@@ -68,7 +68,9 @@ public final class ConfigLoader {
         read(merged, ConfigKeys.DISABLED)
             || "true".equalsIgnoreCase(sources.environment().get("OPENLINEAGE_DISABLED"));
     Redaction redaction = redaction(merged);
-    TransportConfig transport = transport(merged, redaction);
+    UnknownSettings.Found unknown = UnknownSettings.find(merged, this::describe);
+    TransportConfig transport =
+        transport(withoutKeys(merged, unknown.unknownTransportKeys()), redaction);
     return new HeadwaterConfig(
         disabled,
         read(merged, ConfigKeys.NAMESPACE),
@@ -98,7 +100,19 @@ public final class ConfigLoader {
             key -> readOrDefault(merged, key), merged, sources.environment()),
         ConfigTree.flatten(merged),
         redaction,
-        UnknownSettings.warnings(merged, this::describe));
+        unknown.warnings());
+  }
+
+  /** A copy of {@code tree} without the settings at {@code paths} (ignored, with a warning). */
+  private static ObjectNode withoutKeys(ObjectNode tree, List<List<String>> paths) {
+    ObjectNode copy = tree.deepCopy();
+    for (List<String> path : paths) {
+      JsonNode parent = at(copy, path.subList(0, path.size() - 1).toArray(String[]::new));
+      if (parent instanceof ObjectNode object) {
+        object.remove(path.get(path.size() - 1));
+      }
+    }
+    return copy;
   }
 
   /** A directory setting as an absolute path: {@code ~} is the user's home. */

@@ -26,11 +26,21 @@ final class UnknownSettings {
   private UnknownSettings() {}
 
   /**
-   * One warning per unknown setting of {@code merged}, naming it as {@code describe} does and the
-   * closest known key, in the tree's order.
+   * What {@link #find} found.
+   *
+   * @param warnings one per unknown setting, naming it and the closest known key
+   * @param unknownTransportKeys the unknown keys below {@code transport} (the client's types would
+   *     refuse some of them, e.g. in a {@code composite}'s children)
    */
-  static List<String> warnings(ObjectNode merged, Function<String[], String> describe) {
+  record Found(List<String> warnings, List<List<String>> unknownTransportKeys) {}
+
+  /**
+   * The unknown settings of {@code merged}, each named as {@code describe} does with the closest
+   * known key, in the tree's order.
+   */
+  static Found find(ObjectNode merged, Function<String[], String> describe) {
     List<String> warnings = new ArrayList<>();
+    List<List<String>> unknownTransportKeys = new ArrayList<>();
     Set<String> known = new HashSet<>();
     for (ConfigKey<?> key : ConfigKeys.ALL) {
       known.add(key.path());
@@ -52,6 +62,7 @@ final class UnknownSettings {
               List<String> all = new ArrayList<>(candidates);
               all.addAll(levelKeys);
               warnings.add(warning(unknown, all, describe));
+              unknownTransportKeys.add(unknown);
             });
       } else if ("facets".equals(entry.getKey())) {
         leaves(value, new ArrayList<>(path)).stream()
@@ -66,7 +77,7 @@ final class UnknownSettings {
         }
       }
     }
-    return warnings;
+    return new Found(warnings, unknownTransportKeys);
   }
 
   private static boolean isFacetSetting(List<String> leaf) {

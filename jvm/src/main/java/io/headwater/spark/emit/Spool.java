@@ -91,6 +91,7 @@ public final class Spool {
   private final Path dir;
   private final Destination destination;
   private final long maxBytes;
+  private final long segmentBytes;
   private FileChannel lockChannel;
   private FileChannel replayChannel;
   private FileLock replayLock;
@@ -102,9 +103,15 @@ public final class Spool {
    * @param maxBytes the most its segments may hold together
    */
   public Spool(Path root, Destination destination, long maxBytes) {
+    this(root, destination, maxBytes, SEGMENT_BYTES);
+  }
+
+  /** With segments of {@code segmentBytes}, for tests. */
+  Spool(Path root, Destination destination, long maxBytes, long segmentBytes) {
     this.destination = Objects.requireNonNull(destination, "destination");
     this.dir = root.resolve(destination.id());
     this.maxBytes = maxBytes;
+    this.segmentBytes = segmentBytes;
     this.mayHaveRecords = Files.isDirectory(dir) && !segmentsQuietly().isEmpty();
   }
 
@@ -153,7 +160,7 @@ public final class Spool {
       if (tail != null) {
         cutTornTail(tail);
       }
-      if (tail == null || Files.size(tail) >= SEGMENT_BYTES) {
+      if (tail == null || Files.size(tail) >= segmentBytes) {
         tail = dir.resolve(segmentName(tail == null ? 1 : sequence(tail) + 1));
         createFile(tail);
       }
