@@ -224,8 +224,12 @@ def replay(spool: Spool, sender: Sender, target: str) -> ReplayResult:
                     continue
                 error = str(e)
                 break
-            spool.remove(entry)
             sent += 1
+            try:
+                spool.remove(entry)
+            except OSError as e:  # e.g. a full disk: the event stays and is sent again next time
+                error = f"the spool cannot be updated ({e}); the last event sent stays in it"
+                break
     return ReplayResult(spool.directory, target, sent, dropped, spool.pending(), error)
 
 

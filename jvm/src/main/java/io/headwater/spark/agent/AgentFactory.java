@@ -3,6 +3,7 @@ package io.headwater.spark.agent;
 import io.headwater.spark.config.ConfigLoader;
 import io.headwater.spark.config.ConfigSources;
 import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.config.Redaction;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.emit.SerialExecutor;
 import io.headwater.spark.extensions.DatasetBuilders;
@@ -57,14 +58,14 @@ final class AgentFactory {
       }
       LOG.error(
           "Headwater lineage agent disabled: {}",
-          t.getMessage() == null ? t.toString() : t.getMessage());
+          Redaction.DEFAULT.text(t.getMessage() == null ? t.toString() : t.getMessage()));
       return Optional.empty();
     }
   }
 
   private static LineageAgent wire(HeadwaterConfig config, Map<String, String> settings) {
     OpenLineage openLineage = new OpenLineage(HeadwaterVersion.PRODUCER);
-    ExtensionFailures failures = new ExtensionFailures();
+    ExtensionFailures failures = new ExtensionFailures(config.redaction()::text);
     ClassLoader loader = Thread.currentThread().getContextClassLoader();
     LineageExtractor extractor =
         new LineageExtractor(
