@@ -51,6 +51,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+class _QuietServer(ThreadingHTTPServer):
+    """A server that does not print a traceback when a client drops a kept-alive connection."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        pass
+
+
 @dataclass
 class LineageServer:
     """Answers each POST with the next of ``statuses``/``answers`` (then 200), recording every request it accepts.
@@ -134,8 +143,7 @@ class LineageServer:
 
     def listen(self) -> None:
         """Open the port and serve."""
-        httpd = ThreadingHTTPServer(("127.0.0.1", self.port), self._handler())
-        httpd.daemon_threads = True
+        httpd = _QuietServer(("127.0.0.1", self.port), self._handler())
         self._httpd = httpd
         self._thread = threading.Thread(target=httpd.serve_forever, daemon=True)
         self._thread.start()

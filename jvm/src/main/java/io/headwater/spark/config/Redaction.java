@@ -67,11 +67,12 @@ public final class Redaction {
 
   /**
    * {@code name 'value'}, {@code name = 'value'}, {@code 'name': "value"}, {@code "name":"value"}
-   * (SQL options and properties, JSON): groups 1 name, 2 separator, 3 quote, 4 value.
+   * (SQL options and properties, JSON): groups 1 the name's quote, 2 name, 3 separator (an equals
+   * sign or colon, or white space), 4 quote, 5 value.
    */
   private static final Pattern QUOTED_PAIR =
       Pattern.compile(
-          "[`'\"]?([A-Za-z_][\\w.-]*)[`'\"]?(\\s*[=:]?\\s*)(['\"])((?:\\\\.|(?!\\3).)*)\\3");
+          "([`'\"]?)([A-Za-z_][\\w.-]*)\\1(\\s*[=:]\\s*|\\s+)(['\"])((?:\\\\.|(?!\\4).)*)\\4");
 
   private final Pattern secretKeys;
   private final List<Pattern> strings;
@@ -172,7 +173,7 @@ public final class Redaction {
   }
 
   private String pairs(String text) {
-    String out = replacePairs(QUOTED_PAIR, text, 1, 4);
+    String out = replacePairs(QUOTED_PAIR, text, 2, 5);
     return replacePairs(PLAIN_PAIR, out, 1, 3);
   }
 
@@ -183,7 +184,9 @@ public final class Redaction {
     while (m.find()) {
       String name = m.group(nameGroup);
       String value = m.group(valueGroup);
-      if (value.isEmpty() || value.equals(REDACTED) || !namesCredential(name)) {
+      if (value.isEmpty()
+          || text.startsWith(REDACTED, m.start(valueGroup))
+          || !namesCredential(name)) {
         continue;
       }
       if (out == null) {

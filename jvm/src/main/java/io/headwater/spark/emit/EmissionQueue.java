@@ -176,9 +176,9 @@ public final class EmissionQueue {
             .append(status.replayed())
             .append(" re-sent from the spool, ")
             .append(status.dropped())
-            .append(" dropped, ")
+            .append(" dropped (retries: ")
             .append(status.retried())
-            .append(" retries.");
+            .append(").");
     if (status.spooled() > 0) {
       line.append(" Spooled events are in ");
       line.append(
@@ -186,6 +186,7 @@ public final class EmissionQueue {
               ", ",
               destinations.stream()
                   .flatMap(d -> d.spool().stream())
+                  .filter(Spool::mayHaveRecords)
                   .map(s -> s.directory().toString())
                   .toList()));
       line.append(

@@ -83,6 +83,32 @@ public class RedactionTest {
   }
 
   @Test
+  public void aQuotedValueThatMentionsASecretIsNotTakenForAKey() {
+    String sql = "SELECT 'top secret' AS label, 'x' AS y FROM t WHERE note = 'the password'";
+
+    assertEquals(sql, DEFAULT.text(sql));
+  }
+
+  @Test
+  public void redactingTwiceChangesNothingMore() {
+    Redaction custom = Redaction.of(Map.of(), List.of(Pattern.compile("S5[a-z]+")));
+    String sql =
+        "SELECT 'S5secret' AS mine FROM t WHERE 'x' <> 'api_token=S4tok' AND password = 'p'";
+    String once = custom.text(sql);
+
+    assertEquals(
+        "SELECT '"
+            + R
+            + "' AS mine FROM t WHERE 'x' <> 'api_token="
+            + R
+            + "' AND password = '"
+            + R
+            + "'",
+        once);
+    assertEquals(once, custom.text(once));
+  }
+
+  @Test
   public void textWithoutSecretsIsUnchanged() {
     String sql = "SELECT carrier, sum(dep_delay) FROM flights WHERE origin = 'JFK' GROUP BY 1";
 
