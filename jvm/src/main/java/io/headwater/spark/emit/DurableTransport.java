@@ -157,15 +157,7 @@ final class DurableTransport extends Transport {
   private RuntimeException attempt(OpenLineage.BaseEvent event) {
     retryAfter.clear();
     try {
-      if (event instanceof OpenLineage.RunEvent run) {
-        delegate.emit(run);
-      } else if (event instanceof OpenLineage.DatasetEvent dataset) {
-        delegate.emit(dataset);
-      } else if (event instanceof OpenLineage.JobEvent job) {
-        delegate.emit(job);
-      } else {
-        throw new IllegalArgumentException("not an OpenLineage event: " + event.getClass());
-      }
+      EventKinds.send(event, delegate::emit, delegate::emit, delegate::emit);
       return null;
     } catch (RuntimeException e) {
       return e;

@@ -222,14 +222,7 @@ public final class EmissionQueue {
 
     @Override
     public void run() {
-      OpenLineage.BaseEvent safe = redaction.redact(event);
-      if (safe instanceof OpenLineage.RunEvent run) {
-        client.emit(run);
-      } else if (safe instanceof OpenLineage.DatasetEvent dataset) {
-        client.emit(dataset);
-      } else if (safe instanceof OpenLineage.JobEvent job) {
-        client.emit(job);
-      }
+      EventKinds.send(redaction.redact(event), client::emit, client::emit, client::emit);
     }
   }
 }

@@ -347,7 +347,9 @@ public class DeliveryTest {
   public void undeliverableEventsAreSpooledOwnerOnlyAndReSentInOrderWhenTheEndpointAnswers()
       throws IOException {
     respondWith(500, 500, 500);
-    EmissionQueue queue = queue();
+    Map<String, String> conf = settings(serverUrl());
+    conf.put("spark.openlineage.emit.retry.maxBackoffMillis", "1000"); // no probe before "d"
+    EmissionQueue queue = queue(conf);
 
     queue.submit(event("a"));
     assertTrue(queue.drain(WAIT));
@@ -375,7 +377,7 @@ public class DeliveryTest {
     assertEquals(serverUrl(), description.path("url").asText());
     assertFalse(description.toString().contains("test-key"));
 
-    waitUntilProbeDue();
+    waitUntilProbeDue(Duration.ofMillis(1100));
     queue.submit(event("d"));
     assertTrue(queue.drain(WAIT));
 
@@ -566,9 +568,17 @@ public class DeliveryTest {
     assertTrue(sent, sent.contains("jdbc:postgresql://bob:*********(redacted)@db/shop"));
   }
 
-  private void waitUntilProbeDue() {
+  /**
+   * Waits out the probe interval (maxBackoffMillis, 20 ms unless a test sets it): the next event
+   * probes.
+   */
+  private static void waitUntilProbeDue() {
+    waitUntilProbeDue(Duration.ofMillis(60));
+  }
+
+  private static void waitUntilProbeDue(Duration interval) {
     try {
-      Thread.sleep(60); // maxBackoffMillis is 20: the next event probes
+      Thread.sleep(interval.toMillis());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
