@@ -64,7 +64,7 @@ class _QuietServer(ThreadingHTTPServer):
 class LineageServer:
     """Answers each POST with the next of ``statuses``/``answers`` (then 200), recording every request it accepts.
 
-    ``requests`` holds the POSTs answered 200 and ``attempts`` every POST. With ``down_after=n`` the server closes
+    ``requests`` holds every POST, ``accepted`` those answered 200 (:meth:`events` reads them). With ``down_after=n`` the server closes
     its port after the n-th POST and opens it again ``down_for`` seconds later (a restart). With ``port`` it listens
     on that port; ``listen_now=False`` waits for :meth:`listen` (an endpoint that is down at first).
 
@@ -74,7 +74,7 @@ class LineageServer:
     statuses: list[int] = field(default_factory=list)
     answers: list[Answer] = field(default_factory=list)
     requests: list[Request] = field(default_factory=list)
-    attempts: list[Request] = field(default_factory=list)
+    accepted: list[Request] = field(default_factory=list)
     port: int = 0
     down_after: int | None = None
     down_for: float = 0.0
@@ -99,11 +99,11 @@ class LineageServer:
                 body = self._read_body()
                 request = Request(self.path, {k.lower(): v for k, v in self.headers.items()}, body)
                 with server._lock:
-                    server.attempts.append(request)
+                    server.requests.append(request)
                     answer = server._queue.pop(0) if server._queue else Answer()
                     if answer.status == 200 and not answer.malformed:
-                        server.requests.append(request)
-                    restart = server.down_after is not None and len(server.attempts) == server.down_after
+                        server.accepted.append(request)
+                    restart = server.down_after is not None and len(server.requests) == server.down_after
                 if answer.malformed:
                     self.wfile.write(b"this is not HTTP\r\n\r\n")
                     self.wfile.flush()
@@ -163,7 +163,7 @@ class LineageServer:
     def events(self) -> list[dict[str, Any]]:
         """The events of the accepted requests, in order."""
         with self._lock:
-            return [r.event() for r in self.requests]
+            return [r.event() for r in self.accepted]
 
     def __enter__(self) -> LineageServer:
         if self.listen_now:

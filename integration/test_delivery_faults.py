@@ -213,13 +213,13 @@ def test_every_event_is_delivered_or_spooled_then_replayed_exactly_once(  # noqa
 
         # 429 with Retry-After: 1 — the agent waited as asked, then delivered everything directly.
         assert_exactly_once(throttled.events(), expected, "c_throttled")
-        first, second = throttled.attempts[0], throttled.attempts[1]
+        first, second = throttled.requests[0], throttled.requests[1]
         assert second.received_at - first.received_at >= 0.9
         assert results["c_throttled"]["status"]["spooled"] == 0
 
         # Malformed answers: retried as transient, then delivered.
         assert_exactly_once(malformed.events(), expected, "c_malformed")
-        assert len(malformed.attempts) == total + 3
+        assert len(malformed.requests) == total + 3
 
         # Restarted mid-job and down at start-up: what failed was spooled and re-sent during the application, in
         # order; the application START of the late endpoint was recovered, so every run's parent was delivered.

@@ -34,7 +34,7 @@ def test_no_planted_secret_leaves_the_process(tmp_path: Path) -> None:
     with LineageServer(answers=failing) as server:
         finished = run_python(JOBS / "secrets_job.py", [str(events_file), server.url, str(tmp_path)], cwd=tmp_path)
         assert finished.returncode == 0, finished.stderr[-5000:]
-        assert len(server.attempts) >= 1  # the failing endpoint really answered, with its secret
+        assert len(server.requests) >= 1  # the failing endpoint really answered, with its secret
 
     events = [json.loads(line) for line in events_file.read_text().splitlines()]
     spooled = [

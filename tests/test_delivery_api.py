@@ -86,8 +86,8 @@ def test_replay_to_another_url_with_an_api_key(tmp_path: Path) -> None:
         )
 
         assert result.exit_code == 0, result.output
-        assert server.requests[0].headers["authorization"] == "Bearer k1"
-        assert server.requests[0].path == "/api/v1/lineage"
+        assert server.accepted[0].headers["authorization"] == "Bearer k1"
+        assert server.accepted[0].path == "/api/v1/lineage"
 
 
 def test_replay_refuses_a_url_with_credentials(tmp_path: Path) -> None:

@@ -202,7 +202,7 @@ def test_a_jdbc_backed_catalog_table_is_named_as_its_jdbc_reads_and_writes(
 
     spark_session.sql(
         f"CREATE TABLE jdbc_backed USING jdbc OPTIONS (url '{pg.url}', dbtable 'sales.backed',"
-        f" user '{pg.user}', password '{pg.password}')"
+        f" driver 'org.postgresql.Driver', user '{pg.user}', password '{pg.password}')"
     )
     spark_session.sql("INSERT INTO jdbc_backed SELECT 1, CAST(2.50 AS DECIMAL(10, 2))")
     assert spark_session.table("jdbc_backed").count() == 1
