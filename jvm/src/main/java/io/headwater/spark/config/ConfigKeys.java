@@ -105,8 +105,9 @@ public final class ConfigKeys {
   public static final ConfigKey<Integer> EMIT_CLOSE_TIMEOUT_MILLIS =
       ConfigKey.positiveInt(
           "emit.closeTimeoutMillis",
-          "Milliseconds application end waits for queued events to be delivered before giving up on"
-              + " them.",
+          "The longest application end waits for events to be delivered; what is not delivered"
+              + " then goes to the spool (no wait at all when every destination is known to be"
+              + " down).",
           10_000);
 
   public static final ConfigKey<Integer> EMIT_RETRY_MAX_ATTEMPTS =
