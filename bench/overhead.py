@@ -1,75 +1,215 @@
-"""Overhead of the agent on a real pipeline: the nycflights13 demo ETL with and without Headwater, side by side.
+"""What the agent costs a Spark job: no agent vs Headwater vs the OpenLineage Spark integration, side by side.
 
-Each round runs the pipeline in two fresh driver processes, one with the agent (file transport) and one without,
-in alternating order, and times ``run_pipeline`` inside the process (JVM start-up excluded). Prints the per-round
-times and the ratio of medians (agent / baseline); 1.00 means no measurable cost.
+Each round runs every job once per mode, each in a fresh driver process, in a rotating order (so no mode always runs
+first or last), and measures inside the process, around the job only (JVM start-up and session creation measured
+separately):
 
-Usage: .venv/bin/python bench/overhead.py [--rounds 5] [--workdir build/bench]
+- wall time of the job;
+- CPU time of the driver JVM over the job (utime + stime from ``/proc/<pid>/stat``; in ``local[2]`` the driver JVM
+  runs the tasks too, so agent work competes with the job's own);
+- CPU time of the agent's own threads (``headwater-analysis``, ``headwater-emit``; the peer's ``openlineage``
+  threads are not separated) and of Spark's listener-bus thread, from the JVM's ThreadMXBean;
+- session start-up time (``getOrCreate``) and the events written (file transport for both agents; events per second
+  over the warm-up and measured runs together).
+
+Jobs: ``demo`` is the nycflights13 demo ETL (four join/aggregate jobs, three writes, run three times after a warm-up);
+``small`` is a job with many small executions: a CSV read with schema inference, 50 small writes and 200
+``collect()`` calls. Modes: ``off``; ``headwater`` (the jar of the installed package); ``peer``
+(``io.openlineage:openlineage-spark_2.13`` from Maven Central, downloaded once into ``build/bench/peer``; ``--no-peer``
+skips it).
+
+Prints, per job, the median of the per-round ratios (mode / off) of wall time and driver CPU, Headwater / peer,
+start-up added, events per second through each agent and Headwater's agent-thread CPU per SQL execution.
+
+Usage: .venv/bin/python bench/overhead.py [--rounds 5] [--jobs demo,small] [--no-peer] [--workdir build/bench]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
-CHILD = """
-import json, sys, time
+PEER_VERSION = "1.53.0"
+PEER_JAR = f"openlineage-spark_2.13-{PEER_VERSION}.jar"
+PEER_URL = f"https://repo1.maven.org/maven2/io/openlineage/openlineage-spark_2.13/{PEER_VERSION}/{PEER_JAR}"
+MODES = ("off", "headwater", "peer")
+
+# The job, run in a fresh interpreter per (round, mode, job). argv: job workdir mode events peer_jar
+CHILD = r"""
+import json, os, sys, time
 from pathlib import Path
 from pyspark.sql import SparkSession
 import headwater
 from headwater.demo import DemoPaths, run_pipeline, stage_data
-workdir, with_agent, events = Path(sys.argv[1]), sys.argv[2] == "1", sys.argv[3]
-paths = DemoPaths(workdir)
+
+job, workdir, mode, events, peer_jar = sys.argv[1], Path(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
+paths = DemoPaths(workdir / "data")
 stage_data(paths)
-builder = (SparkSession.builder.appName("bench").master("local[2]")
-           .config("spark.sql.shuffle.partitions", "4").config("spark.ui.enabled", "false"))
-if with_agent:
-    builder = headwater.configure(builder, transport="file", location=events)
+builder = (SparkSession.builder.appName("bench_" + job).master("local[2]")
+           .config("spark.sql.shuffle.partitions", "4").config("spark.ui.enabled", "false")
+           .config("spark.sql.ui.retainedExecutions", "100000"))
+if mode == "headwater":
+    builder = headwater.configure(builder, transport="file", location=events, source_code=False)
+elif mode == "peer":
+    builder = (builder.config("spark.jars", peer_jar)
+               .config("spark.extraListeners", "io.openlineage.spark.agent.OpenLineageSparkListener")
+               .config("spark.openlineage.transport.type", "file")
+               .config("spark.openlineage.transport.location", events))
+started = time.perf_counter()
 spark = builder.getOrCreate()
+startup = time.perf_counter() - started
 spark.sparkContext.setLogLevel("ERROR")
-run_pipeline(spark, paths)  # warm-up: JIT, file listing caches
-start = time.perf_counter()
-for _ in range(3):
+jvm = spark.sparkContext._jvm
+pid = jvm.java.lang.ProcessHandle.current().pid()
+threads = jvm.java.lang.management.ManagementFactory.getThreadMXBean()
+
+def process_cpu():
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+def thread_cpu():
+    found = {"agent": 0, "listener_bus": 0}
+    for thread in jvm.java.lang.Thread.getAllStackTraces().keySet():
+        name = thread.getName()
+        nanos = max(0, threads.getThreadCpuTime(thread.getId()))
+        if name.startswith("headwater-"):
+            found["agent"] += nanos
+        elif name.startswith("spark-listener-group"):
+            found["listener_bus"] += nanos
+    return found
+
+def demo():
     run_pipeline(spark, paths)
-elapsed = time.perf_counter() - start
-if with_agent:
-    headwater.flush(spark, timeout=60)
+
+out = workdir / "out"
+def small():
+    flights = spark.read.csv(str(paths.table("flights")), header=True, inferSchema=True)
+    small = flights.limit(200).cache()
+    small.count()
+    for i in range(50):
+        small.where(small.month == (i % 12) + 1).write.mode("overwrite").parquet(str(out / f"w{i}"))
+    for i in range(200):
+        small.where(small.day == (i % 28) + 1).groupBy("carrier").count().collect()
+
+run = {"demo": demo, "small": small}[job]
+warmup_started = time.perf_counter()
+run()  # warm-up: JIT, file listing caches
+warmup = time.perf_counter() - warmup_started
+status = spark._jsparkSession.sharedState().statusStore()
+executions_before = int(status.executionsCount())
+cpu0, threads0, t0 = process_cpu(), thread_cpu(), time.perf_counter()
+for _ in range(3 if job == "demo" else 1):
+    run()
+wall, cpu, threads1 = time.perf_counter() - t0, process_cpu() - cpu0, thread_cpu()
+executions = int(status.executionsCount()) - executions_before
+if mode == "headwater":
+    headwater.flush(spark, timeout=120)
+agent_cpu = (thread_cpu()["agent"] - threads0["agent"]) / 1e9
+listener_cpu = (threads1["listener_bus"] - threads0["listener_bus"]) / 1e9
 spark.stop()
-print(json.dumps({"seconds": elapsed}))
+lines = Path(events).read_text().count("\n") if Path(events).exists() else 0
+print(json.dumps({"wall": wall, "cpu": cpu, "startup": startup, "events": lines, "executions": executions,
+                  "events_per_second": lines / (warmup + wall),
+                  "agent_cpu": agent_cpu, "listener_cpu": listener_cpu}))
 """
 
 
-def run(workdir: Path, *, with_agent: bool) -> float:
-    events = workdir / "events.jsonl"
+def peer_jar(cache: Path) -> Path:
+    """The peer's jar, downloaded from Maven Central once."""
+    jar = cache / PEER_JAR
+    if not jar.is_file():
+        cache.mkdir(parents=True, exist_ok=True)
+        print(f"downloading {PEER_URL}", flush=True)
+        partial = jar.with_suffix(".part")
+        with urllib.request.urlopen(PEER_URL, timeout=300) as response, partial.open("wb") as out:  # noqa: S310
+            out.write(response.read())
+        partial.rename(jar)
+    return jar
+
+
+def run_once(job: str, mode: str, workdir: Path, peer: Path | None) -> dict[str, float]:
+    """One job in one mode, in a fresh driver; its measurements."""
+    events = workdir / f"{job}-{mode}-events.jsonl"
+    events.unlink(missing_ok=True)
     finished = subprocess.run(
-        [sys.executable, "-c", CHILD, str(workdir / ("agent" if with_agent else "baseline")), "1" if with_agent else "0", str(events)],
-        capture_output=True, text=True, check=True,
+        [sys.executable, "-c", CHILD, job, str(workdir / job), mode, str(events), str(peer or "")],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYSPARK_SUBMIT_ARGS": "--conf spark.ui.showConsoleProgress=false pyspark-shell"},
     )
-    return json.loads(finished.stdout.strip().splitlines()[-1])["seconds"]
+    if finished.returncode != 0:
+        sys.exit(f"{job}/{mode} failed:\n{finished.stderr[-3000:]}")
+    result: dict[str, float] = json.loads(finished.stdout.strip().splitlines()[-1])
+    return result
+
+
+def ratio(values: list[float], baseline: list[float]) -> float:
+    """The median of the per-round ratios."""
+    return statistics.median(v / b for v, b in zip(values, baseline, strict=True))
+
+
+def report(job: str, results: dict[str, list[dict[str, float]]], modes: list[str]) -> None:
+    """The comparison table of one job."""
+    def series(mode: str, key: str) -> list[float]:
+        return [r[key] for r in results[mode]]
+
+    print(f"\n== {job} ({len(results['off'])} rounds, {int(results['off'][0]['executions'])} SQL executions per run)")
+    print(f"{'':24}" + "".join(f"{m:>14}" for m in modes))
+    print(f"{'wall (median, s)':24}" + "".join(f"{statistics.median(series(m, 'wall')):>14.2f}" for m in modes))
+    print(f"{'wall ratio vs off':24}" + "".join(f"{ratio(series(m, 'wall'), series('off', 'wall')):>14.3f}"
+                                               for m in modes))
+    print(f"{'driver CPU (median, s)':24}" + "".join(f"{statistics.median(series(m, 'cpu')):>14.2f}" for m in modes))
+    print(f"{'CPU ratio vs off':24}" + "".join(f"{ratio(series(m, 'cpu'), series('off', 'cpu')):>14.3f}"
+                                              for m in modes))
+    print(f"{'start-up (median, s)':24}" + "".join(f"{statistics.median(series(m, 'startup')):>14.2f}"
+                                                  for m in modes))
+    print(f"{'listener-bus CPU (s)':24}" + "".join(f"{statistics.median(series(m, 'listener_cpu')):>14.3f}"
+                                                  for m in modes))
+    print(f"{'events':24}" + "".join(f"{statistics.median(series(m, 'events')):>14.0f}" for m in modes))
+    for mode in modes[1:]:
+        rate = statistics.median(series(mode, "events_per_second"))
+        print(f"{mode}: {rate:.1f} events/s through the agent (warm-up and measured runs), start-up added "
+              f"{statistics.median(series(mode, 'startup')) - statistics.median(series('off', 'startup')):+.2f} s")
+    hw = results["headwater"]
+    per_execution = statistics.median(r["agent_cpu"] / max(1, r["executions"]) * 1000 for r in hw)
+    print(f"headwater: agent-thread CPU {statistics.median(r['agent_cpu'] for r in hw):.3f} s per run, "
+          f"{per_execution:.2f} ms per SQL execution")
+    if "peer" in modes:
+        print(f"headwater / peer: wall {ratio(series('headwater', 'wall'), series('peer', 'wall')):.3f}, "
+              f"CPU {ratio(series('headwater', 'cpu'), series('peer', 'cpu')):.3f}")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    """Run the rounds and print the tables."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--jobs", default="demo,small")
+    parser.add_argument("--no-peer", action="store_true", help="compare with no agent only")
     parser.add_argument("--workdir", type=Path, default=Path("build/bench"))
     args = parser.parse_args()
     args.workdir.mkdir(parents=True, exist_ok=True)
-    agent, baseline = [], []
+    modes = [m for m in MODES if not (args.no_peer and m == "peer")]
+    peer = None if args.no_peer else peer_jar(args.workdir / "peer")
+    jobs = args.jobs.split(",")
+    results = {job: {mode: [] for mode in modes} for job in jobs}
     for round_number in range(args.rounds):
-        order = [True, False] if round_number % 2 == 0 else [False, True]
-        for with_agent in order:
-            (agent if with_agent else baseline).append(run(args.workdir, with_agent=with_agent))
-        print(f"round {round_number + 1}: agent {agent[-1]:.2f} s, baseline {baseline[-1]:.2f} s", flush=True)
-    ratio = statistics.median(agent) / statistics.median(baseline)
-    print(f"median agent {statistics.median(agent):.2f} s, median baseline {statistics.median(baseline):.2f} s")
-    print(f"overhead ratio (agent / baseline): {ratio:.3f}")
-    started = time.strftime("%Y-%m-%d")
-    print(f"({args.rounds} rounds of 3 pipeline runs each, {started})")
+        order = modes[round_number % len(modes):] + modes[: round_number % len(modes)]
+        for job in jobs:
+            for mode in order:
+                results[job][mode].append(run_once(job, mode, args.workdir, peer))
+            walls = ", ".join(f"{m} {results[job][m][-1]['wall']:.2f}" for m in modes)
+            print(f"round {round_number + 1} {job}: {walls} s", flush=True)
+    for job in jobs:
+        report(job, results[job], modes)
+    print(f"\n({time.strftime('%Y-%m-%d')}, {args.rounds} interleaved rounds, fresh driver per run, local[2])")
 
 
 if __name__ == "__main__":

@@ -6,10 +6,11 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-import headwater
 import pytest
 
-from integration.support import REPO, VENV_BIN
+import headwater
+from integration.distributions import built_distributions
+from integration.support import REPO, VENV_BIN, driver_env
 
 EXAMPLE_PROJECT = REPO / "integration" / "example-extension"
 
@@ -44,3 +45,35 @@ def example_jars() -> ExampleJars:
     for jar in (jars.connector, jars.extension, jars.broken):
         assert jar.is_file(), jar
     return jars
+
+
+@dataclass(frozen=True)
+class DemoRun:
+    """One run of ``headwater demo`` (what ``make demo`` runs) in its own driver: its process, events and page."""
+
+    finished: subprocess.CompletedProcess[str]
+    workdir: Path
+    events: Path
+
+    @property
+    def page(self) -> Path:
+        """The graph page the demo writes next to its events."""
+        return self.events.parent / "lineage.html"
+
+
+@pytest.fixture(scope="session")
+def demo_run(tmp_path_factory: pytest.TempPathFactory) -> DemoRun:
+    """``headwater demo`` run once for the session (test_cli_demo.py checks it, test_lineage_page.py views its page)."""
+    root = tmp_path_factory.mktemp("demo")
+    events = root / "lineage" / "events.jsonl"
+    finished = subprocess.run(
+        [str(VENV_BIN / "headwater"), "demo", "--workdir", str(root / "work"), "--events", str(events)],
+        cwd=root, env=driver_env(), capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    return DemoRun(finished, (root / "work").resolve(), events.resolve())
+
+
+@pytest.fixture(scope="session")
+def dist() -> Path:
+    """The directory of the wheel and sdist built by ``python -m build`` in a fresh clone (integration/distributions.py)."""
+    return built_distributions()

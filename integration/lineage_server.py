@@ -1,15 +1,22 @@
-"""Real HTTP lineage endpoints on loopback: one that records what the agent posts, and misbehaving ones."""
+"""Real HTTP lineage endpoints on loopback: one that records what the agent posts, misbehaving ones, and
+``headwater serve``."""
 
 from __future__ import annotations
 
 import contextlib
 import gzip
 import json
+import os
 import socket
+import subprocess
+import sys
 import threading
 import time
+import urllib.error
+import urllib.request
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 
@@ -64,9 +71,10 @@ class _QuietServer(ThreadingHTTPServer):
 class LineageServer:
     """Answers each POST with the next of ``statuses``/``answers`` (then 200), recording every request it accepts.
 
-    ``requests`` holds every POST, ``accepted`` those answered 200 (:meth:`events` reads them). With ``down_after=n`` the server closes
-    its port after the n-th POST and opens it again ``down_for`` seconds later (a restart). With ``port`` it listens
-    on that port; ``listen_now=False`` waits for :meth:`listen` (an endpoint that is down at first).
+    ``requests`` holds every POST, ``accepted`` those answered 200 (:meth:`events` reads them). With ``down_after=n``
+    the server closes its port after the n-th POST and opens it again ``down_for`` seconds later (a restart). With
+    ``port`` it listens on that port; ``listen_now=False`` waits for :meth:`listen` (an endpoint that is down at
+    first).
 
     Use as a context manager; ``url`` is ``http://127.0.0.1:<port>``.
     """
@@ -204,3 +212,67 @@ class BlackHole:
         for conn in self.connections:
             with contextlib.suppress(OSError):
                 conn.close()
+
+
+class HeadwaterServe:
+    """``headwater serve`` in its own process on a free loopback port, until the context ends.
+
+    ``url`` is ``http://127.0.0.1:<port>``; :meth:`request` sends one HTTP request and returns (status, headers, body).
+    """
+
+    def __init__(self, store: str, *, api_key: str | None = None, cwd: Path | None = None) -> None:
+        self.store = store
+        self.api_key = api_key
+        self.cwd = cwd
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._process: subprocess.Popen[str] | None = None
+
+    def __enter__(self) -> HeadwaterServe:
+        command = [
+            str(Path(sys.executable).parent / "headwater"),
+            "serve",
+            "--store",
+            self.store,
+            "--port",
+            str(self.port),
+        ]
+        env = {k: v for k, v in os.environ.items() if k != "HEADWATER_API_KEY"}
+        if self.api_key:
+            env["HEADWATER_API_KEY"] = self.api_key
+        self._process = subprocess.Popen(
+            command, cwd=self.cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self._process.poll() is not None:
+                raise RuntimeError(
+                    f"headwater serve exited: {self._process.stdout.read() if self._process.stdout else ''}"
+                )
+            try:
+                if self.request("GET", "/healthz")[0] == 200:
+                    return self
+            except OSError:
+                time.sleep(0.2)
+        self.__exit__()
+        raise RuntimeError("headwater serve did not answer /healthz within 60 s")
+
+    def request(
+        self, method: str, path: str, body: bytes | None = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, dict[str, str], bytes]:
+        """One request to the server; HTTP errors are returned, not raised."""
+        request = urllib.request.Request(self.url + path, data=body, method=method, headers=headers or {})
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:  # noqa: S310 - our loopback server
+                return response.status, {k.lower(): v for k, v in response.headers.items()}, response.read()
+        except urllib.error.HTTPError as e:
+            return e.code, {k.lower(): v for k, v in e.headers.items()}, e.read()
+
+    def __exit__(self, *exc: object) -> None:
+        if self._process is not None and self._process.poll() is None:
+            self._process.terminate()
+            try:
+                self._process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait(timeout=30)

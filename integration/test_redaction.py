@@ -12,7 +12,7 @@ from integration.support import JOBS, run_python
 from tests.support.events import runs_by_id
 from tests.support.openlineage_schema import validate_event
 
-SECRETS = ["S1hunter", "S2value", "ghp_S3abcdef", "S4tok", "S5secret", "S6pw", "S7pw", "S8tok", "S9pw"]
+SECRETS = ["S1hunter", "S2value", "ghp_S3abcdef", "S4tok", "S5secret", "S6pw", "S7pw", "S8tok", "S9pw", "S10key"]
 REDACTED = "*********(redacted)"
 RECORD = re.compile(r"^\d\d/\d\d/\d\d \d\d:\d\d:\d\d [A-Z]+ ")
 
@@ -60,6 +60,7 @@ def test_no_planted_secret_leaves_the_process(tmp_path: Path) -> None:
     assert properties["spark.myapp.connection"] == REDACTED
     assert properties["spark.myapp.secret.key"] == REDACTED
     assert properties["spark.master"] == "local[1]"
+    assert properties["spark.myapp.endpoint"] == f"https://api.example.com/v1?key={REDACTED}&region=eu"
     ctas = next(run for run in runs.values() if "sql" in run[-1]["job"]["facets"])
     query = ctas[-1]["job"]["facets"]["sql"]["query"]
     assert query.startswith("CREATE TABLE secrets_out USING parquet")

@@ -82,6 +82,23 @@ def test_demo_pipeline_lineage(spark_session: SparkSession, lineage: LineageLog,
             spark_schema_as_facet(written.schema), key=lambda f: f["name"]
         )
 
+    # every write carries outputStatistics (each has a shuffle: under adaptive execution, Spark's default, the write
+    # runs in the final query stage): rows, bytes and files as they are on disk
+    for table in ("carrier_delays", "route_delays", "weather_delays"):
+        directory = Path(out[table][1])
+        files = sorted(f for f in directory.rglob("part-*") if f.is_file())
+        if table == "weather_delays":
+            rows = spark_session.read.option("header", "true").csv(str(directory)).count()
+        else:
+            rows = spark_session.read.parquet(str(directory)).count()
+        output = next(evs[-1]["outputs"][0] for evs in runs if datasets(evs[-1], "outputs") == [out[table]])
+        stats = output["outputFacets"]["outputStatistics"]
+        assert (table, {k: stats[k] for k in ("rowCount", "size", "fileCount")}) == (
+            table,
+            {"rowCount": rows, "size": sum(f.stat().st_size for f in files), "fileCount": len(files)},
+        )
+        assert rows > 0
+
     names = {path: table for table, (_, path) in raw.items()}
     for table, (expected_fields, expected_dataset) in EXPECTED_COLUMN_LINEAGE.items():
         output = next(evs[-1]["outputs"][0] for evs in runs if datasets(evs[-1], "outputs") == [out[table]])

@@ -13,13 +13,17 @@ from headwater.summary import format_summary, read_events, summarize
 from pyspark.sql import SparkSession
 
 
-def test_configure_appends_to_existing_jars_and_listeners() -> None:
+RUNNING = "a SparkSession is already running in this process"
+
+
+def test_configure_appends_to_existing_jars_and_listeners(spark_session: SparkSession) -> None:
     builder = SparkSession.builder.config("spark.jars", "/opt/jars/other.jar").config(
         "spark.extraListeners", "com.example.AuditListener"
     )
 
-    headwater.configure(builder, transport="http", url="http://lineage:5000", api_key="k", namespace="etl",
-                        options={"transport.compression": "gzip", "spark.app.name": "x"})
+    with pytest.warns(headwater.HeadwaterWarning, match=RUNNING):  # the shared session runs: attach() is the call
+        headwater.configure(builder, transport="http", url="http://lineage:5000", api_key="k", namespace="etl",
+                            options={"transport.compression": "gzip", "spark.app.name": "x"})
 
     options = builder._options  # noqa: SLF001 - the builder keeps its settings here
     assert options["spark.jars"] == f"/opt/jars/other.jar,{headwater.jar_path()}"
@@ -33,8 +37,9 @@ def test_configure_appends_to_existing_jars_and_listeners() -> None:
     assert options["spark.app.name"] == "x"
 
 
-def test_configure_twice_does_not_duplicate() -> None:
-    twice = headwater.configure(headwater.configure(SparkSession.Builder()))
+def test_configure_twice_does_not_duplicate(spark_session: SparkSession) -> None:
+    with pytest.warns(headwater.HeadwaterWarning, match=RUNNING):
+        twice = headwater.configure(headwater.configure(SparkSession.Builder()))
     assert twice._options["spark.jars"] == headwater.jar_path()  # noqa: SLF001
     assert twice._options["spark.extraListeners"] == headwater.LISTENER_CLASS  # noqa: SLF001
 

@@ -22,6 +22,7 @@ def planted(events: str, failing_url: str, work: str) -> None:
         .config("spark.ui.enabled", "false")
         .config("spark.myapp.connection", "jdbc:postgresql://db/shop?user=u&password=S1hunter")
         .config("spark.myapp.secret.key", "S2value")
+        .config("spark.myapp.endpoint", "https://api.example.com/v1?key=S10key&region=eu")
         .config("spark.sql.redaction.string.regex", "ghp_[A-Za-z0-9]+")
     )
     options = {
@@ -30,7 +31,7 @@ def planted(events: str, failing_url: str, work: str) -> None:
         "transport.transports.local.location": events,
         "transport.transports.remote.type": "http",
         "transport.transports.remote.url": failing_url,
-        "capturedProperties": "spark.master,spark.myapp.connection,spark.myapp.secret.key",
+        "capturedProperties": "spark.master,spark.myapp.connection,spark.myapp.secret.key,spark.myapp.endpoint",
         "redaction.regex": "S5[a-z]+",
         "emit.retry.maxAttempts": "2",
         "emit.retry.initialBackoffMillis": "10",

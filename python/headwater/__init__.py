@@ -1,7 +1,7 @@
 """Headwater: an OpenLineage lineage agent for Apache Spark.
 
 The agent itself is a JVM ``SparkListener`` shipped inside this package as a jar. This module attaches it to
-PySpark sessions::
+PySpark sessions, when they are created::
 
     from pyspark.sql import SparkSession
     import headwater
@@ -12,28 +12,53 @@ PySpark sessions::
         location="lineage/events.jsonl",
     ).getOrCreate()
 
-Importing ``headwater`` never starts a JVM; pyspark is imported only by the functions that need it.
+or once they run (notebooks, the ``pyspark`` shell)::
+
+    headwater.attach(spark, transport="http", url="http://marquez:5000")
+
+Importing ``headwater`` never starts a JVM; pyspark is imported only by the functions that need it. Importing it
+next to a pyspark it does not support warns (:class:`HeadwaterWarning`) with what to install.
 """
 
 from __future__ import annotations
 
-from headwater._session import LISTENER_CLASS, configure, flush, jar_path
+from headwater import lineage
+from headwater._agent import LISTENER_CLASS
+from headwater._attach import attach, detach
+from headwater._jar import jar_path
+from headwater._runs import Dataset, LineageRun, LineageRuns, recent_runs
+from headwater._session import configure, flush
 from headwater._static import LineageError, emit, emit_dataset_event, emit_job_event
 from headwater._status import DeliveryStatus, status
+from headwater._support import SUPPORTED_PYSPARK, HeadwaterWarning, check_installed_pyspark
 from headwater._tags import tags
 from headwater._version import __version__
+from headwater._viewer import show
 
+check_installed_pyspark()
+
+# `headwater.lineage` is the lineage-store package, callable as `headwater.lineage(spark)` (= `recent_runs`).
 __all__ = [
     "LISTENER_CLASS",
+    "SUPPORTED_PYSPARK",
+    "Dataset",
     "DeliveryStatus",
+    "HeadwaterWarning",
     "LineageError",
+    "LineageRun",
+    "LineageRuns",
     "__version__",
+    "attach",
     "configure",
+    "detach",
     "emit",
     "emit_dataset_event",
     "emit_job_event",
     "flush",
     "jar_path",
+    "lineage",
+    "recent_runs",
+    "show",
     "status",
     "tags",
 ]

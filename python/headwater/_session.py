@@ -1,19 +1,37 @@
-"""Attaching the agent to a PySpark session: the jar's location, builder configuration and flushing."""
+"""Adding the agent to a PySpark session at its creation: the jar's location, builder configuration and flushing."""
 
 from __future__ import annotations
 
+import inspect
+import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from headwater import _agent, _interactive
+from headwater._agent import LISTENER_CLASS
+from headwater._driver import make_loadable_by_spark
+from headwater._jar import jar_path
+from headwater._support import HeadwaterWarning, running_pyspark_supported, warn_once
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from pyspark.sql import SparkSession
 
-LISTENER_CLASS = "io.headwater.spark.agent.OpenLineageSparkListener"
-"""The listener class to name in ``spark.extraListeners``."""
-
-_JAR_NAME = "headwater-spark.jar"
+UNLOADABLE = (
+    "headwater.configure(): the driver JVM of an earlier session in this process cannot load the agent's jar, so "
+    "the new session would fail to start with it: create the session without configure(), then call "
+    "headwater.attach(spark, ...)"
+)
+NO_SCRIPT = (
+    "headwater: no sourceCode facet, as this code does not run from a script file (a notebook or shell): set "
+    "spark.openlineage.sourceCode.file to the file of the code (options={'sourceCode.file': ...}), or pass "
+    "source_code=False"
+)
+RUNNING_SESSION = (
+    "headwater.configure(): a SparkSession is already running in this process, so getOrCreate() returns it "
+    "without the agent: call headwater.attach(spark, ...) on it instead"
+)
 
 # Keyword arguments of configure() and the Spark configuration key each one sets.
 _KEYWORD_KEYS = {
@@ -28,20 +46,38 @@ _KEYWORD_KEYS = {
 }
 
 
-def jar_path() -> str:
-    """Return the absolute path of the agent jar bundled in this package.
+def settings(arguments: Mapping[str, Any], *, source_code_of: Path | None) -> dict[str, str]:
+    """The Spark settings of :func:`configure`'s and :func:`headwater.attach`'s keyword arguments.
 
-    Use it with ``spark-submit --jars "$(python -c 'import headwater; print(headwater.jar_path())')"``.
-
-    Raises:
-        FileNotFoundError: the package was installed without its jar (a source checkout that was not built);
-            run ``make build`` in the Headwater repository, or install the wheel.
+    Args:
+        arguments: the calling function's arguments by name (its ``locals()``): the keywords of ``_KEYWORD_KEYS``
+            and ``options``; others are ignored.
+        source_code_of: the calling script, whose code and git location become the ``sourceCode`` and
+            ``sourceCodeLocation`` job facets (nothing, after a one-time warning, when it is not a file: a notebook or
+            shell); None to leave them out.
     """
-    path = Path(__file__).resolve().parent / "jars" / _JAR_NAME
-    if not path.is_file():
-        msg = f"the Headwater agent jar is missing at {path}; build it with `make build` or reinstall headwater"
-        raise FileNotFoundError(msg)
-    return str(path)
+    result: dict[str, str] = {}
+    for keyword, key in _KEYWORD_KEYS.items():
+        if arguments.get(keyword) is not None:
+            result[key] = str(arguments[keyword])
+    if arguments.get("api_key") is not None:
+        result["spark.openlineage.transport.auth.type"] = "api_key"
+    if source_code_of is not None:
+        from headwater._source import source_settings
+
+        found = source_settings(source_code_of)
+        if not found:
+            warn_once(NO_SCRIPT, stacklevel=4)
+        result.update(found)
+    for key, value in (arguments.get("options") or {}).items():
+        full_key = key if key.startswith("spark.") else f"spark.openlineage.{key}"
+        result[full_key] = str(value).lower() if isinstance(value, bool) else str(value)
+    return result
+
+
+def caller_file() -> Path:
+    """The file of the code that called the public function calling this (``<stdin>`` and the like in a REPL)."""
+    return Path(inspect.stack()[2].filename)
 
 
 def configure(  # noqa: PLR0913 - one keyword per common setting is the point of this helper
@@ -83,9 +119,13 @@ def configure(  # noqa: PLR0913 - one keyword per common setting is the point of
     ``sourceCode`` facet (language ``python``, the script's text, at most 64 KiB) and, when the script is in a git
     checkout, ``sourceCodeLocation`` (git remote URL, commit, branch, path of the script in the repository); see
     ``spark.openlineage.sourceCode.file`` and ``spark.openlineage.sourceCodeLocation.*`` in docs/configuration.md.
+    In a notebook or shell there is no script, and no ``sourceCode`` facet.
 
-    The agent is attached when the builder creates the session's SparkContext: a builder whose ``getOrCreate()``
-    returns an already running session is not changed by this call.
+    The agent is attached when the builder creates the session's SparkContext. When a session is already running
+    in this process (a notebook, the ``pyspark`` shell), ``getOrCreate()`` returns it unchanged: this call then
+    warns (:class:`headwater.HeadwaterWarning`) and :func:`headwater.attach` is the call to make. With an
+    unsupported pyspark it warns and returns the builder without the agent. In an interactive session with no
+    transport configured, each completed run is shown as one line after each cell or prompt.
 
     Example::
 
@@ -98,37 +138,23 @@ def configure(  # noqa: PLR0913 - one keyword per common setting is the point of
     if not hasattr(builder, "config") or not hasattr(builder, "getOrCreate"):
         msg = f"configure() takes a SparkSession.Builder (SparkSession.builder), not {type(builder).__name__}"
         raise TypeError(msg)
+    if not running_pyspark_supported():
+        return builder
+    from pyspark import SparkContext
+
+    if SparkContext._active_spark_context is not None:  # noqa: SLF001 - pyspark's own record of the running context
+        warnings.warn(RUNNING_SESSION, HeadwaterWarning, stacklevel=2)
+    elif SparkContext._gateway is not None and not make_loadable_by_spark(SparkContext._gateway, SparkContext._jvm):  # noqa: SLF001
+        # A driver JVM from an earlier session runs: it read spark.jars when it started, without this jar.
+        warnings.warn(UNLOADABLE, HeadwaterWarning, stacklevel=2)
+        return builder
     current: dict[str, str] = dict(getattr(builder, "_options", {}))
     builder.config("spark.jars", _append_csv(current.get("spark.jars"), jar_path()))
     builder.config("spark.extraListeners", _append_csv(current.get("spark.extraListeners"), LISTENER_CLASS))
-
-    settings: dict[str, str] = {}
-    for keyword, value in {
-        "transport": transport,
-        "url": url,
-        "endpoint": endpoint,
-        "api_key": api_key,
-        "location": location,
-        "compression": compression,
-        "namespace": namespace,
-        "app_name": app_name,
-    }.items():
-        if value is not None:
-            settings[_KEYWORD_KEYS[keyword]] = str(value)
-    if api_key is not None:
-        settings["spark.openlineage.transport.auth.type"] = "api_key"
-    if source_code:
-        import inspect
-
-        from headwater._source import source_settings
-
-        caller = inspect.stack()[1].filename
-        settings.update(source_settings(Path(caller)))
-    for key, value in (options or {}).items():
-        full_key = key if key.startswith("spark.") else f"spark.openlineage.{key}"
-        settings[full_key] = str(value).lower() if isinstance(value, bool) else str(value)
-    for key, value in settings.items():
+    chosen = settings(locals(), source_code_of=caller_file() if source_code else None)
+    for key, value in chosen.items():
         builder.config(key, value)
+    _interactive.install()
     return builder
 
 
@@ -143,16 +169,18 @@ def flush(spark: SparkSession, timeout: float = 30.0) -> bool:
         timeout: seconds to wait at the most, in all.
 
     Returns:
-        True when everything was delivered in time; also True when no Headwater agent is attached.
+        True when everything was handled in time and every event emitted since the previous ``flush`` was
+        delivered; False when one of them was spooled (the endpoint did not take it after the retry policy: it is
+        re-sent later, see :func:`headwater.status`) or dropped (rejected by the backend, or the agent's queue was
+        full). The counters behind it are those of :func:`headwater.status`: ``spooled + dropped`` did not grow.
+        True when no Headwater agent is attached.
     """
     millis = max(1, int(timeout * 1000))
-    jsc = spark.sparkContext._jsc  # noqa: SLF001 - py4j boundary, kept private here
-    bus = jsc.sc().listenerBus()
-    bus.waitUntilEmpty(millis)
+    context = _agent.java_context(spark)
+    _agent.wait_for_listener_bus(context, millis)
     done = True
-    for listener in bus.listeners():
-        if listener.getClass().getName() == LISTENER_CLASS:
-            done = bool(listener.python().flush(millis)) and done
+    for listener in _agent.listeners(context):
+        done = bool(listener.python().flush(millis)) and done
     return done
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from headwater._session import LISTENER_CLASS
+from headwater._agent import entry_points
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -19,19 +19,6 @@ if TYPE_CHECKING:
 
 class LineageError(ValueError):
     """Bad input to the static-lineage API (unknown dataset, a DataFrame without inputs, ...); nothing was emitted."""
-
-
-def _entry_points(spark: SparkSession) -> Any:  # noqa: ANN401 - a py4j proxy
-    """The enabled agent's Python entry points (``OpenLineageSparkListener.python()``)."""
-    bus = spark.sparkContext._jsc.sc().listenerBus()  # noqa: SLF001 - py4j boundary
-    for listener in bus.listeners():
-        if listener.getClass().getName() == LISTENER_CLASS:
-            if not listener.isEnabled():
-                msg = "the Headwater agent is attached but disabled (see the driver log for why); nothing was emitted"
-                raise RuntimeError(msg)
-            return listener.python()
-    msg = "no Headwater agent is attached to this session; create it with headwater.configure(SparkSession.builder)"
-    raise RuntimeError(msg)
 
 
 def _call(method: Any, *args: Any) -> dict[str, Any]:  # noqa: ANN401
@@ -102,7 +89,7 @@ def emit_job_event(  # noqa: PLR0913 - keyword-only arguments, each one part of 
         msg = f"df must be a pyspark DataFrame, not {type(df).__name__}"
         raise TypeError(msg)
     facets_json = _facets_json(facets)
-    agent = _entry_points(spark)
+    agent = entry_points(spark)
     return _call(agent.emitJobEvent, df._jdf, job_name, output, namespace, facets_json)  # noqa: SLF001
 
 
@@ -136,7 +123,7 @@ def emit_dataset_event(
 
     tags_json = json.dumps(flatten_tags(tags)) if tags else None
     facets_json = _facets_json(facets)
-    agent = _entry_points(spark)
+    agent = entry_points(spark)
     return _call(agent.emitDatasetEvent, spark._jsparkSession, dataset, file_format, tags_json, facets_json)  # noqa: SLF001
 
 
@@ -160,5 +147,5 @@ def emit(spark: SparkSession, event: Any) -> dict[str, Any]:  # noqa: ANN401 - a
         kinds = "an openlineage.client.event_v2 RunEvent, JobEvent or DatasetEvent"
         msg = f"emit() takes {kinds}, not {type(event).__name__}"
         raise TypeError(msg)
-    agent = _entry_points(spark)
+    agent = entry_points(spark)
     return _call(agent.emit, Serde.to_json(event))

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from headwater._static import _entry_points
+from headwater._agent import entry_points
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
@@ -56,7 +56,7 @@ def status(spark: SparkSession) -> DeliveryStatus:
     Raises:
         RuntimeError: no Headwater agent is attached to the session, or it is disabled (see the driver log).
     """
-    text = _entry_points(spark).status()
+    text = entry_points(spark).status()
     data = json.loads(str(text))
     return DeliveryStatus(
         emitted=int(data["emitted"]),

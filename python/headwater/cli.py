@@ -1,4 +1,4 @@
-"""The ``headwater`` command line: ``headwater demo``, ``jar-path``, ``summary EVENTS``, ``replay``."""
+"""The ``headwater`` command line: ``demo``, ``jar-path``, ``summary``, ``replay``, ``lineage ...`` and ``serve``."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ from pathlib import Path
 
 import click
 
-from headwater._session import jar_path
+from headwater._jar import jar_path
 from headwater._spool import DEFAULT_SPOOL
 from headwater._version import __version__
+from headwater.lineage.cli import lineage, serve
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -106,6 +107,10 @@ def replay(spool_dir: Path, url: str | None, api_key: str | None, timeout: float
     if left:
         msg = f"{left} event(s) are still in the spool; run `headwater replay` again once the endpoint answers"
         raise click.ClickException(msg)
+
+
+cli.add_command(lineage)
+cli.add_command(serve)
 
 
 def main(argv: list[str] | None = None) -> None:

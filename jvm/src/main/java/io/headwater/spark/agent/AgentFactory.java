@@ -1,5 +1,6 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.compat.UnsupportedSparkException;
 import io.headwater.spark.config.ConfigLoader;
 import io.headwater.spark.config.ConfigSources;
 import io.headwater.spark.config.HeadwaterConfig;
@@ -17,10 +18,13 @@ import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.versions.SparkVersions;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.utils.UUIDUtils;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.spark.SparkConf;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import scala.Tuple2;
 
 /**
  * Builds the agent from the driver's Spark configuration: resolves the configuration ({@link
@@ -38,29 +42,62 @@ final class AgentFactory {
 
   private AgentFactory() {}
 
+  /** The entries of {@code sparkConf}, as the agent is configured from them (a mutable copy). */
+  static Map<String, String> settings(SparkConf sparkConf) {
+    Map<String, String> settings = new HashMap<>();
+    for (Tuple2<String, String> entry : sparkConf.getAll()) {
+      settings.put(entry._1(), entry._2());
+    }
+    return settings;
+  }
+
   /**
-   * The agent for a driver whose Spark configuration is {@code settings}; empty when it is disabled
-   * by configuration or cannot run (logged once).
+   * The agent, or why there is none.
+   *
+   * @param agent the running agent; empty when it is off
+   * @param disabledReason why it is off (the text of the log line), or null when it runs
    */
-  static Optional<LineageAgent> create(Map<String, String> settings) {
+  record Outcome(Optional<LineageAgent> agent, String disabledReason) {}
+
+  /**
+   * The agent for a driver whose Spark configuration is {@code settings}; none when it is disabled
+   * by configuration or cannot run (logged once, naming the cause and the fix). The Spark version
+   * is checked first: on a Spark the agent does not support, reading the configuration could fail
+   * on a library version instead of naming the real cause.
+   */
+  static Outcome create(Map<String, String> settings) {
     try {
+      SparkVersions.check();
       HeadwaterConfig config = ConfigLoader.load(ConfigSources.forDriver(settings));
       config.warnings().forEach(warning -> LOG.warn("Headwater: {}", warning));
       if (config.disabled()) {
         LOG.info("Headwater lineage agent is disabled by configuration");
-        return Optional.empty();
+        return new Outcome(
+            Optional.empty(),
+            "disabled by configuration (spark.openlineage.disabled or OPENLINEAGE_DISABLED)");
       }
-      SparkVersions.check();
-      return Optional.of(wire(config, settings));
+      return new Outcome(Optional.of(wire(config, settings)), null);
     } catch (Throwable t) {
       if (t instanceof VirtualMachineError error) {
         throw error;
       }
-      LOG.error(
-          "Headwater lineage agent disabled: {}",
-          Redaction.DEFAULT.text(t.getMessage() == null ? t.toString() : t.getMessage()));
-      return Optional.empty();
+      String reason = Redaction.DEFAULT.text(reason(t));
+      LOG.error("Headwater lineage agent disabled: {}", reason);
+      return new Outcome(Optional.empty(), reason);
     }
+  }
+
+  private static String reason(Throwable t) {
+    if (t instanceof UnsupportedSparkException) {
+      return "Spark "
+          + SparkVersions.sparkVersion()
+          + " is not supported by Headwater "
+          + HeadwaterVersion.VERSION
+          + " ("
+          + t.getMessage()
+          + "): run it on a supported Spark (docs/configuration.md, \"Messages\")";
+    }
+    return t.getMessage() == null ? t.toString() : t.getMessage();
   }
 
   private static LineageAgent wire(HeadwaterConfig config, Map<String, String> settings) {
@@ -99,7 +136,8 @@ final class AgentFactory {
             new DatasetBuilders(extractor.extensions()),
             new FacetBuilders(extractor.extensions()),
             reading);
-    RunEmitter emitter = new RunEmitter(events, application, emission);
+    RecentRuns recentRuns = new RecentRuns();
+    RunEmitter emitter = new RunEmitter(events, application, emission, recentRuns);
     ExecutionAnalysis executions =
         new ExecutionAnalysis(
             new ExecutionTracker(application.jobName(), config.runIdleTimeout(), MAX_OPEN_RUNS),
@@ -121,6 +159,8 @@ final class AgentFactory {
         executions,
         builders,
         contexts,
-        new StaticLineageApi(openLineage, extractor, emission, staticEvents, config, contexts));
+        new StaticLineageApi(openLineage, extractor, emission, staticEvents, config, contexts),
+        recentRuns,
+        config.settings().keySet().stream().anyMatch(key -> key.startsWith("transport.")));
   }
 }

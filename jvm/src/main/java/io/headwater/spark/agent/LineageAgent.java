@@ -56,6 +56,11 @@ final class LineageAgent {
   private final AtomicBoolean ended = new AtomicBoolean();
   private final CountDownLatch endDone = new CountDownLatch(1);
   private final Termination termination;
+  private final RecentRuns recentRuns;
+  private final boolean transportConfigured;
+  // spooled + dropped as counted at the previous flush; Python's thread only (flush is
+  // synchronized)
+  private long undeliveredAtFlush;
 
   LineageAgent(
       Duration closeTimeout,
@@ -67,7 +72,9 @@ final class LineageAgent {
       ExecutionAnalysis executions,
       RunBuilders builders,
       RunContexts contexts,
-      StaticLineageApi staticApi) {
+      StaticLineageApi staticApi,
+      RecentRuns recentRuns,
+      boolean transportConfigured) {
     this.closeTimeout = closeTimeout;
     this.application = application;
     this.events = events;
@@ -79,6 +86,8 @@ final class LineageAgent {
     this.contexts = contexts;
     this.staticApi = staticApi;
     this.termination = new Termination(this::onJvmShutdown);
+    this.recentRuns = recentRuns;
+    this.transportConfigured = transportConfigured;
   }
 
   /**
@@ -90,12 +99,28 @@ final class LineageAgent {
   }
 
   /**
+   * Emits the application's START for an agent attached to a running application ({@link
+   * Attachment}), which never sees Spark's application start event.
+   */
+  void attached(long time) {
+    analysis.submit(() -> emitApplicationEvent(EventType.START, time, null, null));
+  }
+
+  /**
    * Ends the application run — COMPLETE, or FAIL when the driver is being killed — after ABORT for
    * every run still open, with the facets the builders give for {@code event}; then delivers, at
    * most the close time-out in all, and spools what is left.
    */
   void applicationEnd(SparkListenerApplicationEnd event) {
-    end(event.time(), event, false);
+    end(event.time(), event, Ending.APPLICATION_END);
+  }
+
+  /**
+   * Ends an agent detached from a running application: runs still open end with ABORT (their end
+   * will not be seen), the application run COMPLETEs, then as at application end.
+   */
+  void detach(long time) {
+    end(time, null, Ending.DETACHED);
   }
 
   /**
@@ -105,14 +130,24 @@ final class LineageAgent {
   private void onJvmShutdown() {
     try {
       if (!endDone.await(closeTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
-        end(System.currentTimeMillis(), null, true);
+        end(System.currentTimeMillis(), null, Ending.KILLED);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
   }
 
-  private void end(long time, Object event, boolean killed) {
+  /** How the agent's application run ends. */
+  private enum Ending {
+    /** Spark reported the application's end (FAIL when the driver is being killed). */
+    APPLICATION_END,
+    /** {@code headwater.detach}: the application goes on without the agent (COMPLETE). */
+    DETACHED,
+    /** The JVM shuts down and Spark never reported the application's end (FAIL). */
+    KILLED
+  }
+
+  private void end(long time, Object event, Ending ending) {
     if (!ended.compareAndSet(false, true)) {
       return;
     }
@@ -121,16 +156,21 @@ final class LineageAgent {
       analysis.submit(
           () -> {
             Optional<String> failure =
-                killed
-                    ? Optional.of(
-                        "the application was terminated: the driver's JVM shut down before the"
-                            + " application ended")
-                    : Termination.reason(executions.hasOpenRuns());
-            executions.abortOpenRuns(
-                time,
-                failure
-                    .map(why -> why + "; the run was still open")
-                    .orElse("the application ended while the run was still open"));
+                switch (ending) {
+                  case KILLED ->
+                      Optional.of(
+                          "the application was terminated: the driver's JVM shut down before the"
+                              + " application ended");
+                  case DETACHED -> Optional.empty();
+                  case APPLICATION_END -> Termination.reason(executions.hasOpenRuns());
+                };
+            String abort =
+                ending == Ending.DETACHED
+                    ? "the Headwater agent was detached while the run was still open"
+                    : failure
+                        .map(why -> why + "; the run was still open")
+                        .orElse("the application ended while the run was still open");
+            executions.abortOpenRuns(time, abort);
             emitApplicationEvent(
                 failure.isPresent() ? EventType.FAIL : EventType.COMPLETE,
                 time,
@@ -149,7 +189,7 @@ final class LineageAgent {
       emission.close(left(deadline));
     } finally {
       endDone.countDown();
-      if (!killed) {
+      if (ending != Ending.KILLED) {
         termination.unregister();
       }
     }
@@ -241,13 +281,40 @@ final class LineageAgent {
     return staticApi;
   }
 
-  /** Waits, at most {@code timeout} in all, until the work and events queued before are done. */
-  boolean flush(Duration timeout) {
+  /**
+   * Waits, at most {@code timeout} in all, until the work and events queued before are done:
+   * delivered, spooled or dropped ({@link DeliveryStatus}).
+   *
+   * @return true when they are, and no event emitted since the previous flush was spooled or
+   *     dropped (the same counters {@link #status} gives)
+   */
+  synchronized boolean flush(Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
-    return analysis.drain(timeout)
-        && emission.drain(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+    boolean done = analysis.drain(timeout) && emission.drain(left(deadline));
+    long undelivered = emission.status().undelivered();
+    boolean allDelivered = undelivered == undeliveredAtFlush;
+    undeliveredAtFlush = undelivered;
+    return done && allDelivered;
   }
 
+  /**
+   * The runs this agent ended lately (for Python's {@code headwater.lineage}), after waiting at
+   * most {@code wait} for the analysis of what Spark reported before (delivery is not waited for).
+   */
+  RecentRuns recentRuns(Duration wait) {
+    analysis.drain(wait);
+    return recentRuns;
+  }
+
+  /**
+   * True when some source (Spark configuration, {@code openlineage.yml}, the environment)
+   * configures a transport; false when events go to the default console transport.
+   */
+  boolean transportConfigured() {
+    return transportConfigured;
+  }
+
+  /** {@code event} is Spark's event, or null for an attached agent's start and detach. */
   private void emitApplicationEvent(EventType type, long time, Object event, String failure) {
     CustomFacets facets =
         event == null

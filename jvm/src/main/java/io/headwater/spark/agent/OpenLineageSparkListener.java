@@ -1,11 +1,11 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.connectors.rdd.RddJobs;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import org.apache.spark.SparkConf;
+import org.apache.spark.SparkContext;
 import org.apache.spark.scheduler.JobFailed;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerApplicationEnd;
@@ -19,7 +19,6 @@ import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart;
 import org.apache.spark.sql.streaming.StreamingQueryListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import scala.Tuple2;
 
 /**
  * Headwater's entry point in the Spark driver: {@code
@@ -34,24 +33,56 @@ public final class OpenLineageSparkListener extends SparkListener {
   private static final Logger LOG = LoggerFactory.getLogger(OpenLineageSparkListener.class);
 
   private final LineageAgent agent; // null when disabled
+  private final String disabledReason; // null when enabled
   private final PythonEntryPoints python;
+  private volatile boolean detached;
   private final ActiveJobs activeJobs = new ActiveJobs();
   // listener-bus thread only: started RDD jobs (jobs outside SQL executions), closed by their ends
   private final Set<Integer> rddJobIds = new HashSet<>();
 
   /** Called by Spark for {@code spark.extraListeners}. */
   public OpenLineageSparkListener(SparkConf sparkConf) {
-    Map<String, String> settings = new HashMap<>();
-    for (Tuple2<String, String> entry : sparkConf.getAll()) {
-      settings.put(entry._1(), entry._2());
-    }
-    this.agent = AgentFactory.create(settings).orElse(null);
+    this(AgentFactory.settings(sparkConf));
+  }
+
+  /**
+   * A listener configured by {@code settings} (Spark configuration entries); see {@link
+   * Attachment}.
+   */
+  OpenLineageSparkListener(Map<String, String> settings) {
+    AgentFactory.Outcome outcome = AgentFactory.create(settings);
+    this.agent = outcome.agent().orElse(null);
+    this.disabledReason = outcome.disabledReason();
     this.python = new PythonEntryPoints(agent);
+  }
+
+  /** The running agent, or null when it is disabled. */
+  LineageAgent agent() {
+    return agent;
+  }
+
+  /**
+   * Python's {@code headwater.detach(spark)}: removes this listener from {@code context}'s listener
+   * bus and ends the agent as application end would (open runs ABORT, the application run COMPLETE,
+   * queued events delivered within {@code emit.closeTimeoutMillis}, threads stopped). Events Spark
+   * still delivers afterwards are ignored.
+   */
+  public void detach(SparkContext context) {
+    detached = true;
+    context.removeSparkListener(this);
+    if (agent != null) {
+      agent.detach(System.currentTimeMillis());
+    }
   }
 
   /** True when the agent runs (configuration was valid and it is not disabled). */
   public boolean isEnabled() {
     return agent != null;
+  }
+
+  /** Why the agent is off (the text of its log line), or null when it runs. */
+  public String disabledReason() {
+    return disabledReason;
   }
 
   /** What the Python package calls through py4j ({@link PythonEntryPoints}). */
@@ -114,7 +145,7 @@ public final class OpenLineageSparkListener extends SparkListener {
 
   /** Hands an event to the agent, if there is one; never throws into Spark's listener bus. */
   private void route(Runnable routing) {
-    if (agent == null) {
+    if (agent == null || detached) {
       return;
     }
     try {

@@ -6,8 +6,9 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * What the Python package calls through py4j, on the listener it finds in the session's listener
- * bus ({@code listener.python()}): flushing, delivery status and the static-lineage API. Every
- * method runs on the caller's thread; events go to the agent's emission queue.
+ * bus ({@code listener.python()}): flushing, delivery status, the runs it ended lately, and the
+ * static-lineage API. Every method runs on the caller's thread; events go to the agent's emission
+ * queue.
  */
 public final class PythonEntryPoints {
   private final LineageAgent agent; // null when the agent is disabled
@@ -18,10 +19,12 @@ public final class PythonEntryPoints {
 
   /**
    * Waits until the lineage of everything Spark has reported to the listener so far has been
-   * delivered (or has failed), at most {@code timeoutMillis}. Python's {@code
+   * delivered, spooled or dropped, at most {@code timeoutMillis}. Python's {@code
    * headwater.flush(spark)} calls it after draining Spark's listener bus.
    *
-   * @return true when everything was done in time (always true when the agent is disabled)
+   * @return true when everything was done in time and every event emitted since the previous call
+   *     was delivered; false when one was spooled or dropped (the {@link #status} counters) —
+   *     always true when the agent is disabled
    */
   public boolean flush(long timeoutMillis) {
     return agent == null || agent.flush(Duration.ofMillis(timeoutMillis));
@@ -33,6 +36,26 @@ public final class PythonEntryPoints {
    */
   public String status() {
     return agent == null ? null : agent.status().toJson();
+  }
+
+  /**
+   * The runs the agent ended lately (at most {@value RecentRuns#CAPACITY}), after sequence number
+   * {@code after} (0: all), as a JSON array; see {@link RecentRuns#after} for the fields. Waits at
+   * most {@code waitMillis} for the agent to analyse what Spark reported to it before; unlike
+   * {@link #flush}, it neither waits for delivery nor reports on it. Empty when the agent is
+   * disabled.
+   */
+  public String recentRuns(long after, long waitMillis) {
+    return agent == null ? "[]" : agent.recentRuns(Duration.ofMillis(waitMillis)).after(after);
+  }
+
+  /**
+   * True when a transport is configured (Spark configuration, {@code openlineage.yml} or the
+   * environment); false when events go to the default console transport, whose INFO lines a
+   * notebook or shell does not show.
+   */
+  public boolean transportConfigured() {
+    return agent != null && agent.transportConfigured();
   }
 
   /**

@@ -1,22 +1,29 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.emit.EmissionQueue;
+import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.RunEvent.EventType;
 
 /**
  * Carries out the run decisions of {@link ExecutionTracker} (and of the RDD-job runs): builds each
  * run event with {@link RunEventFactory} and queues it for delivery. The thin end of the state
- * machine: no decisions are taken here.
+ * machine: no decisions are taken here. Ended runs are also recorded in {@link RecentRuns}.
  */
 final class RunEmitter {
   private final RunEventFactory events;
   private final ApplicationRun application;
   private final EmissionQueue emission;
+  private final RecentRuns recent;
 
-  RunEmitter(RunEventFactory events, ApplicationRun application, EmissionQueue emission) {
+  RunEmitter(
+      RunEventFactory events,
+      ApplicationRun application,
+      EmissionQueue emission,
+      RecentRuns recent) {
     this.events = events;
     this.application = application;
     this.emission = emission;
+    this.recent = recent;
   }
 
   /** Emits the event a run decision calls for; static events are emitted by the agent. */
@@ -44,7 +51,12 @@ final class RunEmitter {
     emit(failure == null ? EventType.COMPLETE : EventType.FAIL, run, time, failure);
   }
 
+  /** Queues the event; a terminal one is also recorded in {@link RecentRuns}. */
   private void emit(EventType type, ExecutionRun run, long time, Throwable failure) {
-    emission.submit(events.executionEvent(type, time, run, application, failure));
+    OpenLineage.RunEvent event = events.executionEvent(type, time, run, application, failure);
+    emission.submit(event);
+    if (type == EventType.COMPLETE || type == EventType.FAIL || type == EventType.ABORT) {
+      recent.ended(event, run.startTime);
+    }
   }
 }

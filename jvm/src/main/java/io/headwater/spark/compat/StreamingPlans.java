@@ -20,6 +20,9 @@ public interface StreamingPlans {
    */
   Optional<MicroBatch> microBatch(QueryExecution execution);
 
+  /** True when {@code sink}, a micro-batch write's sink, is Spark's file sink. */
+  boolean isFileSink(Object sink);
+
   /**
    * A streaming micro-batch.
    *

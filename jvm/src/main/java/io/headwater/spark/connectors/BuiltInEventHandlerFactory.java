@@ -2,27 +2,52 @@ package io.headwater.spark.connectors;
 
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.OpenLineageEventHandlerFactory;
-import io.headwater.spark.connectors.catalog.CreateTableAsSelectVisitor;
-import io.headwater.spark.connectors.catalog.CreateTableVisitor;
+import io.headwater.spark.connectors.catalog.AlterTableAddColumnsVisitor;
+import io.headwater.spark.connectors.catalog.AlterTableChangeColumnVisitor;
+import io.headwater.spark.connectors.catalog.AlterTableRenameVisitor;
+import io.headwater.spark.connectors.catalog.AlterTableSetLocationVisitor;
+import io.headwater.spark.connectors.catalog.AlterTableSetPropertiesVisitor;
+import io.headwater.spark.connectors.catalog.AlterTableUnsetPropertiesVisitor;
+import io.headwater.spark.connectors.catalog.CreateDataSourceTableAsSelectVisitor;
+import io.headwater.spark.connectors.catalog.CreateDataSourceTableVisitor;
+import io.headwater.spark.connectors.catalog.CreateTableCommandVisitor;
 import io.headwater.spark.connectors.catalog.DropTableVisitor;
 import io.headwater.spark.connectors.catalog.LoadDataVisitor;
-import io.headwater.spark.connectors.catalog.TableLifecycleVisitor;
+import io.headwater.spark.connectors.catalog.SaveAsV1TableVisitor;
+import io.headwater.spark.connectors.catalog.TruncateTableVisitor;
 import io.headwater.spark.connectors.catalog.ViewDefinitionVisitor;
-import io.headwater.spark.connectors.delta.DeltaRowLevelCommandOutputVisitor;
+import io.headwater.spark.connectors.delta.DeltaDeleteVisitor;
+import io.headwater.spark.connectors.delta.DeltaMergeIntoVisitor;
 import io.headwater.spark.connectors.delta.DeltaSaveOutputVisitor;
+import io.headwater.spark.connectors.delta.DeltaSupport;
+import io.headwater.spark.connectors.delta.DeltaUpdateVisitor;
 import io.headwater.spark.connectors.files.HadoopFsRelationInputVisitor;
 import io.headwater.spark.connectors.files.InsertIntoHadoopFsRelationOutputVisitor;
 import io.headwater.spark.connectors.files.LoadDataInputVisitor;
+import io.headwater.spark.connectors.hive.CreateHiveTableAsSelectVisitor;
 import io.headwater.spark.connectors.hive.HiveSupport;
 import io.headwater.spark.connectors.hive.HiveTableRelationInputVisitor;
-import io.headwater.spark.connectors.hive.HiveWriteVisitor;
+import io.headwater.spark.connectors.hive.InsertIntoHiveTableVisitor;
 import io.headwater.spark.connectors.jdbc.JdbcRelationInputVisitor;
 import io.headwater.spark.connectors.jdbc.JdbcSaveIntoDataSourceOutputVisitor;
+import io.headwater.spark.connectors.rdd.RddJobInputDatasetBuilder;
+import io.headwater.spark.connectors.rdd.RddJobOutputDatasetBuilder;
+import io.headwater.spark.connectors.streaming.MicroBatchFileSinkOutputVisitor;
+import io.headwater.spark.connectors.v2.AppendDataVisitor;
 import io.headwater.spark.connectors.v2.DataSourceV2RelationInputVisitor;
+import io.headwater.spark.connectors.v2.DataSourceV2ScanRelationInputVisitor;
+import io.headwater.spark.connectors.v2.OverwriteByExpressionVisitor;
+import io.headwater.spark.connectors.v2.OverwritePartitionsDynamicVisitor;
+import io.headwater.spark.connectors.v2.ReplaceDataVisitor;
 import io.headwater.spark.connectors.v2.V2AlterTableVisitor;
-import io.headwater.spark.connectors.v2.V2CreateTableOutputVisitor;
-import io.headwater.spark.connectors.v2.V2WriteCommandOutputVisitor;
+import io.headwater.spark.connectors.v2.V2CreateTableAsSelectVisitor;
+import io.headwater.spark.connectors.v2.V2CreateTableVisitor;
+import io.headwater.spark.connectors.v2.V2ReplaceTableAsSelectVisitor;
+import io.headwater.spark.connectors.v2.V2ReplaceTableVisitor;
+import io.headwater.spark.connectors.v2.WriteDeltaVisitor;
+import io.headwater.spark.versions.SparkVersions;
 import io.openlineage.client.OpenLineage;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
@@ -31,10 +56,12 @@ import scala.PartialFunction;
 /**
  * Headwater's own visitors and builders, registered through {@code META-INF/services} exactly like
  * a third-party extension, so the product itself exercises the extension API. The agent runs it
- * after every user factory. The plan visitors give the datasets of SQL runs; the dataset builders
- * those of RDD jobs (at the job's {@code ActiveJob}: {@link
- * io.headwater.spark.connectors.rdd.RddJobInputDatasetBuilder}, {@link
- * io.headwater.spark.connectors.rdd.RddJobOutputDatasetBuilder}).
+ * after every user factory. The plan visitors give the datasets of SQL runs, one visitor per plan
+ * node type (the input visitors are applied to every node, the output visitors to the plan root, in
+ * the order listed; the first job-name suffix wins); the dataset builders those of RDD jobs (at the
+ * job's {@code ActiveJob}: {@link RddJobInputDatasetBuilder}, {@link RddJobOutputDatasetBuilder}).
+ * Visitors of optional modules are listed only when the module is present: Spark's Hive module
+ * ({@link HiveSupport}) and Delta Lake's row-level commands ({@link DeltaSupport#commandClass}).
  */
 public final class BuiltInEventHandlerFactory implements OpenLineageEventHandlerFactory {
   @Override
@@ -45,6 +72,7 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
         new HiveTableRelationInputVisitor(context),
         new LoadDataInputVisitor(context),
         new JdbcRelationInputVisitor(context),
+        new DataSourceV2ScanRelationInputVisitor(context),
         new DataSourceV2RelationInputVisitor(context));
   }
 
@@ -52,25 +80,51 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
   public Collection<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>>
       createOutputDatasetQueryPlanVisitors(OpenLineageContext context) {
     List<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>> visitors =
-        new java.util.ArrayList<>(
+        new ArrayList<>(
             List.of(
                 new InsertIntoHadoopFsRelationOutputVisitor(context),
-                new CreateTableAsSelectVisitor(context),
-                new CreateTableVisitor(context),
-                new TableLifecycleVisitor(context),
+                new CreateDataSourceTableAsSelectVisitor(context),
+                new CreateDataSourceTableVisitor(context),
+                new CreateTableCommandVisitor(context),
+                new TruncateTableVisitor(context),
+                new AlterTableAddColumnsVisitor(context),
+                new AlterTableSetLocationVisitor(context),
+                new AlterTableChangeColumnVisitor(context),
+                new AlterTableSetPropertiesVisitor(context),
+                new AlterTableUnsetPropertiesVisitor(context),
+                new AlterTableRenameVisitor(context),
                 new DropTableVisitor(context),
                 new LoadDataVisitor(context),
                 new JdbcSaveIntoDataSourceOutputVisitor(context),
-                new V2WriteCommandOutputVisitor(context),
-                new V2CreateTableOutputVisitor(context),
-                new io.headwater.spark.connectors.streaming.MicroBatchFileSinkOutputVisitor(
-                    context),
+                new AppendDataVisitor(context),
+                new OverwriteByExpressionVisitor(context),
+                new OverwritePartitionsDynamicVisitor(context),
+                new ReplaceDataVisitor(context),
+                new WriteDeltaVisitor(context),
+                new V2CreateTableVisitor(context),
+                new V2CreateTableAsSelectVisitor(context),
+                new V2ReplaceTableVisitor(context),
+                new V2ReplaceTableAsSelectVisitor(context),
+                new MicroBatchFileSinkOutputVisitor(context),
                 new ViewDefinitionVisitor(context),
-                new V2AlterTableVisitor(context),
-                new DeltaSaveOutputVisitor(context),
-                new DeltaRowLevelCommandOutputVisitor(context)));
+                new V2AlterTableVisitor<>(context),
+                new DeltaSaveOutputVisitor(context)));
+    if (SparkVersions.v1Writes().hasSaveAsTableCommand()) {
+      // SaveAsV1TableCommand exists from Spark 4.1 only: the visitor is made only where it links
+      visitors.add(1, new SaveAsV1TableVisitor(context));
+    }
+    if (DeltaSupport.commandClass(DeltaSupport.MERGE_INTO).isPresent()) {
+      visitors.add(new DeltaMergeIntoVisitor(context));
+    }
+    if (DeltaSupport.commandClass(DeltaSupport.UPDATE).isPresent()) {
+      visitors.add(new DeltaUpdateVisitor(context));
+    }
+    if (DeltaSupport.commandClass(DeltaSupport.DELETE).isPresent()) {
+      visitors.add(new DeltaDeleteVisitor(context));
+    }
     if (HiveSupport.AVAILABLE) {
-      visitors.add(new HiveWriteVisitor(context));
+      visitors.add(new InsertIntoHiveTableVisitor(context));
+      visitors.add(new CreateHiveTableAsSelectVisitor(context));
     }
     return visitors;
   }
@@ -78,12 +132,12 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
   @Override
   public Collection<PartialFunction<Object, List<OpenLineage.InputDataset>>>
       createInputDatasetBuilder(OpenLineageContext context) {
-    return List.of(new io.headwater.spark.connectors.rdd.RddJobInputDatasetBuilder(context));
+    return List.of(new RddJobInputDatasetBuilder(context));
   }
 
   @Override
   public Collection<PartialFunction<Object, List<OpenLineage.OutputDataset>>>
       createOutputDatasetBuilder(OpenLineageContext context) {
-    return List.of(new io.headwater.spark.connectors.rdd.RddJobOutputDatasetBuilder(context));
+    return List.of(new RddJobOutputDatasetBuilder(context));
   }
 }

@@ -4,6 +4,7 @@ import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.connectors.v2.V2TableIdentity;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.FileDatasetNames;
+import io.headwater.spark.versions.SparkVersions;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.net.URI;
 import java.util.List;
@@ -12,7 +13,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.catalog.CatalogTable;
-import org.apache.spark.sql.connector.catalog.CatalogManager;
 import org.apache.spark.sql.connector.catalog.CatalogPlugin;
 import org.apache.spark.sql.connector.catalog.CatalogV2Util;
 import org.apache.spark.sql.connector.catalog.Identifier;
@@ -179,11 +179,10 @@ public final class DatasetReferences {
     if (parts.size() < 2 || isSessionCatalog(parts.get(0))) {
       return Optional.empty();
     }
-    CatalogManager catalogs = session.sessionState().catalogManager();
-    if (!catalogs.isCatalogRegistered(parts.get(0))) {
+    if (!SparkVersions.catalogs().isRegistered(session, parts.get(0))) {
       return Optional.empty();
     }
-    return Optional.of(catalogs.catalog(parts.get(0)));
+    return Optional.of(SparkVersions.catalogs().catalog(session, parts.get(0)));
   }
 
   private static Optional<Table> loadV2(CatalogPlugin catalog, Identifier ident) {
@@ -198,7 +197,7 @@ public final class DatasetReferences {
   }
 
   private static boolean isSessionCatalog(String name) {
-    return CatalogManager.SESSION_CATALOG_NAME().equalsIgnoreCase(name);
+    return SparkVersions.catalogs().isSessionCatalog(name);
   }
 
   private static String firstLine(String message) {

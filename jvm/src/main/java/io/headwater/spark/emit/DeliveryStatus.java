@@ -34,6 +34,14 @@ public record DeliveryStatus(
     return spooled == 0 && dropped == 0;
   }
 
+  /**
+   * Events that ended anywhere but at their destination: {@code spooled + dropped} (Python's {@code
+   * headwater.flush} compares it with its value at the previous flush).
+   */
+  public long undelivered() {
+    return spooled + dropped;
+  }
+
   /** The status as a JSON object (for Python), with the record's component names as keys. */
   public String toJson() {
     try {

@@ -2,6 +2,7 @@ package io.headwater.spark.emit;
 
 import io.headwater.spark.config.HeadwaterConfig.EmitSettings;
 import io.headwater.spark.config.Redaction;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineageClient;
 import io.openlineage.client.transports.TransportConfig;
@@ -25,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * budget (at most 1 s) is left — not at all when every destination is known to be down — then hands
  * what is left to the spool: the request in flight is aborted and spooled, queued events are
  * spooled without an attempt. The counters ({@link DeliveryCounters}) are then final, one line sums
- * them up when anything was not delivered, and nothing more is logged.
+ * them up when anything was not delivered (an event was dropped, or a spool still holds events),
+ * and nothing more is logged.
  */
 public final class EmissionQueue {
   private static final Logger LOG = LoggerFactory.getLogger(EmissionQueue.class);
@@ -51,7 +53,16 @@ public final class EmissionQueue {
       Redaction redaction,
       DeliveryCounters counters,
       DeliveryLog log) {
-    this.client = new OpenLineageClient(built.transport(), disabledFacets.toArray(String[]::new));
+    // A meter registry of this client's own, closed with it: the client's default is one static
+    // registry that its close() closes, so a second agent in the same JVM (a new session after
+    // spark.stop(), or attach after detach) would register the same gauge again and log "This Gauge
+    // has been already registered".
+    this.client =
+        new OpenLineageClient(
+            built.transport(),
+            null,
+            new CompositeMeterRegistry(),
+            disabledFacets.toArray(String[]::new));
     this.destinations = built.destinations();
     this.redaction = new EventRedaction(redaction);
     this.counters = counters;
@@ -153,8 +164,9 @@ public final class EmissionQueue {
     log.close();
     DeliveryStatus status = status();
     finalStatus = status;
-    if (!status.allDelivered()) {
-      LOG.warn(summary(status, idle));
+    List<String> waiting = spoolsHoldingEvents();
+    if (status.dropped() > 0 || !waiting.isEmpty()) {
+      LOG.warn(summary(status, waiting, idle));
     }
     try {
       client.close();
@@ -164,7 +176,16 @@ public final class EmissionQueue {
     return status;
   }
 
-  private String summary(DeliveryStatus status, boolean idle) {
+  /** The spool directories that still hold events (for this or a later application). */
+  private List<String> spoolsHoldingEvents() {
+    return destinations.stream()
+        .flatMap(d -> d.spool().stream())
+        .filter(Spool::mayHaveRecords)
+        .map(s -> s.directory().toString())
+        .toList();
+  }
+
+  private String summary(DeliveryStatus status, List<String> waiting, boolean idle) {
     StringBuilder line =
         new StringBuilder("Headwater: lineage delivery at application end: ")
             .append(status.emitted())
@@ -179,19 +200,12 @@ public final class EmissionQueue {
             .append(" dropped (retries: ")
             .append(status.retried())
             .append(").");
-    if (status.spooled() > 0) {
-      line.append(" Spooled events are in ");
-      line.append(
-          String.join(
-              ", ",
-              destinations.stream()
-                  .flatMap(d -> d.spool().stream())
-                  .filter(Spool::mayHaveRecords)
-                  .map(s -> s.directory().toString())
-                  .toList()));
-      line.append(
-          "; they are re-sent by the next application that delivers there, or with `headwater"
-              + " replay`.");
+    if (!waiting.isEmpty()) {
+      line.append(" Spooled events are in ")
+          .append(String.join(", ", waiting))
+          .append(
+              "; they are re-sent by the next application that delivers there, or with `headwater"
+                  + " replay`.");
     }
     if (!idle) {
       line.append(

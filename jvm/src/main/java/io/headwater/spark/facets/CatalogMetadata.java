@@ -3,6 +3,7 @@ package io.headwater.spark.facets;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.connectors.v2.V2TableIdentity;
 import io.headwater.spark.naming.CatalogTables;
+import io.headwater.spark.versions.SparkVersions;
 import io.openlineage.client.OpenLineage;
 import java.util.HashMap;
 import java.util.List;
@@ -11,7 +12,6 @@ import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.catalog.CatalogTable;
-import org.apache.spark.sql.connector.catalog.CatalogManager;
 import org.apache.spark.sql.connector.catalog.CatalogPlugin;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.Table;
@@ -61,7 +61,6 @@ public final class CatalogMetadata implements TableMetadata.Source {
 
   private Optional<TableMetadata> find(String namespace, String name) {
     try {
-      CatalogManager catalogs = session.sessionState().catalogManager();
       if (namespace.equals(new CatalogTables(session).symlinkNamespace())) {
         String[] parts = name.split("\\.", 2);
         if (parts.length != 2) {
@@ -71,10 +70,10 @@ public final class CatalogMetadata implements TableMetadata.Source {
             .lookup(new TableIdentifier(parts[1], scala.Option.apply(parts[0])))
             .map(CatalogMetadata::of);
       }
-      if (!catalogs.isCatalogRegistered(namespace)) {
+      if (!SparkVersions.catalogs().isRegistered(session, namespace)) {
         return Optional.empty();
       }
-      CatalogPlugin catalog = catalogs.catalog(namespace);
+      CatalogPlugin catalog = SparkVersions.catalogs().catalog(session, namespace);
       if (!(catalog instanceof TableCatalog tables) || !name.contains(".")) {
         return Optional.empty();
       }

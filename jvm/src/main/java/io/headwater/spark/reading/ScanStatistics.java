@@ -12,8 +12,6 @@ import java.util.Map;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.execution.FileSourceScanExec;
 import org.apache.spark.sql.execution.SparkPlan;
-import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
-import org.apache.spark.sql.execution.adaptive.QueryStageExec;
 import org.apache.spark.sql.execution.metric.SQLMetric;
 
 /**
@@ -32,15 +30,7 @@ public final class ScanStatistics {
     Deque<SparkPlan> pending = new ArrayDeque<>();
     pending.push(executedPlan);
     while (!pending.isEmpty()) {
-      SparkPlan node = pending.pop();
-      if (node instanceof AdaptiveSparkPlanExec adaptive) {
-        pending.push(adaptive.executedPlan());
-        continue;
-      }
-      if (node instanceof QueryStageExec stage) {
-        pending.push(stage.plan());
-        continue;
-      }
+      SparkPlan node = DatasetStatistics.unwrapAdaptive(pending.pop());
       if (node instanceof FileSourceScanExec scan) {
         identify(scan, tables)
             .ifPresent(

@@ -35,6 +35,8 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
@@ -89,6 +91,9 @@ public class DeliveryTest {
   private final List<Received> received = new CopyOnWriteArrayList<>();
   private final List<EmissionQueue> opened = new ArrayList<>();
   private Path spoolDir;
+  // when set, the server holds each request until it is released (a backend that is slow to answer)
+  private volatile CountDownLatch hold;
+  private final CountDownLatch arrived = new CountDownLatch(1);
 
   @Before
   public void startServer() throws IOException {
@@ -108,6 +113,15 @@ public class DeliveryTest {
 
   private void answer(HttpExchange exchange) throws IOException {
     byte[] body = exchange.getRequestBody().readAllBytes();
+    CountDownLatch gate = hold;
+    if (gate != null) {
+      arrived.countDown();
+      try {
+        gate.await(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     Answer answer = answers.poll();
     int status = answer == null ? 200 : answer.status;
     if (status == 200) {
@@ -215,6 +229,31 @@ public class DeliveryTest {
       }
     }
     return lines;
+  }
+
+  @Test
+  public void aFullQueueDropsWhatItCannotTakeAndCountsEachEventOnce() throws Exception {
+    hold = new CountDownLatch(1);
+    Map<String, String> conf = settings(serverUrl());
+    conf.put("spark.openlineage.emit.queueCapacity", "2");
+    EmissionQueue queue = queue(conf);
+
+    queue.submit(event("in-flight"));
+    assertTrue("the first event reached the server", arrived.await(20, TimeUnit.SECONDS));
+    for (int i = 0; i < 5; i++) {
+      queue.submit(event("e" + i)); // two wait in the queue, three find it full
+    }
+    hold.countDown();
+    assertTrue(queue.drain(WAIT));
+
+    assertEquals(List.of("in-flight", "e0", "e1"), accepted());
+    DeliveryStatus status = queue.status();
+    assertEquals(6, status.emitted());
+    assertEquals(3, status.delivered());
+    assertEquals(3, status.dropped());
+    assertEquals(0, status.spooled());
+    assertEquals("what flush() compares between two calls", 3, status.undelivered());
+    assertFalse(status.allDelivered());
   }
 
   @Test

@@ -4,15 +4,22 @@ import io.headwater.spark.compat.StreamingPlans;
 import java.util.Optional;
 import org.apache.spark.sql.execution.QueryExecution;
 import org.apache.spark.sql.execution.streaming.runtime.IncrementalExecution;
+import org.apache.spark.sql.execution.streaming.sinks.FileStreamSink;
 
 /**
  * {@link StreamingPlans} for Spark 4.1 and later, where {@code IncrementalExecution} is in {@code
- * org.apache.spark.sql.execution.streaming.runtime}.
+ * org.apache.spark.sql.execution.streaming.runtime} and {@code FileStreamSink} in {@code
+ * ...streaming.sinks}.
  */
 public final class StreamingPlans41 implements StreamingPlans {
   /** The class whose presence selects this implementation. */
   public static final String MARKER =
       "org.apache.spark.sql.execution.streaming.runtime.IncrementalExecution";
+
+  @Override
+  public boolean isFileSink(Object sink) {
+    return sink instanceof FileStreamSink;
+  }
 
   @Override
   public Optional<MicroBatch> microBatch(QueryExecution execution) {

@@ -6,6 +6,7 @@ import io.headwater.spark.connectors.v2.V2TableIdentity;
 import io.headwater.spark.facets.DatasetFacets;
 import io.headwater.spark.facets.TableDatasets;
 import io.headwater.spark.naming.CatalogTables;
+import io.headwater.spark.versions.SparkVersions;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange;
 import java.util.List;
@@ -14,7 +15,6 @@ import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.analysis.ResolvedIdentifier;
 import org.apache.spark.sql.catalyst.plans.logical.DropTable;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
-import org.apache.spark.sql.connector.catalog.CatalogManager;
 import org.apache.spark.sql.connector.catalog.Identifier;
 
 /**
@@ -73,7 +73,7 @@ public final class DropTableVisitor extends QueryPlanVisitor<DropTable, OpenLine
   /** The table's name when it belongs to the session catalog (one namespace level at most). */
   private static Optional<TableIdentifier> sessionTable(DropTable node) {
     if (!(node.child() instanceof ResolvedIdentifier resolved)
-        || !CatalogManager.SESSION_CATALOG_NAME().equals(resolved.catalog().name())
+        || !SparkVersions.catalogs().sessionCatalogName().equals(resolved.catalog().name())
         || resolved.identifier().namespace().length > 1) {
       return Optional.empty();
     }

@@ -31,10 +31,20 @@ import org.slf4j.LoggerFactory;
  */
 public final class DeltaSupport {
   public static final String DELTA_LOG_DIRECTORY = "_delta_log";
+
+  /** Delta's {@code MERGE INTO} command, by simple name ({@link #commandClass}). */
+  public static final String MERGE_INTO = "MergeIntoCommand";
+
+  /** Delta's {@code UPDATE} command, by simple name ({@link #commandClass}). */
+  public static final String UPDATE = "UpdateCommand";
+
+  /** Delta's {@code DELETE} command, by simple name ({@link #commandClass}). */
+  public static final String DELETE = "DeleteCommand";
+
   private static final String COMMANDS = "org.apache.spark.sql.delta.commands.";
   private static final Set<String> ROW_LEVEL_COMMANDS =
-      Set.of(COMMANDS + "MergeIntoCommand", COMMANDS + "UpdateCommand", COMMANDS + "DeleteCommand");
-  private static final String MERGE = COMMANDS + "MergeIntoCommand";
+      Set.of(COMMANDS + MERGE_INTO, COMMANDS + UPDATE, COMMANDS + DELETE);
+  private static final String MERGE = COMMANDS + MERGE_INTO;
   private static final String DATA_SOURCE = "org.apache.spark.sql.delta.sources.DeltaDataSource";
 
   private static final Logger LOG = LoggerFactory.getLogger(DeltaSupport.class);
@@ -45,6 +55,33 @@ public final class DeltaSupport {
   /** True for a Delta {@code MERGE INTO}, {@code UPDATE} or {@code DELETE} command. */
   public static boolean isRowLevelCommand(LogicalPlan node) {
     return ROW_LEVEL_COMMANDS.contains(node.getClass().getName());
+  }
+
+  /**
+   * The plan-node class of Delta command {@code simpleName} ({@link #MERGE_INTO}, {@link #UPDATE},
+   * {@link #DELETE}) when Delta Lake is on the class path, looked up by name: through the current
+   * thread's context class loader (where Spark puts {@code spark.jars} and {@code --packages}),
+   * then the agent's own; empty without Delta (or when the name is not a plan node there).
+   */
+  public static Optional<Class<? extends LogicalPlan>> commandClass(String simpleName) {
+    String name = COMMANDS + simpleName;
+    for (ClassLoader loader :
+        new ClassLoader[] {
+          Thread.currentThread().getContextClassLoader(), DeltaSupport.class.getClassLoader()
+        }) {
+      if (loader == null) {
+        continue;
+      }
+      try {
+        Class<?> found = Class.forName(name, false, loader);
+        if (LogicalPlan.class.isAssignableFrom(found)) {
+          return Optional.of(found.asSubclass(LogicalPlan.class));
+        }
+      } catch (ClassNotFoundException | LinkageError e) {
+        // not visible from this loader: try the next
+      }
+    }
+    return Optional.empty();
   }
 
   /** The plan reading the table a Delta MERGE/UPDATE/DELETE writes; empty for any other node. */

@@ -3,12 +3,12 @@ package io.headwater.spark.connectors.streaming;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.naming.FileDatasetNames;
+import io.headwater.spark.versions.SparkVersions;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.fs.Path;
-import org.apache.spark.sql.execution.streaming.sinks.FileStreamSink;
 import org.apache.spark.sql.execution.streaming.sources.WriteToMicroBatchDataSourceV1;
 import scala.Option;
 
@@ -37,7 +37,7 @@ public final class MicroBatchFileSinkOutputVisitor
   @Override
   public boolean isDefinedAt(org.apache.spark.sql.catalyst.plans.logical.LogicalPlan node) {
     return node instanceof WriteToMicroBatchDataSourceV1 write
-        && write.sink() instanceof FileStreamSink
+        && SparkVersions.streaming().isFileSink(write.sink())
         && write.writeOptions().get(PATH).isDefined();
   }
 

@@ -5,6 +5,7 @@ import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.facets.DatasetFacets;
 import io.headwater.spark.facets.TableDatasets;
 import io.headwater.spark.naming.CatalogTables;
+import io.headwater.spark.versions.SparkVersions;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange;
 import java.util.List;
@@ -14,7 +15,6 @@ import org.apache.spark.sql.catalyst.analysis.ResolvedTable;
 import org.apache.spark.sql.catalyst.catalog.CatalogTable;
 import org.apache.spark.sql.catalyst.plans.logical.AlterTableCommand;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
-import org.apache.spark.sql.connector.catalog.CatalogManager;
 import org.apache.spark.sql.connector.catalog.CatalogV2Util;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.Table;
@@ -29,15 +29,32 @@ import org.apache.spark.sql.types.StructType;
  * <pre>
  *   AlterTableCommand(table = ResolvedTable(spark_catalog, [db], t))  -> the session-catalog table ({@link CatalogTables})
  *   AlterTableCommand(table = ResolvedTable(catalog, [ns...], t))     -> {@link V2TableIdentity}
+ *   AlterTableCommand(table = anything else)                          -> not matched
  * </pre>
  *
  * The schema is the table's as the catalog has it when the visitor runs (reloaded, so that after
- * the command it shows the change).
+ * the command it shows the change). Job-name suffix: {@code db_t} for the session catalog, {@code
+ * ns_t} for another.
+ *
+ * <p>One visitor serves the whole family: Spark's {@code AlterTableCommand} trait has a case class
+ * per kind of change, and which kinds exist differs between Spark releases. The trait is a Java
+ * interface, so the node type is the intersection {@code T} (a {@code LogicalPlan} that is an
+ * {@code AlterTableCommand}) and {@link #nodeType()} declares the trait; create it with {@code new
+ * V2AlterTableVisitor<>(context)}.
+ *
+ * @param <T> any {@code AlterTableCommand} node
  */
-public final class V2AlterTableVisitor
-    extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
+public final class V2AlterTableVisitor<T extends LogicalPlan & AlterTableCommand>
+    extends QueryPlanVisitor<T, OpenLineage.OutputDataset> {
   public V2AlterTableVisitor(OpenLineageContext context) {
     super(context);
+  }
+
+  /** {@code AlterTableCommand}: a Scala trait over {@code LogicalPlan}, a Java interface. */
+  @Override
+  @SuppressWarnings("unchecked")
+  protected Class<? extends LogicalPlan> nodeType() {
+    return (Class<? extends LogicalPlan>) (Class<?>) AlterTableCommand.class;
   }
 
   @Override
@@ -46,8 +63,8 @@ public final class V2AlterTableVisitor
   }
 
   @Override
-  protected List<OpenLineage.OutputDataset> visit(LogicalPlan node) {
-    ResolvedTable resolved = (ResolvedTable) ((AlterTableCommand) node).table();
+  protected List<OpenLineage.OutputDataset> visit(T node) {
+    ResolvedTable resolved = (ResolvedTable) node.table();
     Optional<TableIdentifier> session = sessionTable(resolved);
     if (session.isPresent()) {
       CatalogTables tables = TableDatasets.catalog(context);
@@ -75,8 +92,8 @@ public final class V2AlterTableVisitor
   }
 
   @Override
-  public Optional<String> jobNameSuffix(LogicalPlan node) {
-    ResolvedTable resolved = (ResolvedTable) ((AlterTableCommand) node).table();
+  public Optional<String> jobNameSuffix(T node) {
+    ResolvedTable resolved = (ResolvedTable) node.table();
     return sessionTable(resolved)
         .map(name -> TableDatasets.catalog(context).jobNameSuffix(name))
         .or(() -> Optional.of(V2TableIdentity.tableName(resolved.identifier())));
@@ -92,7 +109,7 @@ public final class V2AlterTableVisitor
 
   private static Optional<TableIdentifier> sessionTable(ResolvedTable resolved) {
     Identifier ident = resolved.identifier();
-    if (!CatalogManager.SESSION_CATALOG_NAME().equalsIgnoreCase(resolved.catalog().name())
+    if (!SparkVersions.catalogs().isSessionCatalog(resolved.catalog().name())
         || ident.namespace().length > 1) {
       return Optional.empty();
     }

@@ -3,6 +3,7 @@ package io.headwater.spark.connectors.v2;
 import io.headwater.spark.connectors.iceberg.IcebergSupport;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.FileDatasetNames;
+import io.headwater.spark.versions.SparkVersions;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.net.URI;
@@ -14,7 +15,6 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.analysis.ResolvedIdentifier;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
-import org.apache.spark.sql.connector.catalog.CatalogManager;
 import org.apache.spark.sql.connector.catalog.CatalogPlugin;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
@@ -142,14 +142,14 @@ public record V2TableIdentity(
     DatasetIdentifier.Symlink symlink = id.getSymlinks().get(0);
     return Optional.of(
         new V2TableIdentity(
-            CatalogManager.SESSION_CATALOG_NAME(),
+            SparkVersions.catalogs().sessionCatalogName(),
             symlink.getName(),
             Optional.of(new DatasetIdentifier(id.getName(), id.getNamespace())),
             symlink.getNamespace()));
   }
 
   private static boolean isSessionCatalog(CatalogPlugin catalog) {
-    return CatalogManager.SESSION_CATALOG_NAME().equalsIgnoreCase(catalog.name());
+    return SparkVersions.catalogs().isSessionCatalog(catalog.name());
   }
 
   /** {@code ns.t}: the namespace parts and the name, joined with {@code .}. */
@@ -178,7 +178,7 @@ public record V2TableIdentity(
 
   /** True for a table of the session catalog ({@code spark_catalog}). */
   public boolean isSessionCatalog() {
-    return CatalogManager.SESSION_CATALOG_NAME().equalsIgnoreCase(catalog);
+    return SparkVersions.catalogs().isSessionCatalog(catalog);
   }
 
   /**

@@ -10,7 +10,6 @@ import org.apache.spark.sql.catalyst.plans.QueryPlan;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.columnar.InMemoryRelation;
 import org.apache.spark.sql.execution.command.CreateDataSourceTableAsSelectCommand;
-import org.apache.spark.sql.execution.command.SaveAsV1TableCommand;
 
 /**
  * The descent rules of the one plan walk ({@link PlanWalk}), kept in this one place: what the walk
@@ -40,8 +39,8 @@ public final class PlanChildren {
       }
     } else if (node instanceof CreateDataSourceTableAsSelectCommand ctas) {
       next.add(ctas.query());
-    } else if (node instanceof SaveAsV1TableCommand save) {
-      next.add(save.query());
+    } else if (SparkVersions.v1Writes().saveAsTableQuery(node).isPresent()) {
+      next.add(SparkVersions.v1Writes().saveAsTableQuery(node).get());
     } else {
       HiveSupport.hiddenQuery(node).ifPresent(next::add);
       next.addAll(DeltaSupport.hiddenQueries(node));

@@ -1,0 +1,102 @@
+"""Distributions as a user gets them: built by ``python -m build`` in a fresh clone, installed into new venvs.
+
+Building from a clean tree runs Gradle (about two minutes), so the distributions are cached under
+``build/fresh-clone/<digest of the files they are built from>/dist`` and rebuilt only when one of those changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from integration.support import REPO, driver_env
+
+CACHE = REPO / "build" / "fresh-clone"
+# Not what the distributions are built from: editing them needs no rebuild.
+NOT_BUILT_FROM = ("tests/", "integration/", "bench/", "docs/", "jvm/src/test/")
+
+
+def source_files() -> list[str]:
+    """What a clone of the working tree holds: tracked files and new files git does not ignore."""
+    listed = subprocess.run(
+        ["git", "-C", str(REPO), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        capture_output=True, check=True,
+    ).stdout.decode()  # fmt: skip
+    return sorted(name for name in listed.split("\0") if name and (REPO / name).is_file())
+
+
+def digest(files: list[str]) -> str:
+    """A digest of the files the distributions are built from."""
+    sha = hashlib.sha256()
+    for name in files:
+        if not name.startswith(NOT_BUILT_FROM):
+            sha.update(name.encode() + b"\0" + (REPO / name).read_bytes() + b"\0")
+    return sha.hexdigest()[:16]
+
+
+def fresh_clone(files: list[str], target: Path) -> Path:
+    """A copy of the working tree's source files at ``target``, as a clone has them (no jar, nothing built)."""
+    if target.exists():
+        shutil.rmtree(target)
+    for name in files:
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(REPO / name, target / name)
+    assert not list(target.glob("python/headwater/jars/*.jar"))
+    return target
+
+
+def built_distributions() -> Path:
+    """The directory holding the wheel and sdist ``python -m build`` makes in a fresh clone (cached per digest)."""
+    files = source_files()
+    key = digest(files)
+    built = CACHE / key / "dist"
+    if list(built.glob("*.whl")) and list(built.glob("*.tar.gz")):
+        return built
+    if CACHE.exists():
+        for stale in CACHE.iterdir():  # keep only the current digest's build
+            shutil.rmtree(stale, ignore_errors=True)
+    clone = fresh_clone(files, CACHE / key / "clone")
+    done = subprocess.run(
+        [sys.executable, "-m", "build", "--outdir", str(built), str(clone)],
+        capture_output=True, text=True, timeout=1800, check=False, env=driver_env(),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    shutil.rmtree(clone)
+    return built
+
+
+def compile_pyspark() -> str:
+    """The ``pyspark==<version>`` requirements-dev.txt pins (the Spark the tests run)."""
+    found = re.search(r"^pyspark==\S+", (REPO / "requirements-dev.txt").read_text(), re.MULTILINE)
+    assert found is not None
+    return found.group(0)
+
+
+def new_venv(directory: Path, *requirements: str) -> Path:
+    """A brand-new virtual environment at ``directory`` with ``requirements`` installed; returns its bin directory."""
+    subprocess.run([sys.executable, "-m", "venv", str(directory)], check=True, timeout=300)
+    installed = subprocess.run(
+        [str(directory / "bin" / "pip"), "install", "-q", "--disable-pip-version-check", *requirements],
+        capture_output=True, text=True, timeout=1200, check=False,
+    )  # fmt: skip
+    assert installed.returncode == 0, installed.stderr[-3000:]
+    return directory / "bin"
+
+
+def venv_env(bin_dir: Path) -> dict[str, str]:
+    """The environment of a driver running on the venv of ``bin_dir``."""
+    env = driver_env(PYSPARK_PYTHON=str(bin_dir / "python"), PYSPARK_DRIVER_PYTHON=str(bin_dir / "python"))
+    env.pop("PYTHONPATH", None)
+    return env
+
+
+def run_in_venv(bin_dir: Path, command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Run ``command`` (its first item a program of the venv, e.g. ``python``) in the venv of ``bin_dir``."""
+    return subprocess.run(
+        [str(bin_dir / command[0]), *command[1:]], cwd=cwd, env=venv_env(bin_dir), capture_output=True, text=True,
+        timeout=600, check=False,
+    )  # fmt: skip

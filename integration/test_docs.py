@@ -1,0 +1,88 @@
+"""Docs that run: every code block of README.md and docs/*.md is run or checked here (or in test_docs_settings.py), or
+marked as a fragment (integration/doc_blocks.py), so a snippet cannot rot unnoticed.
+
+Python blocks run as scripts and shell blocks with bash, each in a directory of its own with this virtual environment
+first on PATH; JSON and YAML blocks must parse.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from integration.doc_blocks import Block, all_blocks, runnable
+from integration.support import VENV_BIN, driver_env
+from tests.support.events import read_jsonl
+
+# Languages a test runs or checks, and where (the others must be marked `fragment`, or be `text`).
+CHECKED = {
+    "python": "test_python_blocks_run",
+    "bash": "test_shell_blocks_run",
+    "json": "test_json_blocks_parse",
+    "yaml": "test_yaml_blocks_parse (and test_docs_settings.py for openlineage.yml)",
+    "properties": "test_docs_settings.py",
+}
+NOT_CODE = {"text"}
+
+
+def ids(blocks: list[Block]) -> list[str]:
+    return [b.name for b in blocks]
+
+
+def test_every_block_is_checked_or_marked_a_fragment() -> None:
+    unchecked = [
+        f"{b.name} ({b.language or 'no language'})"
+        for b in all_blocks()
+        if not b.fragment and b.language not in CHECKED and b.language not in NOT_CODE
+    ]
+    assert unchecked == [], "label these blocks `text`, mark them `<language> fragment`, or give them a runner"
+    assert len(runnable("python")) >= 3  # the quick starts and the static-lineage example really are run
+
+
+def check_events(directory: Path) -> None:
+    """Every event file a snippet wrote validates against the OpenLineage schemas."""
+    for events in directory.rglob("*.jsonl"):
+        assert read_jsonl(events), f"{events} is empty"
+
+
+@pytest.mark.parametrize("block", runnable("python"), ids=ids(runnable("python")))
+def test_python_blocks_run(block: Block, tmp_path: Path) -> None:
+    script = tmp_path / "snippet.py"
+    script.write_text(block.text)
+    ran = subprocess.run(
+        [sys.executable, str(script)], cwd=tmp_path, env=driver_env(), capture_output=True, text=True, timeout=600,
+        check=False,
+    )  # fmt: skip
+    assert ran.returncode == 0, f"{block.name}:\n{ran.stderr[-3000:]}"
+    assert "Headwater lineage agent disabled" not in ran.stderr
+    check_events(tmp_path)
+
+
+@pytest.mark.parametrize("block", runnable("bash"), ids=ids(runnable("bash")))
+def test_shell_blocks_run(block: Block, tmp_path: Path) -> None:
+    env = driver_env(PATH=f"{VENV_BIN}{os.pathsep}{os.environ['PATH']}")
+    ran = subprocess.run(
+        ["bash", "-euo", "pipefail", "-c", block.text], cwd=tmp_path, env=env, capture_output=True, text=True,
+        timeout=600, check=False,
+    )  # fmt: skip
+    assert ran.returncode == 0, f"{block.name}:\n{ran.stdout[-2000:]}\n{ran.stderr[-3000:]}"
+    assert "Headwater lineage agent disabled" not in ran.stderr
+    check_events(tmp_path)
+
+
+@pytest.mark.parametrize("block", runnable("json"), ids=ids(runnable("json")))
+def test_json_blocks_parse(block: Block) -> None:
+    text = block.text.strip()
+    # a facet shown as it appears inside an event (`"name": {...}`) is checked as the object it belongs to
+    json.loads(text if text.startswith(("{", "[")) else "{" + text + "}")
+
+
+@pytest.mark.parametrize("block", runnable("yaml"), ids=ids(runnable("yaml")))
+def test_yaml_blocks_parse(block: Block) -> None:
+    assert isinstance(yaml.safe_load(block.text), dict)

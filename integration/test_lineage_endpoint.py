@@ -1,0 +1,115 @@
+"""``headwater serve`` end to end: a real PySpark job posts to it through the agent's HTTP transport."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+from urllib.parse import quote
+
+import headwater
+from headwater.lineage.graph import neighbourhood
+from headwater.lineage.reader import Node
+from headwater.lineage.render.marquez import marquez_graph
+from headwater.lineage.sources import open_source
+from integration.lineage_server import HeadwaterServe
+from integration.support import JOBS, spark_submit, write_flights_csv
+from tests.support.lineage_events import dataset, new_run_id, run_event
+
+KEY = "serve-test-key-7f3a"
+
+
+def test_a_spark_job_posting_to_headwater_serve_gives_the_graph_of_its_file_output(tmp_path: Path) -> None:
+    source = write_flights_csv(tmp_path / "in")
+    target = tmp_path / "out"
+    events_file = tmp_path / "events.jsonl"
+    with HeadwaterServe(f"sqlite:///{tmp_path / 'served.db'}", api_key=KEY, cwd=tmp_path) as server:
+        http = "spark.openlineage.transport.transports.http"
+        finished = spark_submit(
+            [
+                "--jars", headwater.jar_path(),
+                "--conf", f"spark.extraListeners={headwater.LISTENER_CLASS}",
+                "--conf", "spark.openlineage.transport.type=composite",
+                "--conf", f"{http}.type=http",
+                "--conf", f"{http}.url={server.url}",
+                "--conf", f"{http}.auth.type=api_key",
+                "--conf", f"{http}.auth.apiKey={KEY}",
+                "--conf", f"{http}.compression=gzip",
+                "--conf", "spark.openlineage.transport.transports.local.type=file",
+                "--conf", f"spark.openlineage.transport.transports.local.location={events_file}",
+                "--conf", "spark.openlineage.namespace=serve-tests",
+                str(JOBS / "etl_job.py"), str(source), str(target), str(tmp_path / "result.json"),
+            ],
+            cwd=tmp_path,
+        )  # fmt: skip
+        assert finished.returncode == 0, finished.stderr[-3000:]
+        node = f"dataset:file:{target}"
+        status, _, body = server.request("GET", f"/api/v1/lineage?nodeId={quote(node)}&depth=10")
+        assert status == 200, body
+        served = json.loads(body)
+        status, headers, page = server.request("GET", "/")
+        assert status == 200 and headers["content-type"].startswith("text/html")
+
+    # the same events through the file transport, ingested directly, give the same graph
+    store, report = open_source(events_file)
+    assert report is not None and report.rejected == [] and report.stored >= 6
+    reader = store.read
+    expected = json.loads(
+        json.dumps(marquez_graph(reader, neighbourhood(reader, Node("dataset", "file", str(target)), 10)))
+    )
+    store.close()
+    assert served == expected
+
+    ids = {n["id"] for n in served["graph"]}
+    write_job = f"job:serve-tests:integration_etl.execute_insert_into_hadoop_fs_relation_command.{tmp_path.name}_out"
+    assert {f"dataset:file:{source}", node, write_job, "job:serve-tests:integration_etl.adaptive_spark_plan"} <= ids
+    by_id = {n["id"]: n for n in served["graph"]}
+    assert by_id[write_job]["data"]["latestRun"]["state"] == "COMPLETE"
+    assert by_id[write_job]["inEdges"] == [
+        {"origin": f"dataset:file:{source}", "destination": write_job, "static": False}
+    ]
+    assert by_id[node]["data"]["versionCount"] == 1
+    assert f"integration_etl.execute_insert_into_hadoop_fs_relation_command.{tmp_path.name}_out".encode() in page
+
+
+def test_the_endpoint_contract(tmp_path: Path) -> None:
+    run = new_run_id()
+    start = run_event("START", "posted", run, 1, inputs=[dataset("/in")])
+    complete = run_event("COMPLETE", "posted", run, 2, inputs=[dataset("/in")], outputs=[dataset("/out")])
+    bad = run_event("START", "bad", "not-a-uuid", 3)
+    auth = {"Authorization": f"Bearer {KEY}", "Content-Type": "application/json"}
+    with HeadwaterServe(f"sqlite:///{tmp_path / 'served.db'}", api_key=KEY, cwd=tmp_path) as server:
+        status, headers, _ = server.request("POST", "/api/v1/lineage", json.dumps(start).encode())
+        assert (status, headers["www-authenticate"]) == (401, "Bearer")
+        status, _, _ = server.request(
+            "POST", "/api/v1/lineage", json.dumps(start).encode(), {"Authorization": "Bearer wrong"}
+        )
+        assert status == 401
+
+        # an array with one invalid event: 400 naming it, and nothing of the array stored
+        status, _, body = server.request("POST", "/api/v1/lineage", json.dumps([start, bad]).encode(), auth)
+        assert status == 400
+        assert json.loads(body)["events"] == [
+            {"index": 1, "errors": [{"path": "run/runId", "message": '"not-a-uuid" is not a "uuid"'}]}
+        ]
+        status, _, _ = server.request("GET", "/api/v1/lineage?nodeId=job:tests:posted")
+        assert status == 404
+
+        # a gzip body with an array, then the same again: stored once
+        gzipped = gzip.compress(json.dumps([start, complete]).encode())
+        status, _, body = server.request("POST", "/api/v1/lineage", gzipped, {**auth, "Content-Encoding": "gzip"})
+        assert (status, json.loads(body)) == (201, {"received": 2, "stored": 2})
+        status, _, body = server.request("POST", "/api/v1/lineage", json.dumps(complete).encode(), auth)
+        assert (status, json.loads(body)) == (201, {"received": 1, "stored": 0})
+
+        status, _, body = server.request("POST", "/api/v1/lineage", b"{not json", auth)
+        assert status == 400 and json.loads(body)["error"].startswith("body is not JSON")
+
+        status, _, body = server.request("GET", "/api/v1/lineage?nodeId=dataset:file:/out&depth=1")
+        graph = {n["id"]: n for n in json.loads(body)["graph"]}
+        assert sorted(graph) == ["dataset:file:/out", "job:tests:posted"]
+        assert graph["job:tests:posted"]["data"]["latestRun"]["durationMs"] == 1000
+        status, _, body = server.request("GET", "/api/v1/lineage?nodeId=dataset:file:/out&depth=x")
+        assert (status, json.loads(body)) == (400, {"error": "depth must be an integer"})
+        status, _, body = server.request("GET", "/api/v1/lineage")
+        assert status == 400

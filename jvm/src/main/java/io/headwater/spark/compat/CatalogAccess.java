@@ -1,0 +1,35 @@
+package io.headwater.spark.compat;
+
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.catalog.CatalogManager$;
+import org.apache.spark.sql.connector.catalog.CatalogPlugin;
+
+/**
+ * Spark-version seam for a session's catalogs: {@code CatalogManager} is a class up to Spark 4.1
+ * and an interface from 4.2, so a call compiled against one fails to link on the other. Everything
+ * the agent asks of the catalog manager goes through here.
+ */
+public interface CatalogAccess {
+  /**
+   * The session catalog's name ({@code spark_catalog}), read from {@code CatalogManager}'s
+   * companion object, a class in every version.
+   */
+  default String sessionCatalogName() {
+    return CatalogManager$.MODULE$.SESSION_CATALOG_NAME();
+  }
+
+  /** True when {@code name} is the session catalog's name (any case). */
+  default boolean isSessionCatalog(String name) {
+    return sessionCatalogName().equalsIgnoreCase(name);
+  }
+
+  /** True when {@code session} has a catalog registered as {@code name}. */
+  boolean isRegistered(SparkSession session, String name);
+
+  /**
+   * The catalog {@code name} of {@code session}.
+   *
+   * @throws RuntimeException (Spark's) when no such catalog can be loaded
+   */
+  CatalogPlugin catalog(SparkSession session, String name);
+}

@@ -1,0 +1,114 @@
+package io.headwater.spark.connectors;
+
+import static org.junit.Assert.assertEquals;
+
+import io.headwater.spark.api.OpenLineageContext;
+import io.headwater.spark.connectors.catalog.AlterTableAddColumnsVisitor;
+import io.headwater.spark.connectors.catalog.AlterTableChangeColumnVisitor;
+import io.headwater.spark.connectors.catalog.AlterTableRenameVisitor;
+import io.headwater.spark.connectors.catalog.AlterTableSetLocationVisitor;
+import io.headwater.spark.connectors.catalog.AlterTableSetPropertiesVisitor;
+import io.headwater.spark.connectors.catalog.AlterTableUnsetPropertiesVisitor;
+import io.headwater.spark.connectors.catalog.CreateDataSourceTableAsSelectVisitor;
+import io.headwater.spark.connectors.catalog.CreateDataSourceTableVisitor;
+import io.headwater.spark.connectors.catalog.CreateTableCommandVisitor;
+import io.headwater.spark.connectors.catalog.DropTableVisitor;
+import io.headwater.spark.connectors.catalog.LoadDataVisitor;
+import io.headwater.spark.connectors.catalog.SaveAsV1TableVisitor;
+import io.headwater.spark.connectors.catalog.TruncateTableVisitor;
+import io.headwater.spark.connectors.catalog.ViewDefinitionVisitor;
+import io.headwater.spark.connectors.delta.DeltaDeleteVisitor;
+import io.headwater.spark.connectors.delta.DeltaMergeIntoVisitor;
+import io.headwater.spark.connectors.delta.DeltaSaveOutputVisitor;
+import io.headwater.spark.connectors.delta.DeltaUpdateVisitor;
+import io.headwater.spark.connectors.files.HadoopFsRelationInputVisitor;
+import io.headwater.spark.connectors.files.InsertIntoHadoopFsRelationOutputVisitor;
+import io.headwater.spark.connectors.files.LoadDataInputVisitor;
+import io.headwater.spark.connectors.hive.CreateHiveTableAsSelectVisitor;
+import io.headwater.spark.connectors.hive.HiveTableRelationInputVisitor;
+import io.headwater.spark.connectors.hive.InsertIntoHiveTableVisitor;
+import io.headwater.spark.connectors.jdbc.JdbcRelationInputVisitor;
+import io.headwater.spark.connectors.jdbc.JdbcSaveIntoDataSourceOutputVisitor;
+import io.headwater.spark.connectors.streaming.MicroBatchFileSinkOutputVisitor;
+import io.headwater.spark.connectors.v2.AppendDataVisitor;
+import io.headwater.spark.connectors.v2.DataSourceV2RelationInputVisitor;
+import io.headwater.spark.connectors.v2.DataSourceV2ScanRelationInputVisitor;
+import io.headwater.spark.connectors.v2.OverwriteByExpressionVisitor;
+import io.headwater.spark.connectors.v2.OverwritePartitionsDynamicVisitor;
+import io.headwater.spark.connectors.v2.ReplaceDataVisitor;
+import io.headwater.spark.connectors.v2.V2AlterTableVisitor;
+import io.headwater.spark.connectors.v2.V2CreateTableAsSelectVisitor;
+import io.headwater.spark.connectors.v2.V2CreateTableVisitor;
+import io.headwater.spark.connectors.v2.V2ReplaceTableAsSelectVisitor;
+import io.headwater.spark.connectors.v2.V2ReplaceTableVisitor;
+import io.headwater.spark.connectors.v2.WriteDeltaVisitor;
+import io.headwater.spark.junit.LocalSpark;
+import java.util.List;
+import org.junit.Test;
+
+/**
+ * The built-in plan visitors and their order: input visitors are applied to every node in this
+ * order, output visitors to the plan root in this order (the first job-name suffix wins). With Hive
+ * and Delta Lake on the class path (as on the JUnit class path) their visitors come last.
+ */
+public class BuiltInEventHandlerFactoryTest {
+  private final OpenLineageContext context = LocalSpark.context();
+  private final BuiltInEventHandlerFactory factory = new BuiltInEventHandlerFactory();
+
+  @Test
+  public void theInputVisitorsInOrder() {
+    assertEquals(
+        List.of(
+            HadoopFsRelationInputVisitor.class,
+            HiveTableRelationInputVisitor.class,
+            LoadDataInputVisitor.class,
+            JdbcRelationInputVisitor.class,
+            DataSourceV2ScanRelationInputVisitor.class,
+            DataSourceV2RelationInputVisitor.class),
+        factory.createInputDatasetQueryPlanVisitors(context).stream()
+            .map(Object::getClass)
+            .toList());
+  }
+
+  @Test
+  public void theOutputVisitorsInOrder() {
+    assertEquals(
+        List.of(
+            InsertIntoHadoopFsRelationOutputVisitor.class,
+            SaveAsV1TableVisitor.class,
+            CreateDataSourceTableAsSelectVisitor.class,
+            CreateDataSourceTableVisitor.class,
+            CreateTableCommandVisitor.class,
+            TruncateTableVisitor.class,
+            AlterTableAddColumnsVisitor.class,
+            AlterTableSetLocationVisitor.class,
+            AlterTableChangeColumnVisitor.class,
+            AlterTableSetPropertiesVisitor.class,
+            AlterTableUnsetPropertiesVisitor.class,
+            AlterTableRenameVisitor.class,
+            DropTableVisitor.class,
+            LoadDataVisitor.class,
+            JdbcSaveIntoDataSourceOutputVisitor.class,
+            AppendDataVisitor.class,
+            OverwriteByExpressionVisitor.class,
+            OverwritePartitionsDynamicVisitor.class,
+            ReplaceDataVisitor.class,
+            WriteDeltaVisitor.class,
+            V2CreateTableVisitor.class,
+            V2CreateTableAsSelectVisitor.class,
+            V2ReplaceTableVisitor.class,
+            V2ReplaceTableAsSelectVisitor.class,
+            MicroBatchFileSinkOutputVisitor.class,
+            ViewDefinitionVisitor.class,
+            V2AlterTableVisitor.class,
+            DeltaSaveOutputVisitor.class,
+            DeltaMergeIntoVisitor.class,
+            DeltaUpdateVisitor.class,
+            DeltaDeleteVisitor.class,
+            InsertIntoHiveTableVisitor.class,
+            CreateHiveTableAsSelectVisitor.class),
+        factory.createOutputDatasetQueryPlanVisitors(context).stream()
+            .map(Object::getClass)
+            .toList());
+  }
+}

@@ -1,0 +1,287 @@
+"""``headwater lineage ...`` and ``headwater serve``: the lineage viewer's command line.
+
+SOURCE is a JSONL events file (the file transport's output), a folder of them, or a store URL (``sqlite:///...``,
+``postgresql://...``; see :mod:`headwater.lineage.store`); it defaults to ``$HEADWATER_LINEAGE_STORE`` or
+``sqlite:///lineage/lineage.db``. Heavy modules are imported inside the commands, so ``headwater --help`` works
+without the ``headwater[lineage]`` extra; a command run without it says what to install.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+if TYPE_CHECKING:
+    from headwater.lineage.store import IngestReport, LineageStore
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+STORE_ENV = "HEADWATER_LINEAGE_STORE"
+_PROGRESS_FROM_BYTES = 1_000_000  # smaller inputs are read too quickly for a progress bar
+_PROGRESS_STEP_BYTES = 65536
+_REJECTIONS_SHOWN = 20
+
+
+def _source_option(function: F) -> F:
+    return click.option(
+        "-s", "--source", envvar=STORE_ENV, default=None, metavar="SOURCE",
+        help=f"Events file, folder of them, or store URL [default: ${STORE_ENV} or sqlite:///lineage/lineage.db].",
+    )(function)  # fmt: skip
+
+
+@contextlib.contextmanager
+def _errors() -> Iterator[None]:
+    """Turn the viewer's expected errors into one clear message and exit status 1."""
+    from headwater.lineage._extra import MissingExtraError, require_extra
+
+    try:
+        require_extra()
+        yield
+    except MissingExtraError as e:
+        raise click.ClickException(str(e)) from e
+    except (FileNotFoundError, LookupError, ValueError) as e:
+        raise click.ClickException(str(e)) from e
+    except Exception as e:
+        from sqlalchemy.exc import SQLAlchemyError
+
+        if isinstance(e, SQLAlchemyError):
+            msg = f"the lineage store failed: {e}"
+            raise click.ClickException(msg) from e
+        raise
+
+
+@contextlib.contextmanager
+def _opened(source: str | None, *, quiet: bool = False) -> Iterator[LineageStore]:
+    """The store of SOURCE, with a progress bar (on a terminal) while an events path is read into it."""
+    from headwater.lineage.sources import open_source, total_bytes
+
+    with _progress(total_bytes(source) if source else 0, quiet=quiet) as advance:
+        store, report = open_source(source, advance)
+    if report is not None:
+        _print_rejections(report)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+@contextlib.contextmanager
+def _progress(total: int, *, quiet: bool = False) -> Iterator[Callable[[int], None] | None]:
+    """A rich progress bar over ``total`` bytes, shown on a terminal for inputs over 1 MB; yields its advance."""
+    from rich.console import Console
+    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+
+    console = Console(stderr=True)
+    if quiet or total < _PROGRESS_FROM_BYTES or not console.is_terminal:
+        yield None
+        return
+    columns = (TextColumn("reading events"), BarColumn(), DownloadColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("ingest", total=total)
+        pending = [0]
+
+        def advance(size: int) -> None:
+            pending[0] += size
+            if pending[0] >= _PROGRESS_STEP_BYTES:
+                progress.advance(task, pending[0])
+                pending[0] = 0
+
+        yield advance
+
+
+def _print_rejections(report: IngestReport) -> None:
+    for rejected in report.rejected[:_REJECTIONS_SHOWN]:
+        click.echo(f"rejected {rejected}", err=True)
+    if len(report.rejected) > _REJECTIONS_SHOWN:
+        click.echo(f"... and {len(report.rejected) - _REJECTIONS_SHOWN} more rejected events", err=True)
+
+
+@click.group("lineage")
+def lineage() -> None:
+    """See the lineage: store events, query the graph, write the graph page."""
+
+
+@lineage.command()
+@click.argument("events", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.option("--store", envvar=STORE_ENV, default=None, metavar="URL",
+              help=f"Store to ingest into [default: ${STORE_ENV} or sqlite:///lineage/lineage.db].")  # fmt: skip
+def ingest(events: tuple[Path, ...], store: str | None) -> None:
+    """Validate EVENTS (JSONL files or folders of them) and add them to the store.
+
+    Invalid events are reported and skipped (exit status 1); the same event twice is stored once.
+    """
+    with _errors():
+        from headwater.lineage.sources import event_files, read_events
+        from headwater.lineage.store import DEFAULT_STORE, LineageStore
+
+        files = [f for path in events for f in event_files(path)]
+        target = LineageStore.open(store or DEFAULT_STORE)
+        try:
+            with _progress(sum(f.stat().st_size for f in files)) as advance:
+                report = target.ingest(read_events(files, advance))
+        finally:
+            target.close()
+        _print_rejections(report)
+        click.echo(
+            f"{report.stored} new events stored in {target.url} ({report.received} read, "
+            f"{report.duplicates} already stored, {len(report.rejected)} rejected)"
+        )
+        if report.rejected:
+            sys.exit(1)
+
+
+@lineage.command()
+@click.argument("node")
+@click.option("--depth", type=click.IntRange(min=0), default=20, show_default=True, help="Edges to follow.")
+@click.option("--direction", type=click.Choice(["up", "down", "both"]), default="both", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "dot", "mermaid"]), default="text",
+              show_default=True)  # fmt: skip
+@_source_option
+def graph(node: str, depth: int, direction: str, fmt: str, source: str | None) -> None:
+    """The jobs and datasets around NODE (``dataset:NS:NAME``, ``job:NS:NAME``, or a unique name or name end)."""
+    with _errors(), _opened(source, quiet=fmt != "text") as store:
+        from headwater.lineage.graph import neighbourhood
+        from headwater.lineage.render import render
+
+        reader = store.read
+        click.echo(render(fmt, reader, neighbourhood(reader, reader.resolve(node), depth, direction)), nl=False)
+
+
+@lineage.command()
+@_source_option
+def datasets(source: str | None) -> None:
+    """Every dataset: versions, fields, lifecycle state, tags."""
+    with _errors(), _opened(source) as store:
+        from headwater.lineage.render.marquez import tags
+
+        for info in store.read.datasets():
+            version = info.current_version
+            fields = len(info.fields)
+            state = (version.content.get("lifecycleState") if version else None) or "-"
+            tag_text = ",".join(f"{t['key']}={t['value']}" for t in tags(info.facets)) or "-"
+            click.echo(
+                f"{info.node.namespace}:{info.node.name}  versions={info.version_count}  fields={fields}  "
+                f"lifecycle={state}  tags={tag_text}  updated={info.updated_at}"
+            )
+
+
+@lineage.command()
+@_source_option
+def jobs(source: str | None) -> None:
+    """Every job: its definition (declared or observed), inputs and outputs, latest run."""
+    with _errors(), _opened(source) as store:
+        for info in store.read.jobs():
+            run = info.latest_run
+            latest = f"{run.state} {run.started_at}" if run else "no runs"
+            click.echo(
+                f"{info.node.namespace}:{info.node.name}  definition={info.definition or '-'}  "
+                f"inputs={len(info.inputs)}  outputs={len(info.outputs)}  latest={latest}"
+            )
+
+
+@lineage.command()
+@click.argument("job")
+@click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True)
+@_source_option
+def runs(job: str, limit: int, source: str | None) -> None:
+    """The latest runs of JOB (``job:NS:NAME`` or a unique job name or name end), newest first."""
+    with _errors(), _opened(source) as store:
+        reader = store.read
+        for run in reader.runs(reader.resolve(job, "job"), limit):
+            duration = f"{run.duration:.3f}s" if run.duration is not None else "running"
+            click.echo(f"{run.id}  {run.state:<8}  started={run.started_at}  duration={duration}")
+
+
+@lineage.command()
+@click.argument("dataset")
+@_source_option
+def versions(dataset: str, source: str | None) -> None:
+    """The versions of DATASET, newest first: who made each (a run or a DatasetEvent) and its schema."""
+    with _errors(), _opened(source) as store:
+        reader = store.read
+        for version in reader.versions(reader.resolve(dataset, "dataset")):
+            maker = f"run {version.run_id}" if version.run_id else "DatasetEvent"
+            fields = ", ".join(f"{f['name']} {f.get('type', '')}".strip() for f in version.content.get("fields", []))
+            state = version.content.get("lifecycleState") or "-"
+            click.echo(f"#{version.seq}  {version.created_at}  {maker}  lifecycle={state}  fields=[{fields}]")
+
+
+@lineage.command()
+@click.argument("dataset")
+@click.argument("field")
+@click.option("--indirect", is_flag=True, help="Also fields that filter, join, group or sort the rows.")
+@_source_option
+def columns(dataset: str, field: str, indirect: bool, source: str | None) -> None:  # noqa: FBT001 - a click flag
+    """Where FIELD of DATASET comes from, column by column, transitively (indented by depth)."""
+    with _errors(), _opened(source) as store:
+        reader = store.read
+        node = reader.resolve(dataset, "dataset")
+        steps = reader.column_upstream(node, field, indirect=indirect)
+        click.echo(f"{node.namespace}:{node.name} {field}")
+        if not steps:
+            click.echo("  (no upstream columns recorded)")
+        for step in steps:
+            kinds = ",".join(str(x.get("subtype") or x.get("type")) for x in step.transformations) or "-"
+            target = step.field or "(all rows)"
+            click.echo(
+                f"{'  ' * step.depth}<- {step.source.namespace}:{step.source.name} {step.source_field}"
+                f"  [{kinds}]  (into {target})"
+            )
+
+
+@lineage.command()
+@click.argument("source", required=False, envvar=STORE_ENV)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=Path("lineage.html"),
+              show_default=True, help="The HTML file to write.")  # fmt: skip
+@click.option("--node", default=None, help="Select this node when the page opens.")
+def view(source: str | None, output: Path, node: str | None) -> None:
+    """Write the graph page of SOURCE: one self-contained HTML file (no network needed to view it)."""
+    with _errors(), _opened(source) as store:
+        from headwater.lineage.graph import Graph, whole_graph
+        from headwater.lineage.render.html import page
+
+        reader = store.read
+        graph_ = whole_graph(reader)
+        if node is not None:
+            graph_ = Graph(graph_.nodes, graph_.edges, reader.resolve(node))
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_text(
+            page(reader, graph_, title=f"Headwater lineage: {source or 'default store'}"), encoding="utf-8"
+        )
+        click.echo(f"{output.resolve()}  ({len(graph_.nodes)} nodes, {len(graph_.edges)} edges)")
+
+
+@click.command()
+@click.option(
+    "--store",
+    envvar=STORE_ENV,
+    default=None,
+    metavar="URL",
+    help=f"Store to write to and read from [default: ${STORE_ENV} or sqlite:///lineage/lineage.db].",
+)
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=5000, show_default=True)
+@click.option("--api-key", envvar="HEADWATER_API_KEY", default=None,
+              help="Require `Authorization: Bearer <key>` on POST [env HEADWATER_API_KEY].")  # fmt: skip
+def serve(store: str | None, host: str, port: int, api_key: str | None) -> None:
+    """Serve the OpenLineage endpoint, the Marquez-style lineage read and the live graph page.
+
+    POST /api/v1/lineage takes events, GET /api/v1/lineage?nodeId=...&depth=... reads the graph, / is the page.
+    """
+    with _errors():
+        import uvicorn
+
+        from headwater.lineage.server import create_app
+        from headwater.lineage.store import DEFAULT_STORE, LineageStore
+
+        opened = LineageStore.open(store or DEFAULT_STORE)
+        click.echo(f"serving {opened.url} on http://{host}:{port} (POST /api/v1/lineage, page at /)", err=True)
+        try:
+            uvicorn.run(create_app(opened, api_key=api_key), host=host, port=port, log_level="warning")
+        finally:
+            opened.close()

@@ -1,0 +1,70 @@
+"""Graph queries: the jobs and datasets around a node, or the whole graph, over the current job definitions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from headwater.lineage.reader import Edge, LineageReader, Node
+
+DIRECTIONS: Final = ("up", "down", "both")
+"""``up``: what a node comes from; ``down``: what comes from it; ``both``: the two together."""
+
+
+@dataclass(frozen=True)
+class Graph:
+    """Jobs and datasets and the edges between them.
+
+    Attributes:
+        nodes: every node, sorted (datasets first, then jobs, by namespace and name).
+        edges: every edge between two of them, sorted by origin and destination.
+        start: the node the graph was drawn around; None for the whole graph.
+    """
+
+    nodes: tuple[Node, ...]
+    edges: tuple[Edge, ...]
+    start: Node | None = None
+
+
+def neighbourhood(reader: LineageReader, start: Node, depth: int = 20, direction: str = "both") -> Graph:
+    """The nodes reachable from ``start`` in at most ``depth`` edges, upstream, downstream or both.
+
+    ``both`` is the union of the upstream and the downstream graph, not every node connected to ``start``.
+
+    Raises:
+        ValueError: ``direction`` is not up, down or both, or ``depth`` is negative.
+    """
+    if direction not in DIRECTIONS:
+        msg = f"direction must be one of {', '.join(DIRECTIONS)}, not {direction!r}"
+        raise ValueError(msg)
+    if depth < 0:
+        msg = f"depth must be 0 or more, not {depth}"
+        raise ValueError(msg)
+    nodes = {start}
+    edges: set[Edge] = set()
+    for upstream in (True,) if direction == "up" else (False,) if direction == "down" else (True, False):
+        frontier = {start}
+        for _ in range(depth):
+            step = [
+                edge
+                for edge in reader.edges(n.id for n in frontier)
+                if (edge.destination if upstream else edge.origin) in frontier
+            ]
+            reached = {edge.origin if upstream else edge.destination for edge in step}
+            edges.update(step)
+            frontier = reached - nodes
+            nodes |= reached
+            if not frontier:
+                break
+    return Graph(tuple(sorted(nodes)), tuple(sorted(edges, key=_edge_key)), start)
+
+
+def whole_graph(reader: LineageReader) -> Graph:
+    """Every job and dataset of the store and every edge of their current definitions."""
+    nodes = [d.node for d in reader.datasets()] + [j.node for j in reader.jobs()]
+    return Graph(tuple(sorted(nodes)), tuple(sorted(reader.edges(), key=_edge_key)))
+
+
+def _edge_key(edge: Edge) -> tuple[Node, Node]:
+    return edge.origin, edge.destination

@@ -1,0 +1,351 @@
+"""Applying a batch of valid events to the store, in one transaction, with the rules of :mod:`.semantics`.
+
+A batch is written with a few bulk statements per table instead of statements per event: events already stored
+(same canonical hash) are dropped first, so the same event twice changes nothing; facets and run inputs/outputs are
+upserted only when not older than what is stored; runs, job definitions and dataset versions are read for the
+batch's keys, merged in Python, and written back. A batch whose dataset writes are older than writes already stored
+rebuilds those datasets' versions from all their writes, so arrival order never changes the result.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import orjson
+from sqlalchemy import Connection, Table, bindparam, case, delete, func, select, tuple_, update
+from sqlalchemy.dialects import postgresql, sqlite
+
+from headwater.lineage import schema as t
+from headwater.lineage.semantics import (
+    Entity,
+    EventFacts,
+    RunState,
+    Version,
+    VersionChain,
+    Write,
+    column_lineage_inputs,
+    dumps,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+
+def apply_batch(conn: Connection, batch: Sequence[EventFacts]) -> int:
+    """Store ``batch`` (valid events' facts) through ``conn`` inside its transaction; returns how many were new."""
+    fresh = _new_events(conn, batch)
+    if not fresh:
+        return 0
+    _execute_many(conn, t.events.insert(), [_event_row(f) for f in fresh])
+    _upsert_entities(conn, fresh)
+    _upsert_facets(conn, fresh)
+    touched_runs = _merge_runs(conn, fresh)
+    _upsert_run_io(conn, fresh)
+    _update_versions(conn, [w for f in fresh for w in f.writes])
+    _update_job_definitions(conn, fresh, touched_runs)
+    _rebuild_column_edges(conn, fresh)
+    return len(fresh)
+
+
+def _execute_many(conn: Connection, statement: Any, rows: Sequence[Mapping[str, Any]]) -> None:  # noqa: ANN401
+    """Run ``statement`` once per row through the driver's own executemany.
+
+    The statement is compiled once for the dialect; rows go to the driver as they are, without SQLAlchemy's per-row
+    parameter processing (the values are plain str, int, bool and None, which both drivers take as they are).
+    """
+    if not rows:
+        return
+    compiled = statement.compile(dialect=conn.dialect, column_keys=list(rows[0]))
+    if compiled.positional:
+        order = compiled.positiontup
+        conn.exec_driver_sql(str(compiled), [tuple(row[name] for name in order) for row in rows])
+    else:
+        conn.exec_driver_sql(str(compiled), [dict(row) for row in rows])
+
+
+def _insert(conn: Connection, table: Table) -> Any:  # noqa: ANN401 - the dialect's Insert, which has on_conflict_*
+    return (postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert)(table)
+
+
+def _new_events(conn: Connection, batch: Sequence[EventFacts]) -> list[EventFacts]:
+    seen: set[str] = set()
+    for chunk in t.chunked({f.hash for f in batch}):
+        seen.update(conn.scalars(select(t.events.c.event_hash).where(t.events.c.event_hash.in_(chunk))))
+    fresh = []
+    for facts in batch:
+        if facts.hash not in seen:
+            seen.add(facts.hash)
+            fresh.append(facts)
+    return fresh
+
+
+def _event_row(facts: EventFacts) -> dict[str, Any]:
+    return {
+        "event_hash": facts.hash, "kind": facts.kind, "event_type": facts.event_type, "event_time": facts.time,
+        "job_id": facts.job.id if facts.job else None, "run_id": facts.run_id,
+        "dataset_id": facts.dataset.id if facts.dataset else None, "payload": facts.payload,
+    }  # fmt: skip
+
+
+def _upsert_entities(conn: Connection, fresh: Sequence[EventFacts]) -> None:
+    """Insert new jobs and datasets; widen created_at/updated_at of known ones."""
+    jobs: dict[str, tuple[Entity, str, str]] = {}
+    datasets: dict[str, tuple[Entity, str, str]] = {}
+    for facts in fresh:
+        named = [(jobs, facts.job)] if facts.job else []
+        named += [(datasets, entity) for entity in facts.entities.values()]
+        for into, entity in named:
+            _, low, high = into.get(entity.id, (entity, facts.time, facts.time))
+            into[entity.id] = (entity, min(low, facts.time), max(high, facts.time))
+    for table, found in ((t.jobs, jobs), (t.datasets, datasets)):
+        if not found:
+            continue
+        rows = [
+            {"id": e.id, "namespace": e.namespace, "name": e.name, "created_at": low, "updated_at": high}
+            for e, low, high in found.values()
+        ]
+        stmt = _insert(conn, table)
+        new = stmt.excluded
+        stmt = stmt.on_conflict_do_update(
+            index_elements=[table.c.id],
+            set_={
+                "created_at": case((new.created_at < table.c.created_at, new.created_at), else_=table.c.created_at),
+                "updated_at": case((new.updated_at > table.c.updated_at, new.updated_at), else_=table.c.updated_at),
+            },
+        )
+        _execute_many(conn, stmt, rows)
+
+
+def _upsert_facets(conn: Connection, fresh: Sequence[EventFacts]) -> None:
+    """The latest facet of each name per owner: replaces the stored one unless that one is newer."""
+    latest: dict[tuple[str, str, str], tuple[str, Mapping[str, Any]]] = {}
+    for facts in sorted(fresh, key=lambda f: f.time):  # stable: arrival order breaks ties
+        for fact in facts.facets:
+            latest[(fact.table, fact.owner, fact.name)] = (facts.time, fact.facet)
+    tables = {"job": t.job_facets, "dataset": t.dataset_facets, "run": t.run_facets}
+    rows: dict[str, list[dict[str, str]]] = defaultdict(list)
+    for (table_name, owner, name), (time, facet) in latest.items():
+        rows[table_name].append({"owner_id": owner, "name": name, "event_time": time, "facet": dumps(facet)})
+    for table_name, table_rows in rows.items():
+        _upsert_if_not_older(conn, tables[table_name], table_rows, ["owner_id", "name"])
+
+
+def _upsert_if_not_older(conn: Connection, table: Table, rows: list[dict[str, Any]], keys: list[str]) -> None:
+    stmt = _insert(conn, table)
+    stmt = stmt.on_conflict_do_update(
+        index_elements=[table.c[k] for k in keys],
+        set_={c.name: stmt.excluded[c.name] for c in table.columns if c.name not in keys},
+        where=table.c.event_time <= stmt.excluded.event_time,
+    )
+    _execute_many(conn, stmt, rows)
+
+
+def _merge_runs(conn: Connection, fresh: Sequence[EventFacts]) -> set[str]:
+    """Merge the batch's RunEvents into their runs' stored state; returns the run ids touched."""
+    run_events = [(f.run_id, f.job.id, f) for f in fresh if f.run_id is not None and f.job is not None]
+    ids = {run_id for run_id, _, _ in run_events}
+    if not ids:
+        return set()
+    states: dict[str, RunState] = {}
+    columns = [t.runs.c[name] for name in RunState.__dataclass_fields__]
+    for chunk in t.chunked(ids):
+        for row in conn.execute(select(*columns).where(t.runs.c.id.in_(chunk))):
+            states[row.id] = RunState(*row)
+    for run_id, job_id, facts in run_events:
+        state = states.get(run_id)
+        if state is None:
+            states[run_id] = RunState.first(run_id, job_id, facts)
+        else:
+            state.merge(facts)
+    stmt = _insert(conn, t.runs)
+    stmt = stmt.on_conflict_do_update(
+        index_elements=[t.runs.c.id], set_={c.name: stmt.excluded[c.name] for c in t.runs.columns if c.name != "id"}
+    )
+    _execute_many(conn, stmt, [vars(s) for s in states.values()])
+    return ids
+
+
+def _upsert_run_io(conn: Connection, fresh: Sequence[EventFacts]) -> None:
+    latest: dict[tuple[str, str, str], dict[str, str]] = {}
+    for facts in sorted(fresh, key=lambda f: f.time):
+        if facts.run_id is None:
+            continue
+        for io in facts.io:
+            row = {"run_id": facts.run_id, "dataset_id": io.dataset_id, "direction": io.direction}
+            latest[(facts.run_id, io.dataset_id, io.direction)] = {**row, "event_time": facts.time, "facets": io.facets}
+    if latest:
+        _upsert_if_not_older(conn, t.run_io, list(latest.values()), ["run_id", "dataset_id", "direction"])
+
+
+def _update_versions(conn: Connection, writes: Sequence[Write]) -> None:
+    """Record the batch's writes and extend (or, for writes older than stored ones, rebuild) the version chains."""
+    if not writes:
+        return
+    by_dataset: dict[str, list[Write]] = defaultdict(list)
+    for write in sorted(writes, key=lambda w: w.time):
+        by_dataset[write.dataset_id].append(write)
+    latest: dict[str, str] = {}
+    for chunk in t.chunked(by_dataset):
+        query = select(t.dataset_writes.c.dataset_id, func.max(t.dataset_writes.c.event_time))
+        query = query.where(t.dataset_writes.c.dataset_id.in_(chunk)).group_by(t.dataset_writes.c.dataset_id)
+        latest.update((row[0], row[1]) for row in conn.execute(query))
+    _execute_many(conn, t.dataset_writes.insert(), [_write_row(w) for w in writes])
+    rebuild = {d for d, ws in by_dataset.items() if d in latest and ws[0].time < latest[d]}
+    chains = _load_chains(conn, {d: ws for d, ws in by_dataset.items() if d not in rebuild})
+    for dataset_id, chain in chains.items():
+        for write in by_dataset[dataset_id]:
+            chain.apply(write)
+    for dataset_id in rebuild:
+        chains[dataset_id] = _rebuilt_chain(conn, dataset_id)
+    changed = [v for chain in chains.values() for v in chain.changed.values()]
+    stmt = _insert(conn, t.dataset_versions)
+    stmt = stmt.on_conflict_do_update(
+        index_elements=[t.dataset_versions.c.id],
+        set_={"content": stmt.excluded.content},
+    )
+    _execute_many(conn, stmt, [_version_row(v) for v in changed])
+    current = [{"key": d, "version": c.current.id} for d, c in chains.items() if c.current is not None]
+    set_current = update(t.datasets).where(t.datasets.c.id == bindparam("key"))
+    _execute_many(conn, set_current.values(current_version_id=bindparam("version")), current)
+
+
+def _write_row(write: Write) -> dict[str, Any]:
+    return {
+        "dataset_id": write.dataset_id, "event_time": write.time, "run_id": write.run_id,
+        "content": dumps(write.content),
+    }  # fmt: skip
+
+
+def _version_row(version: Version) -> dict[str, Any]:
+    row = dict(vars(version))
+    row["content"] = dumps(version.content)
+    return row
+
+
+def _version(row: Any) -> Version:  # noqa: ANN401 - a Row of dataset_versions
+    return Version(row.id, row.dataset_id, row.seq, row.created_at, row.run_id, orjson.loads(row.content))
+
+
+def _load_chains(conn: Connection, writes: Mapping[str, list[Write]]) -> dict[str, VersionChain]:
+    """Each dataset's chain from its current version and its versions of the runs among ``writes``."""
+    current: dict[str, Version] = {}
+    run_versions: dict[str, dict[str, Version]] = defaultdict(dict)
+    v = t.dataset_versions
+    columns = [v.c.id, v.c.dataset_id, v.c.seq, v.c.created_at, v.c.run_id, v.c.content]
+    for chunk in t.chunked(writes):
+        query = (
+            select(*columns)
+            .join(t.datasets, t.datasets.c.current_version_id == v.c.id)
+            .where(t.datasets.c.id.in_(chunk))
+        )
+        current.update({row.dataset_id: _version(row) for row in conn.execute(query)})
+    pairs = {(d, w.run_id) for d, ws in writes.items() for w in ws if w.run_id is not None}
+    for pair_chunk in t.chunked(pairs):
+        for row in conn.execute(select(*columns).where(tuple_(v.c.dataset_id, v.c.run_id).in_(pair_chunk))):
+            version = current.get(row.dataset_id)
+            version = version if version is not None and version.id == row.id else _version(row)
+            run_versions[row.dataset_id][row.run_id] = version
+    return {d: VersionChain(d, current.get(d), run_versions[d]) for d in writes}
+
+
+def _rebuilt_chain(conn: Connection, dataset_id: str) -> VersionChain:
+    """The dataset's versions folded anew from all its writes, replacing the stored ones."""
+    w = t.dataset_writes
+    rows = conn.execute(select(w).where(w.c.dataset_id == dataset_id).order_by(w.c.event_time, w.c.id))
+    chain = VersionChain(dataset_id, None, {})
+    for row in rows:
+        chain.apply(Write(dataset_id, row.event_time, row.run_id, orjson.loads(row.content)))
+    conn.execute(delete(t.dataset_versions).where(t.dataset_versions.c.dataset_id == dataset_id))
+    return chain
+
+
+@dataclass(frozen=True)
+class _Definition:
+    """A job's new current definition: ``kind`` job_event (with its ``declared`` io) or run (io read from run_io)."""
+
+    kind: str
+    run_id: str | None
+    time: str
+    declared: tuple[tuple[str, str], ...]
+
+
+def _update_job_definitions(conn: Connection, fresh: Sequence[EventFacts], touched_runs: set[str]) -> None:
+    """Make the latest JobEvent or run of each job its current definition, and rewrite its input/output edges."""
+    changed = _new_definitions(conn, fresh, touched_runs)
+    if not changed:
+        return
+    run_io: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    for run_chunk in t.chunked({d.run_id for d in changed.values() if d.kind == "run"}):
+        query = select(t.run_io.c.run_id, t.run_io.c.dataset_id, t.run_io.c.direction)
+        for run_id, dataset_id, direction in conn.execute(query.where(t.run_io.c.run_id.in_(run_chunk))):
+            run_io[run_id].add((dataset_id, direction))
+    for chunk in t.chunked(changed):
+        conn.execute(delete(t.job_io).where(t.job_io.c.job_id.in_(chunk)))
+    edges = [
+        {"job_id": job_id, "dataset_id": dataset_id, "direction": direction, "static": d.kind == "job_event"}
+        for job_id, d in changed.items()
+        for dataset_id, direction in (run_io[d.run_id] if d.run_id else set(d.declared))
+    ]
+    _execute_many(conn, t.job_io.insert(), edges)
+    set_definition = update(t.jobs).where(t.jobs.c.id == bindparam("key"))
+    set_definition = set_definition.values(
+        definition_kind=bindparam("kind"), definition_run_id=bindparam("run"), definition_time=bindparam("time")
+    )
+    rows = [{"key": job, "kind": d.kind, "run": d.run_id, "time": d.time} for job, d in changed.items()]
+    _execute_many(conn, set_definition, rows)
+
+
+def _new_definitions(conn: Connection, fresh: Sequence[EventFacts], touched_runs: set[str]) -> dict[str, _Definition]:
+    """The jobs whose definition the batch replaces or extends, with their definition.
+
+    A newer JobEvent or run replaces a job's definition; more events of the run that defines it extend it.
+    """
+    candidates: dict[str, EventFacts] = {}
+    for facts in sorted(fresh, key=lambda f: f.time):
+        if facts.job is not None and facts.kind in ("RunEvent", "JobEvent"):
+            candidates[facts.job.id] = facts
+    stored: dict[str, Any] = {}
+    j = t.jobs
+    for chunk in t.chunked(candidates):
+        query = select(j.c.id, j.c.definition_kind, j.c.definition_run_id, j.c.definition_time)
+        stored.update({row.id: row for row in conn.execute(query.where(j.c.id.in_(chunk)))})
+    changed: dict[str, _Definition] = {}
+    for job_id, facts in candidates.items():
+        row = stored[job_id]
+        if row.definition_time is None or facts.time >= row.definition_time:
+            declared = tuple((io.dataset_id, io.direction) for io in facts.io)
+            kind = "run" if facts.kind == "RunEvent" else "job_event"
+            changed[job_id] = _Definition(kind, facts.run_id, facts.time, declared)
+        elif row.definition_kind == "run" and row.definition_run_id in touched_runs:
+            changed[job_id] = _Definition("run", row.definition_run_id, row.definition_time, ())
+    return changed
+
+
+def _rebuild_column_edges(conn: Connection, fresh: Sequence[EventFacts]) -> None:
+    """Column-lineage edges anew for the datasets whose ``columnLineage`` facet this batch replaced."""
+    latest: dict[str, tuple[str, Mapping[str, Any]]] = {}
+    for facts in sorted(fresh, key=lambda f: f.time):
+        for dataset_id, facet in facts.column_lineage.items():
+            latest[dataset_id] = (facts.time, facet)
+    if not latest:
+        return
+    f = t.dataset_facets
+    replaced: list[str] = []
+    for chunk in t.chunked(latest):
+        query = select(f.c.owner_id, f.c.event_time).where(f.c.owner_id.in_(chunk), f.c.name == "columnLineage")
+        replaced += [owner for owner, time in conn.execute(query) if time == latest[owner][0]]
+    edges: dict[tuple[str, str, str, str], dict[str, Any]] = {}
+    for chunk in t.chunked(replaced):
+        conn.execute(delete(t.column_edges).where(t.column_edges.c.dataset_id.in_(chunk)))
+    for dataset_id in replaced:
+        for output_field, source in column_lineage_inputs(latest[dataset_id][1]):
+            source_id = t.entity_id("dataset", source["namespace"], source["name"])
+            transformations = source.get("transformations") or []
+            direct = not transformations or any(x.get("type") == "DIRECT" for x in transformations)
+            edges[(dataset_id, output_field, source_id, source["field"])] = {
+                "dataset_id": dataset_id, "field": output_field, "input_dataset_id": source_id,
+                "input_field": source["field"], "direct": direct, "transformations": dumps(transformations),
+            }  # fmt: skip
+    _execute_many(conn, t.column_edges.insert(), list(edges.values()))

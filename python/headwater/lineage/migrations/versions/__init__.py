@@ -1,0 +1,1 @@
+"""The migrations, one file per revision (``0001_initial.py``, ...)."""

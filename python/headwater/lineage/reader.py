@@ -1,0 +1,441 @@
+"""Queries over a lineage store: node lookup, datasets, jobs, runs, versions, facets and column lineage.
+
+Every result is a plain frozen dataclass of Python values; times are the store's UTC text
+(``2025-01-31T12:00:00.123456Z``), facets are parsed JSON objects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Final
+
+import orjson
+from sqlalchemy import Engine, Table, func, or_, select, tuple_
+
+from headwater.lineage import schema as t
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping, Sequence
+
+KINDS: Final = ("dataset", "job")
+
+
+@dataclass(frozen=True, order=True)
+class Node:
+    """A dataset or job of the graph.
+
+    Attributes:
+        kind: ``dataset`` or ``job``.
+        namespace: its OpenLineage namespace.
+        name: its OpenLineage name.
+    """
+
+    kind: str
+    namespace: str
+    name: str
+
+    @property
+    def id(self) -> str:
+        """Its id in the store (:func:`headwater.lineage.schema.entity_id`)."""
+        return t.entity_id(self.kind, self.namespace, self.name)
+
+    @property
+    def key(self) -> str:
+        """Its Marquez node id: ``dataset:<namespace>:<name>`` or ``job:<namespace>:<name>``."""
+        return f"{self.kind}:{self.namespace}:{self.name}"
+
+    def __str__(self) -> str:
+        return self.key
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    """A run: ``state`` is its terminal state once it has one; ``duration`` in seconds when it has ended."""
+
+    id: str
+    job: Node
+    state: str
+    started_at: str
+    ended_at: str | None
+    parent_run_id: str | None
+    facets: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def duration(self) -> float | None:
+        """Seconds from the first to the terminal event, or None while running."""
+        if self.ended_at is None:
+            return None
+        return (_parse(self.ended_at) - _parse(self.started_at)).total_seconds()
+
+
+@dataclass(frozen=True)
+class VersionInfo:
+    """A dataset version: ``seq`` counts from 1; ``run_id`` is None for a DatasetEvent's version.
+
+    ``content`` holds what defines it: ``fields``, ``source``, ``lifecycleState`` (each when known).
+    """
+
+    id: str
+    seq: int
+    created_at: str
+    run_id: str | None
+    content: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class DatasetInfo:
+    """A dataset with its current facets, its current version and how many versions it has."""
+
+    node: Node
+    created_at: str
+    updated_at: str
+    facets: Mapping[str, Any]
+    current_version: VersionInfo | None
+    version_count: int
+
+    @property
+    def fields(self) -> list[Mapping[str, Any]]:
+        """The schema fields: the current version's, else the latest ``schema`` facet's (a dataset only read)."""
+        if self.current_version is not None and self.current_version.content.get("fields"):
+            return list(self.current_version.content["fields"])
+        return list((self.facets.get("schema") or {}).get("fields") or [])
+
+
+@dataclass(frozen=True)
+class JobInfo:
+    """A job with its current facets and definition (inputs and outputs), and its latest run.
+
+    ``definition`` is ``job_event`` (declared: static edges), ``run`` (observed) or None (nothing defines it yet).
+    """
+
+    node: Node
+    created_at: str
+    updated_at: str
+    facets: Mapping[str, Any]
+    definition: str | None
+    inputs: tuple[Node, ...]
+    outputs: tuple[Node, ...]
+    latest_run: RunInfo | None
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A job-dataset edge of the current definitions: ``origin`` to ``destination``; ``static`` when declared."""
+
+    origin: Node
+    destination: Node
+    static: bool
+
+
+@dataclass(frozen=True)
+class ColumnStep:
+    """One column-lineage edge on the way upstream.
+
+    ``field`` of ``dataset`` comes from ``source_field`` of ``source`` (``field`` is ``""`` for a dependency of the
+    whole dataset); ``depth`` counts from 1.
+    """
+
+    depth: int
+    dataset: Node
+    field: str
+    source: Node
+    source_field: str
+    direct: bool
+    transformations: tuple[Mapping[str, Any], ...]
+
+
+class LookupFailedError(LookupError):
+    """A node name matched nothing, or more than one node; the message lists the candidates."""
+
+
+class LineageReader:
+    """Read-only queries over the store behind ``engine``."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    # -- nodes ------------------------------------------------------------------------------------------------------
+
+    def resolve(self, text: str, kind: str | None = None) -> Node:
+        """The node ``text`` names.
+
+        ``text`` is a Marquez node id (``dataset:ns:name``, ``job:ns:name``), ``ns:name`` as the listings print it,
+        else the name of a dataset or job, or the end of one after ``/`` or ``.`` (of ``kind`` only, when given).
+
+        Raises:
+            LookupFailedError: no such node, or the name is ambiguous (the message lists candidates).
+        """
+        kinds = [kind] if kind else list(KINDS)
+        readings = _node_id_candidates(text) + [c for k in kinds for c in _node_id_candidates(f"{k}:{text}")]
+        for candidate in readings:
+            if candidate.kind in kinds and self.exists(candidate):
+                return candidate
+        found = self._by_name(text, kinds)
+        if len(found) == 1:
+            return found[0]
+        what = " or ".join(kinds)
+        if not found:
+            msg = f"no {what} named {text!r} in the store"
+            raise LookupFailedError(msg)
+        listed = "\n  ".join(map(str, found[:10]))
+        msg = f"{text!r} names {len(found)} nodes; give the full node id:\n  {listed}"
+        raise LookupFailedError(msg)
+
+    def exists(self, node: Node) -> bool:
+        """Whether the store knows ``node``."""
+        table = _table(node.kind)
+        with self.engine.connect() as conn:
+            return conn.scalar(select(func.count()).select_from(table).where(table.c.id == node.id)) == 1
+
+    def _by_name(self, text: str, kinds: Sequence[str]) -> list[Node]:
+        found: list[Node] = []
+        escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        with self.engine.connect() as conn:
+            for kind in kinds:
+                table = _table(kind)
+                exact = table.c.name == text
+                suffix = or_(
+                    table.c.name.like(f"%/{escaped}", escape="\\"), table.c.name.like(f"%.{escaped}", escape="\\")
+                )
+                query = select(table.c.namespace, table.c.name).order_by(table.c.namespace, table.c.name)
+                rows = conn.execute(query.where(exact)).all() or conn.execute(query.where(suffix).limit(50)).all()
+                found += [Node(kind, namespace, name) for namespace, name in rows]
+        return found
+
+    def nodes(self, ids: Iterable[str]) -> dict[str, Node]:
+        """Jobs and datasets by id."""
+        wanted = set(ids)
+        found: dict[str, Node] = {}
+        with self.engine.connect() as conn:
+            for kind in KINDS:
+                table = _table(kind)
+                for chunk in t.chunked(wanted - found.keys()):
+                    query = select(table.c.id, table.c.namespace, table.c.name).where(table.c.id.in_(chunk))
+                    found.update({i: Node(kind, ns, name) for i, ns, name in conn.execute(query)})
+        return found
+
+    # -- listings ---------------------------------------------------------------------------------------------------
+
+    def datasets(self) -> list[DatasetInfo]:
+        """Every dataset, by namespace and name."""
+        return self.dataset_infos(None)
+
+    def dataset_infos(self, ids: Iterable[str] | None) -> list[DatasetInfo]:
+        """The datasets with these ids (all when None), by namespace and name."""
+        d, v = t.datasets, t.dataset_versions
+        # versions are numbered 1..n, so the count is the highest seq (read from the (dataset_id, seq) index)
+        count = select(func.coalesce(func.max(v.c.seq), 0)).where(v.c.dataset_id == d.c.id).scalar_subquery()
+        query = select(d, count.label("version_count")).order_by(d.c.namespace, d.c.name)
+        rows = self._rows(query, d.c.id, ids)
+        facets = self.facets("dataset", [r.id for r in rows])
+        versions = self._versions_by_id([r.current_version_id for r in rows if r.current_version_id])
+        return [
+            DatasetInfo(
+                Node("dataset", r.namespace, r.name),
+                r.created_at,
+                r.updated_at,
+                facets.get(r.id, {}),
+                versions.get(r.current_version_id),
+                r.version_count,
+            )
+            for r in rows
+        ]
+
+    def jobs(self) -> list[JobInfo]:
+        """Every job, by namespace and name."""
+        return self.job_infos(None)
+
+    def job_infos(self, ids: Iterable[str] | None) -> list[JobInfo]:
+        """The jobs with these ids (all when None), by namespace and name."""
+        j = t.jobs
+        rows = self._rows(select(j).order_by(j.c.namespace, j.c.name), j.c.id, ids)
+        job_ids = [r.id for r in rows]
+        facets = self.facets("job", job_ids)
+        io = self._job_io(job_ids)
+        latest = self._latest_runs(job_ids)
+        result = []
+        for r in rows:
+            node = Node("job", r.namespace, r.name)
+            inputs = tuple(sorted(e.origin for e in io.get(r.id, []) if e.destination == node))
+            outputs = tuple(sorted(e.destination for e in io.get(r.id, []) if e.origin == node))
+            result.append(
+                JobInfo(
+                    node,
+                    r.created_at,
+                    r.updated_at,
+                    facets.get(r.id, {}),
+                    r.definition_kind,
+                    inputs,
+                    outputs,
+                    latest.get(r.id),
+                )
+            )
+        return result
+
+    def _rows(self, query: Any, id_column: Any, ids: Iterable[str] | None) -> list[Any]:  # noqa: ANN401
+        with self.engine.connect() as conn:
+            if ids is None:
+                return list(conn.execute(query))
+            rows: list[Any] = []
+            for chunk in t.chunked(set(ids)):
+                rows += conn.execute(query.where(id_column.in_(chunk))).all()
+            return sorted(rows, key=lambda r: (r.namespace, r.name))
+
+    def runs(self, job: Node, limit: int = 20) -> list[RunInfo]:
+        """The job's latest ``limit`` runs, newest first."""
+        r = t.runs
+        query = select(r).where(r.c.job_id == job.id).order_by(r.c.started_at.desc(), r.c.id).limit(limit)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        facets = self.facets("run", [row.id for row in rows])
+        return [_run(row, job, facets.get(row.id, {})) for row in rows]
+
+    def _latest_runs(self, job_ids: Sequence[str]) -> dict[str, RunInfo]:
+        r = t.runs
+        newest_first = (r.c.started_at.desc(), r.c.id)
+        rank = func.row_number().over(partition_by=r.c.job_id, order_by=newest_first).label("rank")
+        found: dict[str, Any] = {}
+        with self.engine.connect() as conn:
+            for chunk in t.chunked(job_ids):
+                ranked = select(r, rank).where(r.c.job_id.in_(chunk)).subquery()
+                query = select(ranked).where(ranked.c.rank == 1)
+                found.update({row.job_id: row for row in conn.execute(query)})
+        nodes = self.nodes(found)
+        return {job_id: _run(row, nodes[job_id]) for job_id, row in found.items()}
+
+    def versions(self, dataset: Node) -> list[VersionInfo]:
+        """The dataset's versions, newest first."""
+        v = t.dataset_versions
+        query = select(v).where(v.c.dataset_id == dataset.id).order_by(v.c.seq.desc())
+        with self.engine.connect() as conn:
+            return [_version(row) for row in conn.execute(query)]
+
+    def _versions_by_id(self, ids: Sequence[str]) -> dict[str, VersionInfo]:
+        v = t.dataset_versions
+        found: dict[str, VersionInfo] = {}
+        with self.engine.connect() as conn:
+            for chunk in t.chunked(ids):
+                found.update({row.id: _version(row) for row in conn.execute(select(v).where(v.c.id.in_(chunk)))})
+        return found
+
+    def facets(self, kind: str, owner_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        """The current facets of jobs, datasets or runs (``kind``), by owner id and facet name."""
+        table = {"job": t.job_facets, "dataset": t.dataset_facets, "run": t.run_facets}[kind]
+        found: dict[str, dict[str, Any]] = {}
+        query = select(table.c.owner_id, table.c.name, table.c.facet).order_by(table.c.owner_id, table.c.name)
+        with self.engine.connect() as conn:
+            for chunk in t.chunked(owner_ids):
+                for owner, name, facet in conn.execute(query.where(table.c.owner_id.in_(chunk))):
+                    found.setdefault(owner, {})[name] = orjson.loads(facet)
+        return found
+
+    # -- edges ------------------------------------------------------------------------------------------------------
+
+    def edges(self, node_ids: Iterable[str] | None = None) -> list[Edge]:
+        """The current job-dataset edges touching these jobs or datasets (every edge when None)."""
+        io = t.job_io
+        query = select(io.c.job_id, io.c.dataset_id, io.c.direction, io.c.static)
+        with self.engine.connect() as conn:
+            if node_ids is None:
+                rows = conn.execute(query).all()
+            else:
+                seen: set[tuple[str, str, str]] = set()
+                rows = []
+                for chunk in t.chunked(set(node_ids)):
+                    for row in conn.execute(query.where(or_(io.c.job_id.in_(chunk), io.c.dataset_id.in_(chunk)))):
+                        if (row.job_id, row.dataset_id, row.direction) not in seen:
+                            seen.add((row.job_id, row.dataset_id, row.direction))
+                            rows.append(row)
+        nodes = self.nodes({i for row in rows for i in (row.job_id, row.dataset_id)})
+        edges = []
+        for row in rows:
+            job, dataset = nodes[row.job_id], nodes[row.dataset_id]
+            origin, destination = (dataset, job) if row.direction == "input" else (job, dataset)
+            edges.append(Edge(origin, destination, bool(row.static)))
+        return sorted(edges, key=lambda e: (e.origin, e.destination))
+
+    def _job_io(self, job_ids: Sequence[str]) -> dict[str, list[Edge]]:
+        by_job: dict[str, list[Edge]] = {}
+        for edge in self.edges(job_ids):
+            job = edge.destination if edge.destination.kind == "job" else edge.origin
+            by_job.setdefault(job.id, []).append(edge)
+        return by_job
+
+    # -- column lineage ---------------------------------------------------------------------------------------------
+
+    def column_lineage(self, dataset: Node) -> list[ColumnStep]:
+        """The dataset's current column-lineage edges (depth 1), by field."""
+        c = t.column_edges
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(c).where(c.c.dataset_id == dataset.id).order_by(c.c.field, c.c.input_field)
+            ).all()
+        nodes = self.nodes({r.input_dataset_id for r in rows})
+        return [_step(1, dataset, row, nodes) for row in rows if row.input_dataset_id in nodes]
+
+    def column_upstream(self, dataset: Node, field_name: str, *, indirect: bool = False) -> list[ColumnStep]:
+        """Where ``field_name`` of ``dataset`` comes from, transitively, breadth first.
+
+        With ``indirect``, fields that only filter, join, group or sort the rows (INDIRECT transformations, and the
+        dataset-wide dependencies) count too; by default only fields whose values flow into it (DIRECT).
+        """
+        c = t.column_edges
+        steps: list[ColumnStep] = []
+        seen = {(dataset.id, field_name)}
+        frontier = [(dataset.id, field_name)]
+        depth = 0
+        known: dict[str, Node] = {dataset.id: dataset}
+        with self.engine.connect() as conn:
+            while frontier:
+                depth += 1
+                rows: list[Any] = []
+                for chunk in t.chunked(frontier):
+                    keys = chunk + [(d, "") for d, _ in chunk] if indirect else chunk
+                    query = select(c).where(tuple_(c.c.dataset_id, c.c.field).in_(keys))
+                    rows += conn.execute(query if indirect else query.where(c.c.direct)).all()
+                known.update(self.nodes({r.input_dataset_id for r in rows} - known.keys()))
+                frontier = []
+                for row in sorted(rows, key=lambda r: (r.dataset_id, r.field, r.input_dataset_id, r.input_field)):
+                    if row.input_dataset_id not in known:
+                        continue
+                    steps.append(_step(depth, known[row.dataset_id], row, known))
+                    target = (row.input_dataset_id, row.input_field)
+                    if target not in seen:
+                        seen.add(target)
+                        frontier.append(target)
+        return steps
+
+
+def _table(kind: str) -> Table:
+    if kind not in KINDS:
+        msg = f"node kind must be dataset or job, not {kind!r}"
+        raise ValueError(msg)
+    return t.datasets if kind == "dataset" else t.jobs
+
+
+def _node_id_candidates(text: str) -> list[Node]:
+    """Every (kind, namespace, name) reading of a Marquez node id; namespaces may contain ``:``."""
+    kind, sep, rest = text.partition(":")
+    if not sep or kind not in KINDS:
+        return []
+    return [Node(kind, rest[:i], rest[i + 1 :]) for i, char in enumerate(rest) if char == ":"]
+
+
+def _parse(time: str) -> datetime:
+    return datetime.fromisoformat(time.replace("Z", "+00:00"))
+
+
+def _run(row: Any, job: Node, facets: Mapping[str, Any] | None = None) -> RunInfo:  # noqa: ANN401
+    return RunInfo(row.id, job, row.state, row.started_at, row.ended_at, row.parent_run_id, facets or {})
+
+
+def _version(row: Any) -> VersionInfo:  # noqa: ANN401
+    return VersionInfo(row.id, row.seq, row.created_at, row.run_id, orjson.loads(row.content))
+
+
+def _step(depth: int, dataset: Node, row: Any, nodes: Mapping[str, Node]) -> ColumnStep:  # noqa: ANN401
+    transformations = tuple(orjson.loads(row.transformations))
+    return ColumnStep(
+        depth, dataset, row.field, nodes[row.input_dataset_id], row.input_field, bool(row.direct), transformations
+    )

@@ -1,0 +1,339 @@
+"""The static-lineage consumer semantics, as pure functions over events (no database).
+
+What an event says (:func:`facts_of`), how a run's events merge into its state (:class:`RunState`), and how a
+dataset's writes fold into its versions (:class:`VersionChain`). :mod:`headwater.lineage.ingest` applies them to the
+store. The rules (DESIGN.md, "Static lineage and tags", after Marquez's static-lineage write-up):
+
+- Every comparison is by event time, never by arrival order, so events may arrive in any order; equal times are
+  broken by arrival order (the later one wins).
+- A facet replaces the previous facet of the same name on the same job, dataset or run when its event is not older;
+  an event without a facet of that name leaves it alone. The ``tags`` facet is a facet: the tags of the latest event
+  that has one are the complete set.
+- A run's state is its terminal state (COMPLETE, FAIL, ABORT) once one is seen, else its latest state; OTHER never
+  changes it. It started at its earliest event and ended at its terminal event.
+- A dataset version is made by each run that writes the dataset (one version per run, stating what the run's
+  events state, the latest last), and by a DatasetEvent only when what it states about the schema fields, the
+  source (the ``dataSource`` facet), or the lifecycle state differs from the current version; what the event leaves
+  out is carried over. (In OpenLineage naming the dataset's name is its physical name, so a new physical name is a new
+  dataset.)
+- A job's current definition (its input and output datasets) is that of its latest JobEvent or run: a JobEvent
+  replaces it with the declared inputs and outputs (static edges), a run with everything its events read and wrote
+  (observed edges).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
+
+import orjson
+
+from headwater.lineage.schema import entity_id
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+TERMINAL_STATES: Final = frozenset({"COMPLETE", "FAIL", "ABORT"})
+"""RunEvent types that end a run."""
+
+_VERSION_NAMESPACE: Final = uuid.UUID("0f7d3c52-2b6e-4f0e-8a8e-3a1d9c4b6e21")
+
+
+def utc_time(text: str) -> str:
+    """An RFC 3339 time (any offset, any fraction) as UTC ``YYYY-MM-DDTHH:MM:SS.ffffffZ``.
+
+    Raises:
+        ValueError: ``text`` is not such a time.
+    """
+    value = text.strip()
+    if value[-1:] in "zZ":
+        value = value[:-1] + "+00:00"
+    head, sep, rest = value.partition(".")
+    if sep:  # fromisoformat before Python 3.11 takes only 3 or 6 fraction digits
+        digits = len(rest) - len(rest.lstrip("0123456789"))
+        value = f"{head}.{rest[:digits][:6].ljust(6, '0')}{rest[digits:]}"
+    parsed = datetime.fromisoformat(value)
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=timezone.utc)
+    return parsed.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def canonical_hash(event: Mapping[str, Any]) -> str:
+    """SHA-256 (hex) of the event as JSON with sorted keys: equal for the same event however it was serialised."""
+    return hashlib.sha256(orjson.dumps(event, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+
+def dumps(value: object) -> str:
+    """Compact JSON text (as stored)."""
+    return orjson.dumps(value).decode()
+
+
+class Entity(NamedTuple):
+    """A job or dataset named in an event: its id (:func:`headwater.lineage.schema.entity_id`) and name."""
+
+    id: str
+    namespace: str
+    name: str
+
+
+class Facet(NamedTuple):
+    """A facet to store.
+
+    ``table`` is ``job``, ``dataset`` or ``run``; ``facet`` the facet (serialised only when it is the one stored).
+    """
+
+    table: str
+    owner: str
+    name: str
+    facet: Mapping[str, Any]
+
+
+class Io(NamedTuple):
+    """An input or output of a run or JobEvent; ``facets`` are its inputFacets/outputFacets (JSON text)."""
+
+    dataset_id: str
+    direction: str
+    facets: str
+
+
+class Write(NamedTuple):
+    """What one event states about a dataset it writes: a run's output, or a DatasetEvent's dataset.
+
+    Attributes:
+        dataset_id: the dataset.
+        time: the event time (:func:`utc_time`).
+        run_id: the writing run; None for a DatasetEvent.
+        content: the version-defining facts stated (``fields``, ``source``, ``lifecycleState``; absent = unstated).
+    """
+
+    dataset_id: str
+    time: str
+    run_id: str | None
+    content: dict[str, Any]
+
+
+@dataclass
+class EventFacts:
+    """Everything the store derives from one valid event.
+
+    Attributes:
+        hash: :func:`canonical_hash` of the event.
+        kind: RunEvent, JobEvent or DatasetEvent.
+        event_type: the RunEvent's eventType, else None.
+        time: the event time (:func:`utc_time`).
+        payload: the event as JSON text.
+        job: the job of a RunEvent or JobEvent.
+        run_id: the run of a RunEvent.
+        parent_run_id: the ``parent`` run facet's run.
+        dataset: the dataset of a DatasetEvent.
+        entities: every dataset named (inputs, outputs, the DatasetEvent's, column-lineage inputs) by id.
+        facets: the facets to store.
+        io: inputs and outputs.
+        writes: the datasets written (run outputs, the DatasetEvent's dataset).
+        column_lineage: the ``columnLineage`` facets the event carries, by dataset id.
+    """
+
+    hash: str
+    kind: str
+    event_type: str | None
+    time: str
+    payload: str
+    job: Entity | None = None
+    run_id: str | None = None
+    parent_run_id: str | None = None
+    dataset: Entity | None = None
+    entities: dict[str, Entity] = field(default_factory=dict)
+    facets: list[Facet] = field(default_factory=list)
+    io: list[Io] = field(default_factory=list)
+    writes: list[Write] = field(default_factory=list)
+    column_lineage: dict[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    def add_dataset(self, namespace: str, name: str) -> Entity:
+        """Name a dataset (once) and return it."""
+        entity = dataset_entity(namespace, name)
+        self.entities.setdefault(entity.id, entity)
+        return entity
+
+
+@lru_cache(maxsize=65536)
+def dataset_entity(namespace: str, name: str) -> Entity:
+    """The dataset ``namespace``/``name`` with its id."""
+    return Entity(entity_id("dataset", namespace, name), namespace, name)
+
+
+def facts_of(event: Mapping[str, Any], kind: str, payload: str | None = None) -> EventFacts:
+    """What the store derives from ``event``, a valid event of ``kind`` (see :mod:`headwater.lineage.validation`).
+
+    ``payload`` is its JSON text as received (serialised from ``event`` when None).
+    """
+    time = utc_time(event["eventTime"])
+    facts = EventFacts(canonical_hash(event), kind, event.get("eventType"), time, payload or dumps(event))
+    if kind == "DatasetEvent":
+        dataset = event["dataset"]
+        facts.dataset = _dataset_facts(facts, dataset, None)
+        return facts
+    job = event["job"]
+    facts.job = Entity(entity_id("job", job["namespace"], job["name"]), job["namespace"], job["name"])
+    _facets_of(facts, "job", facts.job.id, job.get("facets"))
+    run_id = None
+    if kind == "RunEvent":
+        run = event["run"]
+        run_id = facts.run_id = run["runId"]
+        run_facets = run.get("facets") or {}
+        _facets_of(facts, "run", run_id, run_facets)
+        parent = run_facets.get("parent")
+        if isinstance(parent, dict):
+            facts.parent_run_id = (parent.get("run") or {}).get("runId")
+    for side, direction, io_key in (("inputs", "input", "inputFacets"), ("outputs", "output", "outputFacets")):
+        for dataset in event.get(side) or []:
+            writer = run_id if direction == "output" and kind == "RunEvent" else ""
+            entity = _dataset_facts(facts, dataset, writer)
+            facts.io.append(Io(entity.id, direction, dumps(dataset.get(io_key) or {})))
+    return facts
+
+
+def _dataset_facts(facts: EventFacts, dataset: Mapping[str, Any], writer: str | None) -> Entity:
+    """Record a dataset of the event, its facets and column lineage, and a write unless ``writer`` is ``""``.
+
+    ``writer`` is the writing run's id, None for a DatasetEvent's dataset, ``""`` for a dataset only read or declared.
+    """
+    entity = facts.add_dataset(dataset["namespace"], dataset["name"])
+    dataset_facets = dataset.get("facets") or {}
+    _facets_of(facts, "dataset", entity.id, dataset_facets)
+    lineage = dataset_facets.get("columnLineage")
+    if isinstance(lineage, dict):
+        facts.column_lineage[entity.id] = lineage
+        for _, source in column_lineage_inputs(lineage):
+            facts.add_dataset(source["namespace"], source["name"])
+    if writer != "":
+        facts.writes.append(Write(entity.id, facts.time, writer, version_content(dataset_facets)))
+    return entity
+
+
+def _facets_of(facts: EventFacts, table: str, owner: str, facets: object) -> None:
+    if isinstance(facets, dict):
+        for name, facet in facets.items():
+            if isinstance(facet, dict):
+                facts.facets.append(Facet(table, owner, name, facet))
+
+
+def column_lineage_inputs(facet: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+    """The ``columnLineage`` facet's input fields as (output field, input field); ``""`` for dataset-wide ones."""
+    fields = facet.get("fields")
+    found = [
+        (name, source)
+        for name, entry in (fields.items() if isinstance(fields, dict) else [])
+        for source in (entry or {}).get("inputFields") or []
+    ]
+    return found + [("", source) for source in facet.get("dataset") or []]
+
+
+def version_content(facets: Mapping[str, Any]) -> dict[str, Any]:
+    """The version-defining facts among a dataset's facets: schema fields, source, lifecycle state (when stated)."""
+    content: dict[str, Any] = {}
+    schema = facets.get("schema")
+    if isinstance(schema, dict) and isinstance(schema.get("fields"), list):
+        content["fields"] = [_field(f) for f in schema["fields"]]
+    source = facets.get("dataSource")
+    if isinstance(source, dict):
+        content["source"] = {"name": source.get("name"), "uri": source.get("uri")}
+    lifecycle = facets.get("lifecycleStateChange")
+    if isinstance(lifecycle, dict):
+        content["lifecycleState"] = lifecycle.get("lifecycleStateChange")
+    return content
+
+
+def _field(field_: Mapping[str, Any]) -> dict[str, Any]:
+    kept = {k: field_[k] for k in ("name", "type", "description") if field_.get(k) is not None}
+    if field_.get("fields"):
+        kept["fields"] = [_field(f) for f in field_["fields"]]
+    return kept
+
+
+@dataclass
+class RunState:
+    """A run as its events so far say (a row of ``runs``); :meth:`merge` is commutative over events."""
+
+    id: str
+    job_id: str
+    state: str
+    state_time: str
+    terminal: bool
+    started_at: str
+    ended_at: str | None
+    parent_run_id: str | None
+    updated_at: str
+
+    @classmethod
+    def first(cls, run_id: str, job_id: str, facts: EventFacts) -> RunState:
+        """The state of run ``run_id`` of job ``job_id`` after its first event ``facts``."""
+        state = facts.event_type or "OTHER"
+        terminal = state in TERMINAL_STATES
+        ended = facts.time if terminal else None
+        return cls(run_id, job_id, state, facts.time, terminal, facts.time, ended, facts.parent_run_id, facts.time)
+
+    def merge(self, facts: EventFacts) -> None:
+        """Apply one more event of the run."""
+        event_type = facts.event_type or "OTHER"
+        terminal = event_type in TERMINAL_STATES
+        self.started_at = min(self.started_at, facts.time)
+        self.updated_at = max(self.updated_at, facts.time)
+        self.parent_run_id = self.parent_run_id or facts.parent_run_id
+        if terminal and (self.ended_at is None or facts.time >= self.ended_at):
+            self.ended_at = facts.time
+        if _state_rank(event_type, facts.time) >= _state_rank(self.state, self.state_time):
+            self.state, self.state_time, self.terminal = event_type, facts.time, terminal
+
+
+def _state_rank(state: str, time: str) -> tuple[int, str]:
+    return (2 if state in TERMINAL_STATES else 0 if state == "OTHER" else 1), time
+
+
+@dataclass
+class Version:
+    """A dataset version (a row of ``dataset_versions``)."""
+
+    id: str
+    dataset_id: str
+    seq: int
+    created_at: str
+    run_id: str | None
+    content: dict[str, Any]
+
+
+class VersionChain:
+    """The versions of one dataset, extended by its writes in event-time order (see the module docstring).
+
+    Start from the dataset's current version and its versions of the runs about to be applied (or from nothing to
+    rebuild the whole chain); :attr:`changed` then holds every version created or updated.
+    """
+
+    def __init__(self, dataset_id: str, current: Version | None, run_versions: Mapping[str, Version]) -> None:
+        self.dataset_id = dataset_id
+        self.current = current
+        self._runs = dict(run_versions)
+        self.changed: dict[str, Version] = {}
+
+    def apply(self, write: Write) -> None:
+        """Apply one write, not older than any write applied before."""
+        if write.run_id is not None and write.run_id in self._runs:
+            version = self._runs[write.run_id]
+            version.content = {**version.content, **write.content}
+            self.changed[version.id] = version
+            return
+        base = self.current.content if self.current else {}
+        content = {**base, **write.content}
+        if write.run_id is None and self.current is not None and content == base:
+            return  # a DatasetEvent that changes nothing that defines a version
+        seq = self.current.seq + 1 if self.current else 1
+        key = f"run\x00{write.run_id}" if write.run_id else f"static\x00{write.time}\x00{canonical_hash(content)}"
+        version_id = uuid.uuid5(_VERSION_NAMESPACE, f"{self.dataset_id}\x00{key}").hex
+        version = Version(version_id, self.dataset_id, seq, write.time, write.run_id, content)
+        if write.run_id is not None:
+            self._runs[write.run_id] = version
+        self.current = version
+        self.changed[version.id] = version

@@ -1,0 +1,254 @@
+"""The lineage store: a SQLAlchemy engine on SQLite or PostgreSQL, migrated on open, that ingests events.
+
+Store URLs (SQLAlchemy's):
+
+- ``sqlite:///lineage/lineage.db`` (relative path), ``sqlite:////abs/path.db``, ``sqlite://`` (in memory); a plain
+  path ending in ``.db``, ``.sqlite`` or ``.sqlite3`` means that SQLite file;
+- ``postgresql://user:password@host:5432/database`` (read as ``postgresql+psycopg://``: psycopg 3, part of the
+  ``headwater[lineage]`` extra); any other SQLAlchemy PostgreSQL driver URL as it is.
+
+Ingesting validates each event first (:mod:`.validation`): an invalid one is rejected with its schema errors and
+nothing of it is stored. Valid events are applied in batches, each in one transaction (:mod:`.ingest`). One store
+object serialises its writers; readers (:attr:`LineageStore.read`) never wait for them on PostgreSQL or SQLite (WAL).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import threading
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final, cast
+
+import orjson
+from sqlalchemy import Engine, create_engine, event, make_url
+from sqlalchemy.engine import URL
+from sqlalchemy.pool import StaticPool
+
+from headwater.lineage._extra import INSTALL_HINT
+from headwater.lineage.ingest import apply_batch
+from headwater.lineage.semantics import EventFacts, facts_of
+from headwater.lineage.validation import EventValidator, InvalidEventError, SchemaError, default_validator
+
+if TYPE_CHECKING:
+    from headwater.lineage.reader import LineageReader
+
+RawEvent = tuple[str, "bytes | str | Mapping[str, Any]"]
+"""An event to ingest and where it came from (``events.jsonl:12``, ``POST /api/v1/lineage[3]``): JSON text or bytes,
+or an already parsed JSON object."""
+
+DEFAULT_STORE: Final = "sqlite:///lineage/lineage.db"
+"""The store used when none is named: a SQLite file under ``lineage/`` in the working directory."""
+
+_SQLITE_SUFFIXES: Final = (".db", ".sqlite", ".sqlite3")
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """An event that was not stored: where it came from and why."""
+
+    where: str
+    errors: tuple[SchemaError, ...]
+
+    def __str__(self) -> str:
+        return f"{self.where}: " + "; ".join(map(str, self.errors))
+
+
+class RejectedEventsError(ValueError):
+    """Some events of an all-or-nothing ingest are invalid (``rejected`` lists them); none was stored."""
+
+    def __init__(self, rejected: list[Rejected]) -> None:
+        self.rejected = rejected
+        super().__init__(f"{len(rejected)} invalid event(s), nothing stored: " + "; ".join(map(str, rejected[:3])))
+
+
+@dataclass
+class IngestReport:
+    """What one :meth:`LineageStore.ingest` did.
+
+    Attributes:
+        received: events read.
+        stored: events new to the store (the others were stored before, or earlier in the same input).
+        rejected: the invalid events, none of which was stored.
+    """
+
+    received: int = 0
+    stored: int = 0
+    rejected: list[Rejected] = field(default_factory=list)
+
+    @property
+    def duplicates(self) -> int:
+        """Valid events that were already in the store."""
+        return self.received - self.stored - len(self.rejected)
+
+
+def store_url(location: str | Path) -> URL:
+    """The SQLAlchemy URL of a store location (see the module docstring).
+
+    Raises:
+        ValueError: ``location`` is neither a URL nor a SQLite file path.
+    """
+    text = str(location)
+    if "://" not in text:
+        if not text.endswith(_SQLITE_SUFFIXES):
+            msg = f"{text!r} is not a store URL (sqlite:///path.db, postgresql://...) nor a .db/.sqlite file"
+            raise ValueError(msg)
+        return URL.create("sqlite", database=text)
+    url = make_url(text)
+    if url.drivername == "postgresql":
+        url = url.set(drivername="postgresql+psycopg")
+    return url
+
+
+def create_store_engine(location: str | Path) -> Engine:
+    """An engine for the store at ``location`` (SQLite: WAL journal, one shared connection when in memory).
+
+    Raises:
+        ValueError: not a store location.
+        MissingExtraError: the PostgreSQL driver is missing.
+    """
+    url = store_url(location)
+    if url.get_backend_name() == "sqlite":
+        if url.database and url.database != ":memory:":
+            Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+            engine = create_engine(url, connect_args={"check_same_thread": False})
+        else:
+            engine = create_engine(url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    if url.get_driver_name() == "psycopg" and importlib.util.find_spec("psycopg") is None:
+        from headwater.lineage._extra import MissingExtraError
+
+        msg = f"a PostgreSQL store needs psycopg: {INSTALL_HINT}"
+        raise MissingExtraError(msg)
+    return create_engine(url, pool_pre_ping=True)
+
+
+def _sqlite_pragmas(connection: Any, _record: object) -> None:  # noqa: ANN401 - the DBAPI connection
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def migrate(engine: Engine) -> None:
+    """Create or upgrade the store's tables to the newest schema (Alembic, ``headwater/lineage/migrations``)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).resolve().parent / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class LineageStore:
+    """Events in, lineage out: a migrated store with the static-lineage consumer semantics.
+
+    >>> store = LineageStore.open("sqlite://")
+    >>> store.ingest([("example", event)]).stored   # doctest: +SKIP
+    1
+    """
+
+    def __init__(self, engine: Engine, validator: EventValidator | None = None) -> None:
+        """Wrap an engine whose database is already migrated (:meth:`open` migrates)."""
+        self.engine = engine
+        self.validator = validator or default_validator()
+        self._write_lock = threading.Lock()
+
+    @classmethod
+    def open(cls, location: str | Path = DEFAULT_STORE, validator: EventValidator | None = None) -> LineageStore:
+        """Open (creating or upgrading) the store at ``location``, a store URL or SQLite file path.
+
+        Raises:
+            ValueError: not a store location.
+            sqlalchemy.exc.OperationalError: the database cannot be reached.
+        """
+        engine = create_store_engine(location)
+        migrate(engine)
+        return cls(engine, validator)
+
+    @property
+    def url(self) -> str:
+        """The store's URL, password hidden."""
+        return self.engine.url.render_as_string(hide_password=True)
+
+    @property
+    def read(self) -> LineageReader:
+        """Queries over the store (:class:`headwater.lineage.reader.LineageReader`)."""
+        from headwater.lineage.reader import LineageReader
+
+        return LineageReader(self.engine)
+
+    def prepare(self, where: str, raw: bytes | str | Mapping[str, Any]) -> EventFacts:
+        """Parse and validate one event; return what the store derives from it.
+
+        Raises:
+            InvalidEventError: not JSON, or not a valid OpenLineage event; ``where`` prefixes the message.
+        """
+        payload = None
+        if isinstance(raw, Mapping):
+            parsed: object = raw
+        else:
+            try:
+                parsed = orjson.loads(raw)
+                payload = (raw.decode() if isinstance(raw, bytes) else raw).strip()
+            except (orjson.JSONDecodeError, UnicodeDecodeError) as e:
+                raise InvalidEventError([SchemaError("<root>", f"not JSON: {e}")], where) from None
+        kind = self.validator.check(parsed, where)
+        return facts_of(cast("Mapping[str, Any]", parsed), kind, payload)  # check() accepts JSON objects only
+
+    def ingest(
+        self, events: Iterable[RawEvent], *, batch_size: int = 1000, progress: Callable[[int], None] | None = None
+    ) -> IngestReport:
+        """Validate and store ``events``; invalid ones are reported in the result and skipped.
+
+        Valid events are stored in batches of ``batch_size``, each in one transaction; ``progress`` is called with
+        the number of events read after each batch.
+        """
+        report = IngestReport()
+        batch: list[EventFacts] = []
+        for where, raw in events:
+            report.received += 1
+            try:
+                batch.append(self.prepare(where, raw))
+            except InvalidEventError as e:
+                report.rejected.append(Rejected(where, e.errors))
+            if len(batch) >= batch_size:
+                report.stored += self._store(batch)
+                batch = []
+                if progress is not None:
+                    progress(report.received)
+        report.stored += self._store(batch)
+        if progress is not None:
+            progress(report.received)
+        return report
+
+    def ingest_all_or_nothing(self, events: Iterable[RawEvent]) -> IngestReport:
+        """Store ``events`` in one transaction only when every one is valid (the HTTP endpoint's contract).
+
+        Raises:
+            RejectedEventsError: listing every invalid event; nothing was stored.
+        """
+        batch: list[EventFacts] = []
+        rejected: list[Rejected] = []
+        for where, raw in events:
+            try:
+                batch.append(self.prepare(where, raw))
+            except InvalidEventError as e:  # noqa: PERF203 - every invalid event is reported
+                rejected.append(Rejected(where, e.errors))
+        if rejected:
+            raise RejectedEventsError(rejected)
+        return IngestReport(received=len(batch), stored=self._store(batch))
+
+    def _store(self, batch: list[EventFacts]) -> int:
+        if not batch:
+            return 0
+        with self._write_lock, self.engine.begin() as connection:
+            return apply_batch(connection, batch)
+
+    def close(self) -> None:
+        """Release the engine's connections."""
+        self.engine.dispose()

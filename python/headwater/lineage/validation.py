@@ -1,0 +1,265 @@
+"""Validation of OpenLineage events against the OpenLineage JSON schemas (spec 2-0-2 and its facet schemas).
+
+An event is validated against the ``$defs`` entry of its kind (``RunEvent``, ``JobEvent``, ``DatasetEvent``), formats
+included (uuid, uri, date-time), and every facet in it whose ``_schemaURL`` names a known facet schema against that
+schema. The known schemas are the spec files vendored in this package (``headwater/lineage/spec``, the spec's
+Apache-2.0 licence beside them) and Headwater's own facet schemas, read from the agent jar that ships in the wheel.
+
+Two modes:
+
+- lenient (a consumer's, the default): the kind is the text after the last ``/`` of ``schemaURL`` (as Marquez reads
+  it, so any spec version is accepted), or the event's shape when that names no kind; a facet whose ``_schemaURL``
+  names no known schema (another producer's custom facet, another facet version) is checked only against the base
+  facet (``_producer`` and ``_schemaURL`` present).
+- strict (the test suite's): ``schemaURL`` must be ``https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/<kind>``
+  and every facet's ``_schemaURL`` must name a known schema with a ``#/$defs/...`` fragment.
+"""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+import jsonschema_rs
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator, Mapping
+
+EVENT_KINDS: Final = ("RunEvent", "JobEvent", "DatasetEvent")
+"""The three OpenLineage event kinds, as named in the spec's ``$defs``."""
+
+SPEC_URL: Final = "https://openlineage.io/spec/2-0-2/OpenLineage.json"
+"""The ``$id`` of the OpenLineage spec these events are validated against."""
+
+EVENT_SCHEMA_PREFIX: Final = f"{SPEC_URL}#/$defs/"
+"""What a strictly valid event's ``schemaURL`` starts with; the kind follows."""
+
+SPEC_DIR: Final = Path(__file__).resolve().parent / "spec"
+"""The vendored OpenLineage spec: ``OpenLineage.json``, ``facets/*.json`` and the spec's LICENSE."""
+
+HEADWATER_FACETS_IN_JAR: Final = "io/headwater/spark/facets/"
+"""The folder of Headwater's own facet schemas inside the agent jar (and under jvm/src/main/resources)."""
+
+_MAX_ERRORS: Final = 20
+_DATASET_FACET_KEYS: Final = ("facets", "inputFacets", "outputFacets")
+
+
+@dataclass(frozen=True)
+class SchemaError:
+    """One reason an event is invalid.
+
+    Attributes:
+        path: where in the event, as ``/``-separated keys and indexes (``run/facets/parent/run/runId``), or
+            ``<root>`` for the event itself.
+        message: what is wrong there, as the schema validator says it.
+    """
+
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+    def to_json(self) -> dict[str, str]:
+        """``{"path": ..., "message": ...}``, as the HTTP endpoint reports it."""
+        return {"path": self.path, "message": self.message}
+
+
+class InvalidEventError(ValueError):
+    """An event does not validate; ``errors`` lists every reason found (at most 20)."""
+
+    def __init__(self, errors: Iterable[SchemaError], where: str = "") -> None:
+        self.errors: tuple[SchemaError, ...] = tuple(errors)
+        self.where = where
+        prefix = f"{where}: " if where else ""
+        super().__init__(f"{prefix}invalid OpenLineage event: " + "; ".join(map(str, self.errors)))
+
+
+@dataclass(frozen=True)
+class SchemaSet:
+    """JSON schema documents by their ``$id``: the OpenLineage spec and the facet schemas.
+
+    Attributes:
+        documents: each schema document (a JSON object) by its ``$id``.
+    """
+
+    documents: Mapping[str, Mapping[str, Any]]
+
+    @classmethod
+    def from_documents(cls, documents: Iterable[Mapping[str, Any]]) -> SchemaSet:
+        """A set of schema documents; each must have a ``$id``.
+
+        Raises:
+            ValueError: a document has no ``$id``.
+        """
+        found: dict[str, Mapping[str, Any]] = {}
+        for document in documents:
+            uri = document.get("$id")
+            if not isinstance(uri, str):
+                msg = f"a JSON schema without $id: {json.dumps(document)[:200]}"
+                raise ValueError(msg)  # noqa: TRY004 - a bad document, not a bad argument type
+            found[uri] = document
+        return cls(found)
+
+    @classmethod
+    def from_dirs(cls, spec_dir: Path, *facet_dirs: Path) -> SchemaSet:
+        """``spec_dir/OpenLineage.json``, ``spec_dir/facets/*.json`` and ``*.json`` of each of ``facet_dirs``.
+
+        Raises:
+            FileNotFoundError: ``spec_dir`` has no ``OpenLineage.json``.
+        """
+        if not (spec_dir / "OpenLineage.json").is_file():
+            msg = f"OpenLineage spec not found at {spec_dir} (no OpenLineage.json)"
+            raise FileNotFoundError(msg)
+        files = [spec_dir / "OpenLineage.json", *sorted((spec_dir / "facets").glob("*.json"))]
+        for directory in facet_dirs:
+            files += sorted(directory.glob("*.json"))
+        return cls.from_documents(json.loads(file.read_text(encoding="utf-8")) for file in files)
+
+
+def schemas_in_jar(jar: Path) -> list[dict[str, Any]]:
+    """Headwater's own facet schemas (``io/headwater/spark/facets/*.json``) inside the agent jar ``jar``."""
+    with zipfile.ZipFile(jar) as archive:
+        return [
+            json.loads(archive.read(name))
+            for name in sorted(archive.namelist())
+            if name.startswith(HEADWATER_FACETS_IN_JAR) and name.endswith(".json")
+        ]
+
+
+@cache
+def default_schemas() -> SchemaSet:
+    """The vendored OpenLineage spec plus Headwater's facet schemas from the installed agent jar (when present)."""
+    from headwater._jar import jar_path
+
+    base = SchemaSet.from_dirs(SPEC_DIR)
+    try:
+        own = schemas_in_jar(Path(jar_path()))
+    except FileNotFoundError:  # a source checkout without the jar: its facets are checked as custom facets
+        own = []
+    return SchemaSet.from_documents([*base.documents.values(), *own])
+
+
+@dataclass
+class EventValidator:
+    """Validates OpenLineage events (parsed JSON) against a :class:`SchemaSet`.
+
+    Attributes:
+        schemas: the known schema documents.
+        strict: the test suite's mode (see the module docstring); a consumer uses the lenient default.
+    """
+
+    schemas: SchemaSet
+    strict: bool = False
+    _registry: jsonschema_rs.Registry = field(init=False, repr=False)
+    _validators: dict[str, jsonschema_rs.Validator] = field(init=False, repr=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._registry = jsonschema_rs.Registry([(uri, dict(doc)) for uri, doc in self.schemas.documents.items()])
+
+    def check(self, event: object, where: str = "") -> str:
+        """Validate ``event``; return its kind (``RunEvent``, ``JobEvent`` or ``DatasetEvent``).
+
+        Raises:
+            InvalidEventError: naming every problem found (at most 20), prefixed with ``where`` (e.g. ``file:12``).
+        """
+        kind, errors = self._errors(event)
+        if errors:
+            raise InvalidEventError(errors, where)
+        return kind
+
+    def errors(self, event: object) -> list[SchemaError]:
+        """Every problem of ``event`` (at most 20); empty when it is valid."""
+        return self._errors(event)[1]
+
+    def _errors(self, event: object) -> tuple[str, list[SchemaError]]:
+        if not isinstance(event, dict):
+            return "", [SchemaError("<root>", f"an event is a JSON object, not {type(event).__name__}")]
+        kind, problem = self._kind(event)
+        if problem is not None:
+            return kind, [problem]
+        errors = self._validate(event, f"{EVENT_SCHEMA_PREFIX}{kind}", "")
+        for where, facet in _facets(event):
+            if len(errors) >= _MAX_ERRORS:
+                break
+            errors += self._facet_errors(facet, where)
+        return kind, errors[:_MAX_ERRORS]
+
+    def _kind(self, event: Mapping[str, Any]) -> tuple[str, SchemaError | None]:
+        schema_url = event.get("schemaURL")
+        named = schema_url.rsplit("/", 1)[-1] if isinstance(schema_url, str) else ""
+        if self.strict:
+            if named in EVENT_KINDS and schema_url == f"{EVENT_SCHEMA_PREFIX}{named}":
+                return named, None
+            expected = f"{EVENT_SCHEMA_PREFIX}RunEvent|JobEvent|DatasetEvent"
+            return "", SchemaError("schemaURL", f"{schema_url!r} is not one of {expected}")
+        if named in EVENT_KINDS:
+            return named, None
+        if "run" in event:
+            return "RunEvent", None
+        return ("DatasetEvent" if "dataset" in event else "JobEvent"), None
+
+    def _facet_errors(self, facet: Mapping[str, Any], where: str) -> list[SchemaError]:
+        url = facet.get("_schemaURL", "")
+        document = url.split("#", 1)[0]
+        if document not in self.schemas.documents:
+            if self.strict:
+                return [SchemaError(f"{where}/_schemaURL", f"{url!r} names no schema of the spec or of Headwater")]
+            return self._validate(facet, f"{SPEC_URL}#/$defs/BaseFacet", where)  # another producer's custom facet
+        if "#" not in url:
+            if self.strict:
+                return [SchemaError(f"{where}/_schemaURL", f"{url!r} has no #/$defs/... fragment")]
+            return self._validate(facet, f"{SPEC_URL}#/$defs/BaseFacet", where)
+        return self._validate(facet, url, where)
+
+    def _validate(self, instance: object, ref: str, where: str) -> list[SchemaError]:
+        validator = self._validators.get(ref)
+        if validator is None:
+            validator = jsonschema_rs.Draft202012Validator(
+                {"$ref": ref}, registry=self._registry, validate_formats=True, offline=True
+            )
+            self._validators[ref] = validator
+        if validator.is_valid(instance):
+            return []
+        errors = []
+        for error in validator.iter_errors(instance):
+            path = "/".join(str(part) for part in (*_split(where), *error.instance_path)) or "<root>"
+            errors.append(SchemaError(path, error.message))
+            if len(errors) >= _MAX_ERRORS:
+                break
+        return errors
+
+
+@cache
+def default_validator() -> EventValidator:
+    """The lenient validator over :func:`default_schemas` (cached; safe to share between threads for reading)."""
+    return EventValidator(default_schemas())
+
+
+def _split(where: str) -> list[str]:
+    return where.split("/") if where else []
+
+
+def _facets(event: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """Every facet of an event that is a JSON object, as (path, facet)."""
+    for entity in ("run", "job", "dataset"):
+        holder = event.get(entity)
+        if isinstance(holder, dict):
+            yield from _facets_in(f"{entity}/facets", holder.get("facets"))
+    for side in ("inputs", "outputs"):
+        datasets = event.get(side)
+        for index, dataset in enumerate(datasets if isinstance(datasets, list) else []):
+            if isinstance(dataset, dict):
+                for key in _DATASET_FACET_KEYS:
+                    yield from _facets_in(f"{side}/{index}/{key}", dataset.get(key))
+
+
+def _facets_in(path: str, facets: object) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    if isinstance(facets, dict):
+        for name, facet in facets.items():
+            if isinstance(facet, dict):
+                yield f"{path}/{name}", facet

@@ -1,0 +1,188 @@
+"""``headwater lineage ...`` and ``headwater.show`` over the events of real jobs on the shared Spark session."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from pyspark.sql import SparkSession
+from pyspark.sql import functions as F  # noqa: N812
+
+import headwater
+from headwater.cli import cli
+from headwater.lineage.notebook import LineageView
+from tests.support.events import LineageLog
+
+
+@pytest.fixture(scope="module")
+def pipeline(
+    spark_session: SparkSession, session_lineage: LineageLog, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
+    """A two-step job (CSV -> per-carrier parquet -> report JSON) and a declared job over its output, run once."""
+    root = tmp_path_factory.mktemp("lineage_cli")
+    flights = root / "flights"
+    spark_session.createDataFrame(
+        [("AA", "JFK", 12), ("UA", "EWR", 40), ("AA", "LGA", 3)], "carrier STRING, origin STRING, dep_delay INT"
+    ).write.csv(str(flights), header=True)
+    session_lineage.mark(spark_session)
+    source = spark_session.read.csv(str(flights), header=True, schema="carrier STRING, origin STRING, dep_delay INT")
+    per_carrier = root / "per_carrier"
+    source.groupBy("carrier").agg(F.sum("dep_delay").alias("total_delay")).write.parquet(str(per_carrier))
+    report = root / "report"
+    spark_session.read.parquet(str(per_carrier)).select(F.col("carrier").alias("airline"), "total_delay").write.json(
+        str(report)
+    )
+    declared = spark_session.read.parquet(str(per_carrier)).select("carrier")
+    headwater.emit_job_event(spark_session, declared, job_name="tests.declared_carriers", output=str(root / "carriers"))
+    events = session_lineage.events(spark_session)
+    events_file = root / "events.jsonl"
+    events_file.write_text("".join(json.dumps(e) + "\n" for e in events))
+    return {"root": root, "flights": flights, "per_carrier": per_carrier, "report": report, "events": events_file,
+            "count": len(events)}  # fmt: skip
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    return result.exit_code, result.output
+
+
+def test_ingest_query_and_view(pipeline: dict[str, Any], tmp_path: Path) -> None:
+    store = f"sqlite:///{tmp_path / 'store.db'}"
+    code, out = run("lineage", "ingest", str(pipeline["events"]), "--store", store)
+    assert code == 0, out
+    assert out.startswith(f"{pipeline['count']} new events stored in {store}")
+    code, out = run("lineage", "ingest", str(pipeline["events"]), "--store", store)
+    assert f"0 new events stored in {store} ({pipeline['count']} read, {pipeline['count']} already stored" in out
+
+    per_carrier, report, flights = (str(pipeline[k]) for k in ("per_carrier", "report", "flights"))
+    code, out = run("lineage", "datasets", "-s", store)
+    assert f"file:{per_carrier}  versions=1  fields=2  lifecycle=" in out
+    assert f"file:{flights}  versions=0  fields=3" in out
+
+    code, out = run("lineage", "jobs", "-s", store)
+    write_job = next(
+        line.split()[0]
+        for line in out.splitlines()
+        if line.split()[0].endswith(f"{Path(per_carrier).parent.name}_per_carrier")
+    )
+    assert f"{write_job}  definition=run  inputs=1  outputs=1  latest=COMPLETE" in out
+    assert "tests.declared_carriers  definition=job_event  inputs=1  outputs=1  latest=no runs" in out
+
+    code, out = run("lineage", "graph", report, "--direction", "up", "--format", "json", "-s", store)
+    assert code == 0, out
+    graph = {node["id"]: node for node in json.loads(out)["graph"]}
+    assert {
+        f"dataset:file:{flights}",
+        f"dataset:file:{per_carrier}",
+        f"dataset:file:{report}",
+        f"job:{write_job}",
+    } <= set(graph)
+    assert graph[f"job:{write_job}"]["inEdges"] == [
+        {"origin": f"dataset:file:{flights}", "destination": f"job:{write_job}", "static": False}
+    ]
+    assert graph[f"dataset:file:{report}"]["data"]["fields"] == [
+        {"name": "airline", "type": "string"},
+        {"name": "total_delay", "type": "long"},
+    ]
+
+    code, out = run("lineage", "graph", per_carrier, "--direction", "down", "--depth", "2", "-s", store)
+    assert "job headwater-tests:tests.declared_carriers  [static]" in out
+    code, out = run("lineage", "graph", per_carrier, "--format", "dot", "-s", store)
+    assert out.startswith("digraph lineage {") and "[style=dashed]" in out
+    code, out = run("lineage", "graph", per_carrier, "--format", "mermaid", "-s", store)
+    assert out.startswith("flowchart LR\n") and "-.->" in out and "-->" in out
+
+    code, out = run("lineage", "runs", write_job, "-s", store)
+    assert re.fullmatch(r"[0-9a-f-]{36}  COMPLETE  started=\S+Z  duration=\d+\.\d{3}s\n", out), out
+    code, out = run("lineage", "versions", per_carrier, "-s", store)
+    assert re.match(r"#1  \S+Z  run [0-9a-f-]{36}  lifecycle=\S+  fields=\[carrier string, total_delay long\]", out), (
+        out
+    )
+    code, out = run("lineage", "columns", report, "total_delay", "-s", store)
+    assert out.splitlines() == [
+        f"file:{report} total_delay",
+        f"  <- file:{per_carrier} total_delay  [IDENTITY]  (into total_delay)",
+        f"    <- file:{flights} dep_delay  [AGGREGATION]  (into total_delay)",
+    ]
+
+    page = tmp_path / "page.html"
+    code, out = run("lineage", "view", store, "-o", str(page))
+    assert out.startswith(f"{page}  (")
+    html = page.read_text()
+    assert '<script id="headwater-data" type="application/json">' in html
+    assert not re.search(r"<(script|link)[^>]+(src|href)=", html)  # everything inlined: no network at view time
+
+
+def test_sources_are_files_folders_or_stores(pipeline: dict[str, Any], tmp_path: Path) -> None:
+    folder = tmp_path / "events"
+    (folder / "day1").mkdir(parents=True)
+    lines = pipeline["events"].read_text().splitlines(keepends=True)
+    (folder / "day1" / "a.jsonl").write_text("".join(lines[: len(lines) // 2]))
+    (folder / "b.jsonl").write_text("".join(lines[len(lines) // 2 :]) + '{"eventTime": "now"}\n')
+    code, from_folder = run("lineage", "jobs", "-s", str(folder))
+    assert code == 0
+    _, from_file = run("lineage", "jobs", "-s", str(pipeline["events"]))
+    assert from_folder.endswith(from_file)
+    assert from_folder.startswith(f"rejected {folder / 'b.jsonl'}:{len(lines) - len(lines) // 2 + 1}: <root>:")
+
+    code, out = run("lineage", "ingest", str(folder), "--store", f"sqlite:///{tmp_path / 's.db'}")
+    assert code == 1
+    assert f"{len(lines)} new events stored" in out and "1 rejected" in out
+
+    code, out = run("lineage", "jobs", "-s", f"sqlite:///{tmp_path / 'missing.db'}")
+    assert code == 1 and "no lineage store at" in out and "headwater lineage ingest" in out
+    code, out = run("lineage", "graph", "no_such_thing", "-s", str(pipeline["events"]))
+    assert code == 1 and "no dataset or job named 'no_such_thing'" in out
+
+
+def test_show_the_sessions_lineage(
+    spark_session: SparkSession, pipeline: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = str(pipeline["report"])
+    headwater.show(spark_session, node=report, direction="up", depth=4)
+    out = capsys.readouterr().out
+    assert out.startswith(f"lineage of dataset:file:{report}\n")
+    assert f"  <- file:{pipeline['flights']}" in out
+
+    view = LineageView(pipeline["events"], node=report)
+    frame = view._repr_html_()  # noqa: SLF001 - what Jupyter calls
+    assert frame.startswith('<iframe srcdoc="&lt;!DOCTYPE html&gt;')
+    assert "headwater-data" in frame and "window.headwaterGraph" in frame
+    assert repr(view) == view.text
+
+
+def test_show_says_what_to_pass_when_the_transport_is_not_a_file(spark_session: SparkSession) -> None:
+    spark_session.conf.set("spark.openlineage.transport.type", "http")  # read by show(); the agent reads it at start
+    spark_session.conf.set("spark.openlineage.transport.url", "http://lineage.example:5000")
+    try:
+        with pytest.raises(
+            ValueError, match=r"transport is 'http' to http://lineage.example:5000, not a file.*pass the store"
+        ):
+            headwater.show(spark_session)
+    finally:
+        spark_session.conf.set("spark.openlineage.transport.type", "file")
+        spark_session.conf.unset("spark.openlineage.transport.url")
+
+
+def test_a_missing_extra_is_named_with_the_pip_command(tmp_path: Path) -> None:
+    script = """
+import importlib.abc, sys
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] == "sqlalchemy":
+            raise ModuleNotFoundError(name)
+sys.meta_path.insert(0, Block())
+from headwater.cli import main
+main(["lineage", "jobs", "-s", "events.jsonl"])
+"""
+    finished = subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False
+    )
+    assert finished.returncode == 1
+    assert finished.stderr.strip() == "Error: the lineage viewer needs sqlalchemy: pip install 'headwater[lineage]'"

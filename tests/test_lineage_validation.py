@@ -1,0 +1,107 @@
+"""Validation of incoming events: the vendored spec, Headwater's own facet schemas, lenient and strict modes."""
+
+from __future__ import annotations
+
+import copy
+import filecmp
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import headwater
+from headwater.lineage.validation import (
+    SPEC_DIR,
+    EventValidator,
+    InvalidEventError,
+    SchemaError,
+    SchemaSet,
+    default_schemas,
+    default_validator,
+    schemas_in_jar,
+)
+from tests.support.lineage_events import PRODUCER, dataset, new_run_id, run_event, schema
+from tests.support.openlineage_schema import OWN_SCHEMA_DIR, spec_dir, strict_validator
+
+SPARK_PROPERTIES = "https://headwater-lineage.github.io/spec/facets/1-0-0/SparkPropertiesRunFacet.json"
+
+
+def test_the_vendored_spec_equals_the_shared_one() -> None:
+    shared = spec_dir()
+    for name in ("OpenLineage.json", "LICENSE"):
+        assert filecmp.cmp(SPEC_DIR / name, shared / name, shallow=False), name
+    vendored = sorted(p.name for p in (SPEC_DIR / "facets").glob("*.json"))
+    assert vendored == sorted(p.name for p in (shared / "facets").glob("*.json"))
+    mismatched = [n for n in vendored if not filecmp.cmp(SPEC_DIR / "facets" / n, shared / "facets" / n, shallow=False)]
+    assert mismatched == []
+
+
+def test_headwater_facet_schemas_come_from_the_installed_jar_and_equal_the_sources() -> None:
+    in_jar = {s["$id"]: s for s in schemas_in_jar(Path(headwater.jar_path()))}
+    in_sources = {s["$id"]: s for s in (json.loads(p.read_text()) for p in OWN_SCHEMA_DIR.glob("*.json"))}
+    assert SPARK_PROPERTIES in in_jar
+    assert in_jar == in_sources
+    assert set(in_jar) <= set(default_schemas().documents)
+
+
+def spark_properties(properties: Any) -> dict[str, Any]:  # noqa: ANN401 - deliberately any JSON
+    return {"_producer": PRODUCER, "_schemaURL": f"{SPARK_PROPERTIES}#/$defs/SparkPropertiesRunFacet",
+            "properties": properties}  # fmt: skip
+
+
+def test_facets_are_validated_against_their_own_schema() -> None:
+    event = run_event("START", "j", new_run_id(), 1, run_facets={"spark_properties": spark_properties({"a": "b"})})
+    assert default_validator().check(event) == "RunEvent"
+    event["run"]["facets"]["spark_properties"] = spark_properties(["not", "an", "object"])
+    with pytest.raises(InvalidEventError) as invalid:
+        default_validator().check(event, "here")
+    assert invalid.value.errors == (
+        SchemaError("run/facets/spark_properties/properties", '["not","an","object"] is not of type "object"'),
+    )
+    assert str(invalid.value).startswith("here: invalid OpenLineage event: run/facets/spark_properties/properties")
+
+
+def test_a_consumer_accepts_other_producers_facets_and_spec_versions_the_tests_do_not() -> None:
+    event = run_event("COMPLETE", "j", new_run_id(), 1, outputs=[dataset("/o", schema=schema("a int"))])
+    event["run"]["facets"] = {
+        "spark_version": {"_producer": "https://example.com/other", "_schemaURL": "https://example.com/SparkVersion.json",
+                          "spark-version": "3.5.1"},
+    }  # fmt: skip
+    event["schemaURL"] = "https://openlineage.io/spec/2-0-0/OpenLineage.json#/$defs/RunEvent"
+    assert default_validator().errors(event) == []
+    strict = [str(e) for e in strict_validator().errors(event)]
+    assert strict == [
+        "schemaURL: 'https://openlineage.io/spec/2-0-0/OpenLineage.json#/$defs/RunEvent' is not one of "
+        "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunEvent|JobEvent|DatasetEvent"
+    ]
+    event["schemaURL"] = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunEvent"
+    assert [e.path for e in strict_validator().errors(event)] == ["run/facets/spark_version/_schemaURL"]
+
+    broken = copy.deepcopy(event)
+    del broken["run"]["facets"]["spark_version"]["_producer"]  # every facet needs _producer and _schemaURL
+    assert SchemaError("run/facets/spark_version", '"_producer" is a required property') in default_validator().errors(
+        broken
+    )
+
+
+@pytest.mark.parametrize(
+    ("event", "path", "message"),
+    [
+        ([], "<root>", "an event is a JSON object, not list"),
+        ({"eventTime": "2025-01-01T00:00:00Z", "producer": PRODUCER, "schemaURL": "x"}, "<root>", '"job" is a required property'),
+        ({"eventTime": "yesterday", "producer": PRODUCER,
+          "schemaURL": "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/DatasetEvent",
+          "dataset": {"namespace": "file", "name": "/t"}}, "eventTime", '"yesterday" is not a "date-time"'),
+    ],
+)  # fmt: skip
+def test_invalid_events_name_what_is_wrong(event: Any, path: str, message: str) -> None:  # noqa: ANN401
+    assert SchemaError(path, message) in default_validator().errors(event)
+
+
+def test_a_schema_set_needs_the_spec(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match="no OpenLineage.json"):
+        SchemaSet.from_dirs(tmp_path)
+    validator = EventValidator(SchemaSet.from_dirs(SPEC_DIR))  # without Headwater's facet schemas
+    event = run_event("START", "j", new_run_id(), 1, run_facets={"spark_properties": spark_properties(["x"])})
+    assert validator.errors(event) == []  # an unknown facet schema: checked as a base facet only

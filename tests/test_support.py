@@ -1,0 +1,39 @@
+"""The supported pyspark range: written once, agreed with pyproject.toml, and one actionable message outside it."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import headwater
+import pyspark
+import pytest
+from headwater._support import SUPPORTED_PYSPARK, unsupported_pyspark
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_pyproject_extras_declare_the_supported_range() -> None:
+    extras = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    for extra in ("spark", "demo"):
+        (pyspark_requirement,) = [r for r in extras[extra] if r.startswith("pyspark")]
+        assert pyspark_requirement == f"pyspark{SUPPORTED_PYSPARK}", extra
+    assert headwater.SUPPORTED_PYSPARK == SUPPORTED_PYSPARK
+
+
+def test_the_pyspark_of_the_tests_is_supported() -> None:
+    assert unsupported_pyspark(pyspark.__version__) is None
+
+
+@pytest.mark.parametrize("found", ["4.0.1", "3.5.3", "4.1.0rc1", "4.2.0", "4.2.0.dev1", "5.0.0", "not a version"])
+def test_an_unsupported_pyspark_gets_one_message_with_the_fix(found: str) -> None:
+    assert unsupported_pyspark(found) == (
+        f"headwater {headwater.__version__} supports pyspark {SUPPORTED_PYSPARK}, not the pyspark {found} of this "
+        f"Python: install a supported one (pip install 'pyspark{SUPPORTED_PYSPARK}'); until then the lineage agent "
+        "stays off"
+    )
+
+
+@pytest.mark.parametrize("found", ["4.1.0", "4.1.4", "4.1.9", "4.1.5rc1"])
+def test_supported_releases(found: str) -> None:
+    assert unsupported_pyspark(found) is None
