@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -49,6 +50,21 @@ def run_python(
         timeout=timeout,
         check=False,
     )
+
+
+def lines_by_case(stderr: str) -> dict[str, list[str]]:
+    """The driver's stderr lines of each case of a job that prints ``=== case <name>`` before each case and
+    ``=== end <name>`` after it (integration/jobs/*_job.py), keyed by case name. Lines after a case's end, until the
+    next case starts, still belong to it: a late log line of that case shows there."""
+    cases: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in stderr.splitlines():
+        start = re.match(r"=== case (\S+)", line)
+        if start:
+            current = cases.setdefault(start.group(1), [])
+        elif current is not None and not line.startswith("=== end"):
+            current.append(line)
+    return cases
 
 
 def write_flights_csv(directory: Path) -> Path:

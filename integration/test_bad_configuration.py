@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -11,25 +10,14 @@ from chispa import assert_df_equality
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F  # noqa: N812
 
-from integration.support import JOBS, driver_env, run_python, write_flights_csv
+from integration.support import JOBS, driver_env, lines_by_case, run_python, write_flights_csv
 
 DISABLED = "Headwater lineage agent disabled: "
 
 
 def case_logs(stderr: str) -> dict[str, list[str]]:
     """The Headwater log lines of each case, keyed by case name."""
-    logs: dict[str, list[str]] = {}
-    current = None
-    for line in stderr.splitlines():
-        start = re.match(r"=== case (\S+)", line)
-        if start:
-            current = start.group(1)
-            logs[current] = []
-        elif line.startswith("=== end"):
-            current = None
-        elif current and "Headwater" in line:
-            logs[current].append(line)
-    return logs
+    return {name: [line for line in lines if "Headwater" in line] for name, lines in lines_by_case(stderr).items()}
 
 
 def expected_result(spark: SparkSession, source: Path):  # noqa: ANN201
@@ -86,7 +74,9 @@ def test_bad_spark_settings_disable_the_agent(spark_session: SparkSession, tmp_p
     }
     settings = {name: options for name, (options, _) in cases.items()}
 
-    finished = run_python(JOBS / "bad_config_job.py", [json.dumps(settings), str(source), str(tmp_path / "out")], cwd=tmp_path)
+    finished = run_python(
+        JOBS / "bad_config_job.py", [json.dumps(settings), str(source), str(tmp_path / "out")], cwd=tmp_path
+    )
 
     assert finished.returncode == 0, finished.stderr[-3000:]
     logs = case_logs(finished.stderr)
@@ -144,7 +134,9 @@ def test_an_unknown_key_is_named_once_with_the_closest_known_key(spark_session: 
         }
     }
 
-    finished = run_python(JOBS / "bad_config_job.py", [json.dumps(settings), str(source), str(tmp_path / "out")], cwd=tmp_path)
+    finished = run_python(
+        JOBS / "bad_config_job.py", [json.dumps(settings), str(source), str(tmp_path / "out")], cwd=tmp_path
+    )
 
     assert finished.returncode == 0, finished.stderr[-3000:]
     lines = case_logs(finished.stderr)["typo"]

@@ -23,8 +23,19 @@ from chispa import assert_df_equality
 from pyspark.sql import SparkSession
 
 import headwater
+from headwater._spool import find_spools
 from integration.lineage_server import Answer, BlackHole, LineageServer, free_port
-from integration.support import JOBS, VENV_BIN, driver_env, headwater_cli, remount, run_python, tmpfs, write_flights_csv
+from integration.support import (
+    JOBS,
+    VENV_BIN,
+    driver_env,
+    headwater_cli,
+    lines_by_case,
+    remount,
+    run_python,
+    tmpfs,
+    write_flights_csv,
+)
 from tests.support.events import runs_by_id
 from tests.support.openlineage_schema import validate_event
 
@@ -59,16 +70,7 @@ def assert_exactly_once(events: list[dict[str, Any]], expected: Counter[tuple[st
 
 def case_stderr(stderr: str) -> dict[str, str]:
     """The driver's stderr of each case."""
-    parts: dict[str, list[str]] = {}
-    current = None
-    for line in stderr.splitlines():
-        start = re.match(r"=== case (\S+)", line)
-        if start:
-            current = start.group(1)
-            parts[current] = []
-        elif current:
-            parts[current].append(line)
-    return {name: "\n".join(lines) for name, lines in parts.items()}
+    return {name: "\n".join(lines) for name, lines in lines_by_case(stderr).items()}
 
 
 def spooled_events(spool: Path) -> list[dict[str, Any]]:
@@ -324,6 +326,10 @@ def test_sigterm_during_a_write_fails_the_application_and_closes_every_run(tmp_p
     assert not (target / "_SUCCESS").exists()  # the write was killed, as it would be without the agent
     for event in events:
         validate_event(event)
+    keys = [(e["run"]["runId"], e["eventType"], e["eventTime"]) for e in events]
+    assert len(keys) == len(set(keys)), "an event was delivered twice"
+    left = sum(spool.pending() for spool in find_spools(tmp_path / "spool"))
+    assert left == 0, "the endpoint answers: every event was delivered within the bounded stop, none left spooled"
     runs = runs_by_id(events)
     app = next(run for run in runs.values() if run[0]["job"]["name"] == "slow_write")
     assert [e["eventType"] for e in app] == ["START", "FAIL"], stderr[-3000:]

