@@ -68,6 +68,15 @@ class _Healthy(BaseHTTPRequestHandler):
         pass
 
 
+class _QuietServer(ThreadingHTTPServer):
+    """No traceback when a driver exits with its kept-alive connection still open (a reset, not an error here)."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        pass
+
+
 def _black_hole() -> tuple[socket.socket, list[socket.socket]]:
     """A loopback port that accepts connections and never answers."""
     server = socket.create_server(("127.0.0.1", 0))
@@ -106,7 +115,7 @@ def main() -> None:
     args = parser.parse_args()
     shutil.rmtree(args.workdir, ignore_errors=True)
     args.workdir.mkdir(parents=True)
-    healthy = ThreadingHTTPServer(("127.0.0.1", 0), _Healthy)
+    healthy = _QuietServer(("127.0.0.1", 0), _Healthy)
     threading.Thread(target=healthy.serve_forever, daemon=True).start()
     hole, _ = _black_hole()
     closed = _closed_port()
