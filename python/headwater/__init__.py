@@ -29,6 +29,7 @@ from headwater._jar import UnsupportedSparkError, jar_path
 from headwater._runs import Dataset, LineageRun, LineageRuns, recent_runs
 from headwater._session import configure, flush
 from headwater._static import LineageError, emit, emit_dataset_event, emit_job_event
+from headwater._status import DeliveryStatus, status
 from headwater._support import SUPPORTED_PYSPARK, HeadwaterWarning, check_installed_pyspark
 from headwater._tags import tags
 from headwater._version import __version__
@@ -41,6 +42,7 @@ __all__ = [
     "LISTENER_CLASS",
     "SUPPORTED_PYSPARK",
     "Dataset",
+    "DeliveryStatus",
     "HeadwaterWarning",
     "LineageError",
     "LineageRun",
@@ -58,5 +60,6 @@ __all__ = [
     "lineage",
     "recent_runs",
     "show",
+    "status",
     "tags",
 ]

@@ -179,9 +179,11 @@ def flush(spark: SparkSession, timeout: float = 30.0) -> bool:
         timeout: seconds to wait at the most, in all.
 
     Returns:
-        True when everything was delivered in time and no event emitted since the previous ``flush`` failed to be
-        delivered (the transport failed after its retries, or the agent's queue was full); False otherwise. True
-        when no Headwater agent is attached.
+        True when everything was handled in time and every event emitted since the previous ``flush`` was
+        delivered; False when one of them was spooled (the endpoint did not take it after the retry policy: it is
+        re-sent later, see :func:`headwater.status`) or dropped (rejected by the backend, or the agent's queue was
+        full). The counters behind it are those of :func:`headwater.status`: ``spooled + dropped`` did not grow.
+        True when no Headwater agent is attached.
     """
     millis = max(1, int(timeout * 1000))
     context = _agent.java_context(spark)

@@ -1,14 +1,13 @@
 package io.headwater.spark.agent;
 
-import io.headwater.spark.compat.UnsupportedSparkException;
 import io.headwater.spark.compat.pipelines.PipelineGraphs;
 import io.headwater.spark.config.ConfigLoader;
 import io.headwater.spark.config.ConfigSources;
 import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.config.Redaction;
 import io.headwater.spark.connectors.pipelines.PipelinesSupport;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.emit.SerialExecutor;
-import io.headwater.spark.emit.Transports;
 import io.headwater.spark.extensions.DatasetBuilders;
 import io.headwater.spark.extensions.EventHandlerFactories;
 import io.headwater.spark.extensions.ExtensionFailures;
@@ -18,9 +17,7 @@ import io.headwater.spark.extensions.RunContexts;
 import io.headwater.spark.facets.HeadwaterVersion;
 import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.versions.SparkVersions;
-import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.openlineage.client.OpenLineage;
-import io.openlineage.client.OpenLineageClient;
 import io.openlineage.client.utils.UUIDUtils;
 import java.util.HashMap;
 import java.util.Map;
@@ -35,7 +32,8 @@ import scala.Tuple2;
  * ConfigLoader}), chooses the Spark-version seams ({@link SparkVersions}), loads the extensions'
  * factories ({@link EventHandlerFactories}), builds the transport and wires the agent's parts. A
  * configuration that cannot be used, or a Spark the agent cannot run on, gives one log line naming
- * the cause and no agent: the application runs on unchanged.
+ * the cause and no agent: the application runs on unchanged. A setting that is ignored (an unknown
+ * key) gives one warning naming it and the closest known key.
  */
 final class AgentFactory {
   private static final Logger LOG = LoggerFactory.getLogger(AgentFactory.class);
@@ -72,6 +70,7 @@ final class AgentFactory {
     try {
       SparkVersions.check();
       HeadwaterConfig config = ConfigLoader.load(ConfigSources.forDriver(settings));
+      config.warnings().forEach(warning -> LOG.warn("Headwater: {}", warning));
       if (config.disabled()) {
         LOG.info("Headwater lineage agent is disabled by configuration");
         return new Outcome(
@@ -83,7 +82,7 @@ final class AgentFactory {
       if (t instanceof VirtualMachineError error) {
         throw error;
       }
-      String reason = reason(t);
+      String reason = Redaction.DEFAULT.text(reason(t));
       LOG.error("Headwater lineage agent disabled: {}", reason);
       return new Outcome(Optional.empty(), reason);
     }
@@ -104,7 +103,7 @@ final class AgentFactory {
 
   private static LineageAgent wire(HeadwaterConfig config, Map<String, String> settings) {
     OpenLineage openLineage = new OpenLineage(HeadwaterVersion.PRODUCER);
-    ExtensionFailures failures = new ExtensionFailures();
+    ExtensionFailures failures = new ExtensionFailures(config.redaction()::text);
     ClassLoader loader = Thread.currentThread().getContextClassLoader();
     LineageExtractor extractor =
         new LineageExtractor(
@@ -112,17 +111,9 @@ final class AgentFactory {
                 loader == null ? AgentFactory.class.getClassLoader() : loader, failures),
             failures,
             config.columnLineage());
-    // A meter registry of this client's own, closed with it: the client's default is one static
-    // registry that its close() closes, so a second agent in the same JVM (a new session after
-    // spark.stop(), or attach after detach) would register the same gauge again and log "This Gauge
-    // has been already registered".
-    OpenLineageClient client =
-        new OpenLineageClient(
-            Transports.build(config.transport(), config.emit().retry()),
-            null,
-            new CompositeMeterRegistry(),
-            config.disabledFacets().toArray(String[]::new));
-    EmissionQueue emission = new EmissionQueue(client, config.emit().queueCapacity());
+    EmissionQueue emission =
+        EmissionQueue.create(
+            config.transport(), config.disabledFacets(), config.emit(), config.redaction());
     ApplicationRun application =
         new ApplicationRun(
             UUIDUtils.generateNewUUID(),
@@ -132,7 +123,7 @@ final class AgentFactory {
     RunContexts contexts = new RunContexts(openLineage, config, application.runId());
     SparkPropertiesCapture properties =
         new SparkPropertiesCapture(
-            HeadwaterVersion.PRODUCER, config.capturedProperties(), settings);
+            HeadwaterVersion.PRODUCER, config.capturedProperties(), settings, config.redaction());
     RunEventFactory events =
         new RunEventFactory(
             openLineage,

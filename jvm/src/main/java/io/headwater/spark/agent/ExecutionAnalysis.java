@@ -4,7 +4,6 @@ import io.headwater.spark.compat.StreamingPlans;
 import io.headwater.spark.connectors.TableVersions;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.extensions.SchedulerObjects;
-import io.headwater.spark.facets.SqlRedaction;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.reading.DatasetStatistics;
@@ -241,6 +240,11 @@ final class ExecutionAnalysis {
     pipelines.abortAll(time);
   }
 
+  /** True while any execution or streaming query is tracked (its run not ended). */
+  boolean hasOpenRuns() {
+    return tracker.openRuns() > 0;
+  }
+
   /** ABORT for every run still open (the application is ending or being killed). */
   void abortOpenRuns(long time, String reason) {
     carryOut(tracker.abortAll(time, reason), null);
@@ -291,7 +295,7 @@ final class ExecutionAnalysis {
       Optional<String> viewText =
           execution == null
               ? Optional.empty()
-              : MetadataOnlyCommands.viewText(execution.optimizedPlan()).map(SqlRedaction::redact);
+              : MetadataOnlyCommands.viewText(execution.optimizedPlan());
       Optional<String> sql = viewText.or(() -> run.sql);
       emission.submit(
           staticEvents.jobEvent(

@@ -3,7 +3,6 @@ package io.headwater.spark.agent;
 import io.headwater.spark.compat.pipelines.PipelineFlow;
 import io.headwater.spark.connectors.pipelines.PipelineLineage;
 import io.headwater.spark.facets.SparkPipelineJobFacet;
-import io.headwater.spark.facets.SqlRedaction;
 import io.openlineage.client.OpenLineage;
 import java.util.Objects;
 import java.util.Optional;
@@ -33,7 +32,7 @@ record PipelineFlowJob(
         lineage.names().jobName(flow),
         lineage.jobFacet(flow),
         lineage.sourceCodeLocation(flow),
-        flow.sql().map(SqlRedaction::redact));
+        flow.sql()); // redacted with the whole event (config.Redaction)
   }
 
   /** Adds the flow's job facets (its location replaces a configured one). */

@@ -6,11 +6,10 @@ import io.headwater.spark.facets.Datasets;
 import io.headwater.spark.facets.HeadwaterVersion;
 import io.headwater.spark.facets.SparkPipelineJobFacet;
 import io.headwater.spark.facets.SparkPropertiesRunFacet;
+import io.headwater.spark.logging.StackTraces;
 import io.headwater.spark.reading.DatasetStatistics;
 import io.headwater.spark.reading.ScanStatistics;
 import io.openlineage.client.OpenLineage;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -46,21 +45,39 @@ final class RunEventFactory {
   }
 
   /**
-   * START or COMPLETE of the application run; its parent is the external parent, when configured.
-   * The run and job facets extensions reported for the application event are added last (never
-   * replacing Headwater's own).
+   * Why a run stopped without failing itself (ABORT, or the application's FAIL when its driver was
+   * killed): the {@code errorMessage} facet gets the message and no stack trace.
+   */
+  static final class Stopped extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Stopped(String reason) {
+      super(reason, null, false, false);
+    }
+  }
+
+  /**
+   * START, COMPLETE or FAIL of the application run; its parent is the external parent, when
+   * configured. The run and job facets extensions reported for the application event are added last
+   * (never replacing Headwater's own).
+   *
+   * @param failure why the application failed (the {@code errorMessage} facet), or null
    */
   OpenLineage.RunEvent applicationEvent(
       OpenLineage.RunEvent.EventType type,
       long timeMillis,
       ApplicationRun app,
       SparkPropertiesRunFacet properties,
-      io.headwater.spark.extensions.CustomFacets extensionFacets) {
+      io.headwater.spark.extensions.CustomFacets extensionFacets,
+      String failure) {
     OpenLineage.RunFacetsBuilder runFacets =
         openLineage
             .newRunFacetsBuilder()
             .processing_engine(processingEngine())
             .put(SparkPropertiesRunFacet.NAME, properties);
+    if (failure != null) {
+      runFacets.errorMessage(errorMessage(new Stopped(failure)));
+    }
     metadata.addTo(runFacets, LocalPropertyTags.Snapshot.NONE);
     externalParent.ifPresent(
         parent ->
@@ -99,7 +116,8 @@ final class RunEventFactory {
    * The facets extensions reported for the run ({@link io.headwater.spark.extensions.CustomFacets})
    * are added last.
    *
-   * @param failure the execution's failure, for a FAIL event; null otherwise
+   * @param failure the execution's failure, for a FAIL event, or why it stopped ({@link Stopped}),
+   *     for an ABORT; null otherwise
    */
   OpenLineage.RunEvent executionEvent(
       OpenLineage.RunEvent.EventType type,
@@ -159,11 +177,7 @@ final class RunEventFactory {
               HeadwaterVersion.PRODUCER, run.lineage.columnLineageSkips()));
     }
     if (failure != null) {
-      runFacets.errorMessage(
-          openLineage.newErrorMessageRunFacet(
-              failure.getMessage() == null ? failure.getClass().getName() : failure.getMessage(),
-              "JAVA",
-              stackTrace(failure)));
+      runFacets.errorMessage(errorMessage(failure));
     }
     return openLineage
         .newRunEventBuilder()
@@ -342,9 +356,14 @@ final class RunEventFactory {
     return Instant.ofEpochMilli(millis).atZone(ZoneOffset.UTC);
   }
 
-  private static String stackTrace(Throwable failure) {
-    StringWriter out = new StringWriter();
-    failure.printStackTrace(new PrintWriter(out));
-    return out.toString();
+  /**
+   * The {@code errorMessage} facet of {@code failure}: its message and stack trace (redacted with
+   * the rest of the event when it is emitted); a {@link Stopped} reason has no stack trace.
+   */
+  private OpenLineage.ErrorMessageRunFacet errorMessage(Throwable failure) {
+    String message =
+        failure.getMessage() == null ? failure.getClass().getName() : failure.getMessage();
+    return openLineage.newErrorMessageRunFacet(
+        message, "JAVA", failure instanceof Stopped ? null : StackTraces.render(failure));
   }
 }

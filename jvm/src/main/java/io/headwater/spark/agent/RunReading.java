@@ -6,7 +6,6 @@ import io.headwater.spark.config.MetadataSettings;
 import io.headwater.spark.config.RuntimeSettings;
 import io.headwater.spark.extensions.LineageExtractor;
 import io.headwater.spark.extensions.RunContexts;
-import io.headwater.spark.facets.SqlRedaction;
 import io.headwater.spark.logging.OnceLog;
 import io.headwater.spark.reading.ExecutionLineage;
 import io.headwater.spark.reading.PlanReading;
@@ -48,7 +47,7 @@ final class RunReading {
     run.planPart = reading.planPart();
     run.staticKind = reading.staticKind();
     run.properties = properties.forSession(execution.sparkSession());
-    run.sql = reading.sql().map(SqlRedaction::redact);
+    run.sql = reading.sql(); // redacted with the rest of the event when it is emitted
   }
 
   /** Adds the datasets of an execution nested under {@code run}'s root to the run. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.headwater.spark.compat.pipelines.PipelineDefinition;
+import io.headwater.spark.config.Redaction;
 import io.openlineage.client.OpenLineage;
 import java.net.URI;
 import java.util.LinkedHashMap;
@@ -13,7 +14,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 
 /**
  * The {@code headwater_sparkPipeline} dataset facet: a dataset declared by a Spark Declarative
@@ -42,9 +42,6 @@ public final class SparkPipelineDatasetFacet implements OpenLineage.DatasetFacet
 
   /** Where the facet's JSON schema is published, the {@code _schemaURL} of every instance. */
   public static final URI SCHEMA_URL = FacetSchemas.url("SparkPipelineDatasetFacet");
-
-  private static final Pattern SECRET_KEY =
-      Pattern.compile(SparkPropertiesRunFacet.DEFAULT_REDACTION_REGEX);
 
   /**
    * What the pipeline declares about the dataset.
@@ -137,7 +134,7 @@ public final class SparkPipelineDatasetFacet implements OpenLineage.DatasetFacet
         .properties()
         .forEach(
             (key, value) ->
-                safe.put(key, SECRET_KEY.matcher(key).find() ? SqlRedaction.REDACTED : value));
+                safe.put(key, Redaction.DEFAULT.isSecretKey(key) ? Redaction.REDACTED : value));
     return safe;
   }
 

@@ -1,4 +1,4 @@
-package io.headwater.spark.connectors.jdbc;
+package io.headwater.spark.naming;
 
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.net.URLDecoder;

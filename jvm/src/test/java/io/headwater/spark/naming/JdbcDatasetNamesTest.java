@@ -1,4 +1,4 @@
-package io.headwater.spark.connectors.jdbc;
+package io.headwater.spark.naming;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
