@@ -133,7 +133,10 @@ def test_a_connect_client_gets_the_lineage_of_a_classic_session(connect_server: 
     # Every client query ran in the server's application: its parent is the server's application run.
     app_runs = [evs for evs in runs_by_id(server_events).values() if evs[0]["job"]["name"] == "headwater_connect_server"]
     assert len(app_runs) == 1
-    assert [e["eventType"] for e in app_runs[0]] == ["START", "COMPLETE"]
+    # The server is stopped the way spark-daemon.sh stops it, with SIGTERM: the agent ends its application run as
+    # terminated (docs/configuration.md, "Terminated drivers").
+    assert [e["eventType"] for e in app_runs[0]] == ["START", "FAIL"]
+    assert "SIGTERM" in app_runs[0][-1]["run"]["facets"]["errorMessage"]["message"]
     app_run_id = app_runs[0][0]["run"]["runId"]
     client_events = [e for e in server_events if e["job"]["name"].startswith(f"{CLIENT_APP}.")]
     assert {e["run"]["facets"]["parent"]["run"]["runId"] for e in client_events} == {app_run_id}
