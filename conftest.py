@@ -12,10 +12,16 @@ that connector publishes no release.
 
 from __future__ import annotations
 
+import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
+
+# Spark's Python workers run this interpreter (the venv of the Spark line under test), not whatever `python3` is first
+# on PATH: pyspark 4.2+ runs Python UDFs through Arrow, which only the venv has.
+os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
 
 REPO = Path(__file__).resolve().parent
 TEST_OUTPUT = REPO / "build" / "pytest"
