@@ -66,8 +66,8 @@ class KafkaBroker:
         finished = subprocess.run(
             ["java", "-Xmx256m", "-cp", f"{LIB}/*", "org.apache.kafka.tools.consumer.ConsoleConsumer",
              "--bootstrap-server", self.bootstrap_servers, "--topic", topic, "--from-beginning",
-             "--timeout-ms", str(timeout_ms), "--formatter-property", "print.key=true",
-             "--formatter-property", f"key.separator={separator}"],
+             "--timeout-ms", str(timeout_ms), "--property", "print.key=true",
+             "--property", f"key.separator={separator}"],
             capture_output=True, text=True, timeout=timeout_ms / 1000 + 120, check=False,
         )  # fmt: skip
         if finished.returncode != 0 and "TimeoutException" not in finished.stderr:
