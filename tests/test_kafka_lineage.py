@@ -159,7 +159,7 @@ def test_streaming_query_from_a_pattern_to_a_topic(
 
     runs = child_runs(lineage.events(spark_session))
     [run] = [r for r in runs.values() if r[0]["job"]["facets"]["jobType"]["processingType"] == "STREAMING"]
-    assert [e["eventType"] for e in run][0] == "START"
+    assert run[0]["eventType"] == "START"
     assert run[-1]["eventType"] == "COMPLETE"
     # the topics the pattern matched when the micro-batch was planned, not the pattern
     assert dataset_ids(run, "inputs") == {

@@ -25,6 +25,7 @@ REPO = Path(__file__).resolve().parents[2]
 LIB = REPO / "build" / "kafka-broker" / "lib"
 STARTED = "Kafka Server started"
 
+
 def ensure_resolved() -> Path:
     """The directory of the broker's jars, resolving them with ``make kafka-broker`` when it is missing."""
     if not any(LIB.glob("kafka_2.13-*.jar")):
@@ -105,7 +106,11 @@ def start(timeout: float = 180.0) -> KafkaBroker:
         msg = f"formatting the Kafka storage failed ({formatted.returncode}): {formatted.stdout}{formatted.stderr}"
         raise RuntimeError(msg)
     daemon = Daemon.start(
-        "kafka broker", [*java, "kafka.Kafka", str(config)], log=directory / "broker.log", env=dict(os.environ), cwd=directory
+        "kafka broker",
+        [*java, "kafka.Kafka", str(config)],
+        log=directory / "broker.log",
+        env=dict(os.environ),
+        cwd=directory,
     )
     broker = KafkaBroker(port, directory, daemon)
     try:

@@ -17,7 +17,8 @@ public class KafkaDatasetNamesTest {
   @Test
   public void aListenerPrefixIsDroppedAndBlanksTrimmed() {
     assertEquals(
-        Optional.of("kafka://broker1:9093"), KafkaDatasetNames.namespace("SASL_SSL://broker1:9093"));
+        Optional.of("kafka://broker1:9093"),
+        KafkaDatasetNames.namespace("SASL_SSL://broker1:9093"));
     assertEquals(
         Optional.of("kafka://127.0.0.1:41861"),
         KafkaDatasetNames.namespace(" , 127.0.0.1:41861 ,b:1"));

@@ -49,7 +49,10 @@ public final class KafkaMicroBatchStreamInputVisitor
   protected List<OpenLineage.InputDataset> visit(LogicalPlan node) {
     Optional<Object> stream = KafkaSupport.call(node, "stream");
     Map<String, String> options =
-        stream.flatMap(s -> KafkaSupport.field(s, "options")).map(KafkaSupport::options).orElse(Map.of());
+        stream
+            .flatMap(s -> KafkaSupport.field(s, "options"))
+            .map(KafkaSupport::options)
+            .orElse(Map.of());
     Optional<String> namespace = KafkaSupport.namespace(options);
     Optional<Object> endOffset =
         KafkaSupport.call(node, "endOffset")

@@ -20,8 +20,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What Headwater knows about Spark's Kafka connector ({@code spark-sql-kafka-0-10}), without linking
- * against it (it is not on the agent's class path unless the application adds it, and never
+ * What Headwater knows about Spark's Kafka connector ({@code spark-sql-kafka-0-10}), without
+ * linking against it (it is not on the agent's class path unless the application adds it, and never
  * bundled): its objects are recognised by class name and read by reflection, so a session without
  * the connector never touches any of this.
  *
