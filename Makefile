@@ -64,7 +64,7 @@ test-python: build test-catalog kafka-broker
 ## test-compat: the compatibility subset (pytest -m compat; COMPAT in tests/support/spark_versions.py, only its files
 ## collected) on each other Spark line, in its venv with the wheel installed, one pytest session per line;
 ## COMPAT_LINES="3.5" runs one line. Every line runs; the target fails if one did.
-test-compat: $(COMPAT_VENVS) $(STAMPS)/wheel test-catalog
+test-compat: $(COMPAT_VENVS) $(STAMPS)/wheel test-catalog kafka-broker
 	@status=0; for line in $(COMPAT_LINES); do \
 	  venv=build/venvs/pyspark-$$line; \
 	  $$venv/bin/pip install -q --disable-pip-version-check --no-deps --force-reinstall $(WHEEL_DIR)/headwater-*.whl \

@@ -162,6 +162,8 @@ COMPAT: tuple[str, ...] = (
     "tests/test_delta_lineage.py::test_merge_update_delete_and_drop",
     "tests/test_iceberg_lineage.py::test_create_ctas_writes_reads_and_time_travel",
     "tests/test_iceberg_lineage.py::test_merge_update_delete_and_drop",
+    # Kafka source and sink, batch and streaming, against a real broker (every line with a spark-sql-kafka release)
+    "tests/test_kafka_lineage.py",
     # RDD jobs
     "tests/test_rdd_lineage.py::test_text_file_map_save_as_text_file",
     "tests/test_rdd_lineage.py::test_hadoop_file_writes_old_and_new_api",

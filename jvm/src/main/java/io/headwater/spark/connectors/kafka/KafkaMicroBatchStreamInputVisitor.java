@@ -4,7 +4,6 @@ import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.openlineage.client.OpenLineage;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
@@ -16,7 +15,7 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
  *
  * <pre>
  *   StreamingDataSourceV2ScanRelation (Spark 4.x) or StreamingDataSourceV2Relation (Spark 3.5)
- *       (stream = KafkaMicroBatchStream(options{kafka.bootstrap.servers, ...}), endOffset = KafkaSourceOffset)
+ *       (stream = KafkaMicroBatchStream(executorKafkaParams{bootstrap.servers, ...}), endOffset = KafkaSourceOffset)
  *     -> one input per topic of the partitions in the batch's end offset (for a pattern: the topics that
  *        matched when the batch was planned), in namespace kafka://&lt;first bootstrap server&gt;;
  *        schema = the node's output (key, value, topic, ...)
@@ -48,12 +47,11 @@ public final class KafkaMicroBatchStreamInputVisitor
   @Override
   protected List<OpenLineage.InputDataset> visit(LogicalPlan node) {
     Optional<Object> stream = KafkaSupport.call(node, "stream");
-    Map<String, String> options =
+    Optional<String> namespace =
         stream
-            .flatMap(s -> KafkaSupport.field(s, "options"))
+            .flatMap(s -> KafkaSupport.field(s, "executorKafkaParams"))
             .map(KafkaSupport::options)
-            .orElse(Map.of());
-    Optional<String> namespace = KafkaSupport.namespace(options);
+            .flatMap(KafkaSupport::clientNamespace);
     Optional<Object> endOffset =
         KafkaSupport.call(node, "endOffset")
             .flatMap(

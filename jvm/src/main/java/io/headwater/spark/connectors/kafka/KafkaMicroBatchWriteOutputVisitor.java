@@ -17,9 +17,12 @@ import org.apache.spark.sql.execution.streaming.sources.WriteToMicroBatchDataSou
  *     no topic option -> no output (each row's topic column says where it goes)
  * </pre>
  *
- * The node is the root of the micro-batch's analysed plan ({@code IncrementalExecution.logical});
- * Spark plans it into {@code WriteToDataSourceV2(MicroBatchWrite(KafkaStreamingWrite))}, which
- * holds the same topic and servers. Does not match a micro-batch write to any other sink.
+ * Its {@code table} is the {@code KafkaTable} itself up to Spark 4.1 and a relation over it (a plan
+ * node whose own {@code table()} is the {@code KafkaTable}) from 4.2, so both are read by
+ * reflection. The node is the root of the micro-batch's analysed plan ({@code
+ * IncrementalExecution.logical}); Spark plans it into {@code
+ * WriteToDataSourceV2(MicroBatchWrite(KafkaStreamingWrite))}, which holds the same topic and
+ * servers. Does not match a micro-batch write to any other sink.
  */
 public final class KafkaMicroBatchWriteOutputVisitor
     extends QueryPlanVisitor<WriteToMicroBatchDataSource, OpenLineage.OutputDataset> {
@@ -29,8 +32,16 @@ public final class KafkaMicroBatchWriteOutputVisitor
 
   @Override
   public boolean isDefinedAt(LogicalPlan node) {
-    return node instanceof WriteToMicroBatchDataSource write
-        && KafkaSupport.is(write.table(), KafkaSupport.TABLE);
+    return node instanceof WriteToMicroBatchDataSource
+        && KafkaSupport.call(node, "table")
+            .filter(
+                table ->
+                    KafkaSupport.is(table, KafkaSupport.TABLE)
+                        || (table instanceof LogicalPlan relation
+                            && KafkaSupport.call(relation, "table")
+                                .filter(inner -> KafkaSupport.is(inner, KafkaSupport.TABLE))
+                                .isPresent()))
+            .isPresent();
   }
 
   @Override

@@ -33,9 +33,10 @@ import org.slf4j.LoggerFactory;
  *       df.write.format("kafka").save()}, {@code SaveIntoDataSourceCommand}).
  *   <li>{@code KafkaSourceProvider$KafkaTable}: the table of a streaming write ({@code
  *       WriteToMicroBatchDataSource}).
- *   <li>{@code KafkaMicroBatchStream}: the stream of a streaming read; its private {@code options}
- *       are the reader's options. A micro-batch's end offset ({@code KafkaSourceOffset}) maps each
- *       {@code TopicPartition} it read to an offset.
+ *   <li>{@code KafkaMicroBatchStream}: the stream of a streaming read; its private {@code
+ *       executorKafkaParams} (Spark 3.5 and 4.x) are its consumers' parameters, {@code
+ *       bootstrap.servers} among them. A micro-batch's end offset ({@code KafkaSourceOffset}) maps
+ *       each {@code TopicPartition} it read to an offset.
  * </ul>
  *
  * Options keep Spark's names: {@code kafka.bootstrap.servers}, {@code subscribe} (comma-separated
@@ -51,6 +52,7 @@ final class KafkaSupport {
   private static final String SOURCE_OFFSET = PACKAGE + "KafkaSourceOffset";
 
   static final String BOOTSTRAP_SERVERS = "kafka.bootstrap.servers";
+  private static final String CLIENT_BOOTSTRAP_SERVERS = "bootstrap.servers";
   static final String SUBSCRIBE = "subscribe";
   static final String ASSIGN = "assign";
   static final String TOPIC = "topic";
@@ -76,6 +78,14 @@ final class KafkaSupport {
   /** The namespace of the cluster the {@code kafka.bootstrap.servers} option names. */
   static Optional<String> namespace(Map<String, String> options) {
     return option(options, BOOTSTRAP_SERVERS).flatMap(KafkaDatasetNames::namespace);
+  }
+
+  /**
+   * The namespace of the cluster a Kafka client's own parameters name ({@code bootstrap.servers},
+   * the option without Spark's {@code kafka.} prefix), in {@link #options} form.
+   */
+  static Optional<String> clientNamespace(Map<String, String> kafkaParams) {
+    return option(kafkaParams, CLIENT_BOOTSTRAP_SERVERS).flatMap(KafkaDatasetNames::namespace);
   }
 
   /**
