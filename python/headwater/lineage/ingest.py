@@ -112,7 +112,7 @@ def _insert_bodies(conn: Connection, fresh: Sequence[EventFacts], stored: Abstra
     bodies = {key: body for facts in fresh for key, body in facts.bodies.items() if key not in stored}
     if bodies:
         stmt = _insert(conn, t.facet_bodies).on_conflict_do_nothing(index_elements=[t.facet_bodies.c.hash])
-        _execute_many(conn, stmt, [{"hash": key, "body": body.decode()} for key, body in bodies.items()])
+        _execute_many(conn, stmt, [{"hash": key, "body": body} for key, body in bodies.items()])
     return frozenset(bodies)
 
 
@@ -408,10 +408,10 @@ def _rebuild_column_edges(conn: Connection, fresh: Sequence[EventFacts], before:
     ``before`` has the body hashes of the facets stored before the batch: a facet replaced by the same body keeps
     its edges.
     """
-    latest: dict[str, tuple[str, str, Mapping[str, Any]]] = {}
+    latest: dict[str, tuple[str, str, str]] = {}
     for facts in sorted(fresh, key=lambda f: f.time):
-        for dataset_id, (body, facet) in facts.column_lineage.items():
-            latest[dataset_id] = (facts.time, body, facet)
+        for dataset_id, body in facts.column_lineage.items():
+            latest[dataset_id] = (facts.time, body, facts.bodies[body])
     if not latest:
         return
     f = t.dataset_facets
@@ -425,7 +425,7 @@ def _rebuild_column_edges(conn: Connection, fresh: Sequence[EventFacts], before:
     if replaced:
         conn.execute(delete(t.column_edges).where(_among(conn, t.column_edges.c.dataset_id, replaced)))
     for dataset_id in replaced:
-        for output_field, source in column_lineage_inputs(latest[dataset_id][2]):
+        for output_field, source in column_lineage_inputs(orjson.loads(latest[dataset_id][2])):
             source_id = t.entity_id("dataset", source["namespace"], source["name"])
             transformations = source.get("transformations") or []
             direct = not transformations or any(x.get("type") == "DIRECT" for x in transformations)
