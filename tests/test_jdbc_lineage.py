@@ -160,9 +160,9 @@ def test_a_query_read_written_traces_columns_to_the_tables_and_counts_rows(
         "orders.amount:FILTER",
     }
     # the rows Spark's JDBC writer inserted (its tasks' output metrics); it counts no bytes and writes no files
-    statistics = target["facets"]["outputStatistics"]
+    statistics = target["outputFacets"]["outputStatistics"]
     assert {k: v for k, v in statistics.items() if not k.startswith("_")} == {"rowCount": 2}
-    assert "outputStatistics" not in start["outputs"][0]["facets"]
+    assert "outputStatistics" not in start["outputs"][0].get("outputFacets", {})
 
 
 def test_a_query_spark_cannot_resolve_keeps_its_inputs_without_column_lineage(
@@ -181,7 +181,7 @@ def test_a_query_spark_cannot_resolve_keeps_its_inputs_without_column_lineage(
     assert schema_fields(complete["inputs"][0]) == CUSTOMERS_SCHEMA
     target = complete["outputs"][0]
     assert target["facets"].get("columnLineage", {"fields": {}})["fields"] == {}
-    assert target["facets"]["outputStatistics"]["rowCount"] == 2
+    assert target["outputFacets"]["outputStatistics"]["rowCount"] == 2
 
 
 def test_write_append_from_a_jdbc_read(spark_session: SparkSession, lineage: LineageLog, pg: PostgresServer) -> None:
@@ -207,7 +207,7 @@ def test_write_append_from_a_jdbc_read(spark_session: SparkSession, lineage: Lin
         assert schema_fields(target) == [{"name": "id", "type": "integer"}, {"name": "doubled", "type": "decimal(12,2)"}]
         assert schema_fields(target) == spark_schema_as_facet(big.schema)
         assert "lifecycleStateChange" not in target["facets"]
-        assert target["facets"]["outputStatistics"]["rowCount"] == 2
+        assert target["outputFacets"]["outputStatistics"]["rowCount"] == 2
         assert schema_fields(run[1]["inputs"][0]) == ORDERS_SCHEMA
 
 
@@ -226,8 +226,8 @@ def test_write_overwrite_marks_the_lifecycle(spark_session: SparkSession, lineag
         assert datasets(event, "outputs") == [(namespace(pg), "lineage.public.order_report")]
     target = run[1]["outputs"][0]
     assert target["facets"]["lifecycleStateChange"]["lifecycleStateChange"] == "OVERWRITE"
-    assert target["facets"]["outputStatistics"]["rowCount"] == 2
-    assert "size" not in target["facets"]["outputStatistics"]
+    assert target["outputFacets"]["outputStatistics"]["rowCount"] == 2
+    assert "size" not in target["outputFacets"]["outputStatistics"]
     assert schema_fields(target) == [{"name": "customer", "type": "string"}, {"name": "orders", "type": "integer"}]
 
 
