@@ -35,30 +35,43 @@ public class JdbcQueryStandInTest {
   }
 
   private static LogicalRelation query(String sql) {
+    return read("query", sql);
+  }
+
+  /** The relation of a JDBC read of the Derby database with {@code option} = {@code value}. */
+  private static LogicalRelation read(String option, String value) {
     return Executions.first(
         LocalSpark.session()
             .read()
             .format("jdbc")
             .option("url", DerbyServer.url())
-            .option("query", sql)
+            .option(option, value)
             .load()
             .queryExecution()
             .optimizedPlan(),
         LogicalRelation.class);
   }
 
-  /** "table.COLUMN" of each dataset column {@code expression} reads in the stand-in. */
-  private static Set<String> sources(RelationStandIn standIn, NamedExpression expression) {
-    Set<String> sources = new TreeSet<>();
-    for (Attribute reference :
-        ScalaCollections.asJavaList(((Expression) expression).references())) {
-      TableColumn column = standIn.tableColumns().get(reference.exprId().id());
-      if (column != null) {
-        String table = column.name().substring(column.name().lastIndexOf('.') + 1);
-        sources.add(table + "." + column.field());
+  /**
+   * For each output column of the stand-in (a projection), "table.COLUMN" of each dataset column it
+   * reads.
+   */
+  private static List<Set<String>> sources(RelationStandIn standIn) {
+    LogicalPlan plan = standIn.plan().orElseThrow();
+    List<Set<String>> result = new java.util.ArrayList<>();
+    for (NamedExpression expression : ScalaCollections.asJava(((Project) plan).projectList())) {
+      Set<String> sources = new TreeSet<>();
+      for (Attribute reference :
+          ScalaCollections.asJavaList(((Expression) expression).references())) {
+        TableColumn column = standIn.tableColumns().get(reference.exprId().id());
+        if (column != null) {
+          String table = column.name().substring(column.name().lastIndexOf('.') + 1);
+          sources.add(table + "." + column.field());
+        }
       }
+      result.add(sources);
     }
-    return sources;
+    return result;
   }
 
   @Test
@@ -73,10 +86,12 @@ public class JdbcQueryStandInTest {
     LogicalPlan plan = standIn.plan().orElseThrow();
     assertTrue(plan.resolved());
     assertEquals(read.output().size(), plan.output().size());
-    List<NamedExpression> columns = ScalaCollections.asJava(((Project) plan).projectList());
-    assertEquals(Set.of("standin_orders.ID"), sources(standIn, columns.get(0)));
-    assertEquals(Set.of("standin_customers.NAME"), sources(standIn, columns.get(1)));
-    assertEquals(Set.of("standin_orders.AMOUNT"), sources(standIn, columns.get(2)));
+    assertEquals(
+        List.of(
+            Set.of("standin_orders.ID"),
+            Set.of("standin_customers.NAME"),
+            Set.of("standin_orders.AMOUNT")),
+        sources(standIn));
     assertEquals(
         Set.of(
             "derby://" + DerbyServer.authority() + " junitdb.standin_orders",
@@ -89,19 +104,16 @@ public class JdbcQueryStandInTest {
 
   @Test
   public void aSelfJoinsSidesHaveColumnsOfTheirOwn() {
-    LogicalRelation read =
-        query(
-            "SELECT a.id, b.amount FROM standin_orders a JOIN standin_orders b"
-                + " ON a.customer_id = b.customer_id");
+    String selfJoin =
+        "SELECT a.id, b.amount FROM standin_orders a JOIN standin_orders b"
+            + " ON a.customer_id = b.customer_id";
 
-    RelationStandIn standIn = JdbcQueryStandIn.of(read).orElseThrow();
+    RelationStandIn standIn = JdbcQueryStandIn.of(query(selfJoin)).orElseThrow();
 
     // two leaves of three columns each
     assertEquals(6, standIn.tableColumns().size());
-    List<NamedExpression> columns =
-        ScalaCollections.asJava(((Project) standIn.plan().orElseThrow()).projectList());
-    assertEquals(Set.of("standin_orders.ID"), sources(standIn, columns.get(0)));
-    assertEquals(Set.of("standin_orders.AMOUNT"), sources(standIn, columns.get(1)));
+    assertEquals(
+        List.of(Set.of("standin_orders.ID"), Set.of("standin_orders.AMOUNT")), sources(standIn));
   }
 
   @Test
@@ -114,17 +126,7 @@ public class JdbcQueryStandInTest {
 
   @Test
   public void aTableReadAndOtherRelationsHaveNone() {
-    LogicalRelation table =
-        Executions.first(
-            LocalSpark.session()
-                .read()
-                .format("jdbc")
-                .option("url", DerbyServer.url())
-                .option("dbtable", "standin_orders")
-                .load()
-                .queryExecution()
-                .optimizedPlan(),
-            LogicalRelation.class);
+    LogicalRelation table = read("dbtable", "standin_orders");
     Path files = LocalSpark.newDirectory("standin-negative").resolve("t");
     LocalSpark.session().range(1).write().parquet(files.toString());
     LogicalRelation parquet =
