@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from tests.support import driver_log
+from tests.support.column_lineage import compact_dataset, compact_fields
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, schema_fields, spark_schema_as_facet
 
 
@@ -28,6 +29,7 @@ ORDERS_SCHEMA = [
     {"name": "customer_id", "type": "integer"},
     {"name": "amount", "type": "decimal(10,2)"},
 ]
+CUSTOMERS_SCHEMA = [{"name": "id", "type": "integer"}, {"name": "name", "type": "string"}]
 
 
 @pytest.fixture(scope="module")
@@ -113,9 +115,73 @@ def test_read_query_joining_two_tables_gives_both_tables(
         # The scan node's name quotes the query, so the job name does too (as the OpenLineage integration's would).
         assert event["job"]["name"].startswith(f"{APP_JOB}.scan_jdbc_relation_with_big_as_select_from_sales_orders_where")
         assert event["job"]["name"].endswith("_group_by_c_name_spark_gen_subq_0_num_partitions_1")
-    for source in run[1]["inputs"]:
-        assert "schema" not in source["facets"]  # the relation's schema is the query's result, not a table's
-        assert source["facets"]["dataSource"]["name"] == namespace(pg)
+    for event in run:
+        # each table's own schema, as a dbtable read of it reports it (not the query's result, name and total)
+        assert [schema_fields(source) for source in event["inputs"]] == [CUSTOMERS_SCHEMA, ORDERS_SCHEMA]
+        for source in event["inputs"]:
+            assert source["facets"]["dataSource"]["name"] == namespace(pg)
+
+
+def test_a_query_read_written_traces_columns_to_the_tables_and_counts_rows(
+    spark_session: SparkSession, lineage: LineageLog, pg: PostgresServer
+) -> None:
+    """The OpenLineage compatibility suite's cloudsql scenario: a JDBC query joining two tables, written by JDBC."""
+    pg.sql("DROP TABLE IF EXISTS public.order_names")
+    query = (
+        "SELECT o.id AS order_id, c.name AS customer, o.amount * 2 AS doubled "
+        "FROM sales.orders o JOIN Customers c ON o.customer_id = c.id WHERE o.amount > 10"
+    )
+    named = spark_session.read.format("jdbc").option("url", pg.url).option("query", query).options(**pg.properties).load()
+
+    named.write.mode("overwrite").jdbc(pg.url, "public.order_names", properties=pg.properties)
+
+    assert pg.sql("SELECT order_id, customer FROM public.order_names ORDER BY order_id").split() == [
+        "1|Ada",
+        "3|Grace",
+    ]
+    run = only_run(lineage.events(spark_session))
+    for event in run:
+        assert event["job"]["name"] == f"{WRITE_JOB}.public_order_names"
+        assert datasets(event, "inputs") == [(namespace(pg), "lineage.sales.orders"), (namespace(pg), "lineage.public.customers")]
+        assert [schema_fields(source) for source in event["inputs"]] == [ORDERS_SCHEMA, CUSTOMERS_SCHEMA]
+        assert datasets(event, "outputs") == [(namespace(pg), "lineage.public.order_names")]
+    start, complete = run
+    target = complete["outputs"][0]
+    names = {"lineage.sales.orders": "orders", "lineage.public.customers": "customers"}
+    assert compact_fields(target["facets"]["columnLineage"], names) == {
+        "order_id": {"orders.id:ID"},
+        "customer": {"customers.name:ID"},
+        "doubled": {"orders.amount:TR"},
+    }
+    # which rows: the query's join and filter
+    assert compact_dataset(target["facets"]["columnLineage"], names) == {
+        "orders.customer_id:JOIN",
+        "customers.id:JOIN",
+        "orders.amount:FILTER",
+    }
+    # the rows Spark's JDBC writer inserted (its tasks' output metrics); it counts no bytes and writes no files
+    statistics = target["outputFacets"]["outputStatistics"]
+    assert {k: v for k, v in statistics.items() if not k.startswith("_")} == {"rowCount": 2}
+    assert "outputStatistics" not in start["outputs"][0].get("outputFacets", {})
+
+
+def test_a_query_spark_cannot_resolve_keeps_its_inputs_without_column_lineage(
+    spark_session: SparkSession, lineage: LineageLog, pg: PostgresServer
+) -> None:
+    pg.sql("DROP TABLE IF EXISTS public.quoted_names")
+    # quote_literal is PostgreSQL's, not Spark's: the query's columns cannot be traced, its tables are still read
+    query = "SELECT id, quote_literal(name) AS quoted FROM customers"
+    quoted = spark_session.read.format("jdbc").option("url", pg.url).option("query", query).options(**pg.properties).load()
+
+    quoted.write.mode("overwrite").jdbc(pg.url, "quoted_names", properties=pg.properties)
+
+    assert pg.sql("SELECT quoted FROM quoted_names ORDER BY id").split() == ["'Ada'", "'Grace'"]
+    complete = only_run(lineage.events(spark_session))[1]
+    assert datasets(complete, "inputs") == [(namespace(pg), "lineage.public.customers")]
+    assert schema_fields(complete["inputs"][0]) == CUSTOMERS_SCHEMA
+    target = complete["outputs"][0]
+    assert target["facets"].get("columnLineage", {"fields": {}})["fields"] == {}
+    assert target["outputFacets"]["outputStatistics"]["rowCount"] == 2
 
 
 def test_write_append_from_a_jdbc_read(spark_session: SparkSession, lineage: LineageLog, pg: PostgresServer) -> None:
@@ -141,6 +207,7 @@ def test_write_append_from_a_jdbc_read(spark_session: SparkSession, lineage: Lin
         assert schema_fields(target) == [{"name": "id", "type": "integer"}, {"name": "doubled", "type": "decimal(12,2)"}]
         assert schema_fields(target) == spark_schema_as_facet(big.schema)
         assert "lifecycleStateChange" not in target["facets"]
+        assert target["outputFacets"]["outputStatistics"]["rowCount"] == 2
         assert schema_fields(run[1]["inputs"][0]) == ORDERS_SCHEMA
 
 
@@ -159,6 +226,8 @@ def test_write_overwrite_marks_the_lifecycle(spark_session: SparkSession, lineag
         assert datasets(event, "outputs") == [(namespace(pg), "lineage.public.order_report")]
     target = run[1]["outputs"][0]
     assert target["facets"]["lifecycleStateChange"]["lifecycleStateChange"] == "OVERWRITE"
+    assert target["outputFacets"]["outputStatistics"]["rowCount"] == 2
+    assert "size" not in target["outputFacets"]["outputStatistics"]
     assert schema_fields(target) == [{"name": "customer", "type": "string"}, {"name": "orders", "type": "integer"}]
 
 

@@ -60,12 +60,14 @@ class SplitEvent:
 
     Attributes:
         skeleton: the skeleton (see the module docstring) as compact JSON text.
-        bodies: each facet body (compact JSON, UTF-8) by its :func:`body_hash`.
+        bodies: each facet body (compact JSON text) by its :func:`body_hash` (of the text's UTF-8 bytes). Text, not
+            the serialiser's bytes: orjson's output keeps its whole write buffer (at least 4 KiB) allocated, and a
+            batch of events holds every body of every event until it is stored.
         refs: the body hash of each facet, by holder path (:func:`facet_holders`) and facet name.
     """
 
     skeleton: str
-    bodies: dict[str, bytes]
+    bodies: dict[str, str]
     refs: dict[str, dict[str, str]]
 
     def ref(self, holder: str, name: str) -> str | None:
@@ -79,7 +81,7 @@ def split_event(event: Mapping[str, Any]) -> SplitEvent:
     Raises:
         TypeError: ``event`` holds a value that is not JSON (orjson's ``JSONEncodeError``).
     """
-    bodies: dict[str, bytes] = {}
+    bodies: dict[str, str] = {}
     refs: dict[str, dict[str, str]] = {}
     dumps, sha256 = orjson.dumps, hashlib.sha256  # body_hash, inlined: this runs for every facet of every event
     for path, holder in facet_holders(event):
@@ -91,7 +93,7 @@ def split_event(event: Mapping[str, Any]) -> SplitEvent:
             if isinstance(facet, dict):
                 body = dumps(facet)
                 key = named[name] = sha256(body).hexdigest()
-                bodies[key] = body
+                bodies[key] = body.decode()
     skeleton = orjson.dumps(_with_facets(event, refs)).decode()
     return SplitEvent(skeleton, bodies, refs)
 

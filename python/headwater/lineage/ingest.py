@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 import orjson
-from sqlalchemy import Connection, Table, bindparam, case, delete, func, select, tuple_, update
+from sqlalchemy import ColumnElement, Connection, Table, bindparam, case, delete, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from headwater.lineage import schema as t
@@ -31,7 +31,7 @@ from headwater.lineage.semantics import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Collection, Mapping, Sequence
     from collections.abc import Set as AbstractSet
 
 
@@ -88,14 +88,17 @@ def _execute_many(conn: Connection, statement: Any, rows: Sequence[Mapping[str, 
         conn.exec_driver_sql(str(compiled), list(rows))
 
 
+def _among(conn: Connection, column: ColumnElement[str], keys: Collection[str]) -> ColumnElement[bool]:
+    return t.among(conn.dialect.name, column, keys)
+
+
 def _insert(conn: Connection, table: Table) -> Any:  # noqa: ANN401 - the dialect's Insert, which has on_conflict_*
     return (postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert)(table)
 
 
 def _new_events(conn: Connection, batch: Sequence[EventFacts]) -> list[EventFacts]:
-    seen: set[str] = set()
-    for chunk in t.chunked({f.hash for f in batch}):
-        seen.update(conn.scalars(select(t.events.c.event_hash).where(t.events.c.event_hash.in_(chunk))))
+    hashes = {f.hash for f in batch}
+    seen = set(conn.scalars(select(t.events.c.event_hash).where(_among(conn, t.events.c.event_hash, hashes))))
     fresh = []
     for facts in batch:
         if facts.hash not in seen:
@@ -109,7 +112,7 @@ def _insert_bodies(conn: Connection, fresh: Sequence[EventFacts], stored: Abstra
     bodies = {key: body for facts in fresh for key, body in facts.bodies.items() if key not in stored}
     if bodies:
         stmt = _insert(conn, t.facet_bodies).on_conflict_do_nothing(index_elements=[t.facet_bodies.c.hash])
-        _execute_many(conn, stmt, [{"hash": key, "body": body.decode()} for key, body in bodies.items()])
+        _execute_many(conn, stmt, [{"hash": key, "body": body} for key, body in bodies.items()])
     return frozenset(bodies)
 
 
@@ -126,11 +129,11 @@ def _upsert_entities(conn: Connection, fresh: Sequence[EventFacts]) -> None:
     jobs: dict[str, tuple[Entity, str, str]] = {}
     datasets: dict[str, tuple[Entity, str, str]] = {}
     for facts in fresh:
-        named = [(jobs, facts.job)] if facts.job else []
-        named += [(datasets, entity) for entity in facts.entities.values()]
-        for into, entity in named:
-            _, low, high = into.get(entity.id, (entity, facts.time, facts.time))
-            into[entity.id] = (entity, min(low, facts.time), max(high, facts.time))
+        time = facts.time
+        if facts.job:
+            _widen(jobs, facts.job, time)
+        for entity in facts.entities.values():
+            _widen(datasets, entity, time)
     for table, found in ((t.jobs, jobs), (t.datasets, datasets)):
         if not found:
             continue
@@ -150,19 +153,28 @@ def _upsert_entities(conn: Connection, fresh: Sequence[EventFacts]) -> None:
         _execute_many(conn, stmt, rows)
 
 
+def _widen(seen: dict[str, tuple[Entity, str, str]], entity: Entity, time: str) -> None:
+    """Record ``entity`` as named at ``time``: (entity, earliest time, latest time) by id."""
+    known = seen.get(entity.id)
+    if known is None:
+        seen[entity.id] = (entity, time, time)
+    elif time < known[1] or time > known[2]:
+        seen[entity.id] = (entity, min(known[1], time), max(known[2], time))
+
+
 def _upsert_facets(conn: Connection, fresh: Sequence[EventFacts]) -> None:
     """The latest facet of each name per owner: replaces the stored one unless that one is newer."""
-    latest: dict[tuple[str, str, str], tuple[str, str]] = {}
-    for facts in sorted(fresh, key=lambda f: f.time):  # stable: arrival order breaks ties
-        for table, owner, bodies in facts.facets:
-            for name, body in bodies.items():
-                latest[(table, owner, name)] = (facts.time, body)
     tables = {"job": t.job_facets, "dataset": t.dataset_facets, "run": t.run_facets}
-    rows: dict[str, list[dict[str, str]]] = defaultdict(list)
-    for (table_name, owner, name), (time, body) in latest.items():
-        rows[table_name].append({"owner_id": owner, "name": name, "event_time": time, "body_hash": body})
-    for table_name, table_rows in rows.items():
-        _upsert_if_not_older(conn, tables[table_name], table_rows, ["owner_id", "name"])
+    latest: dict[str, dict[tuple[str, str], dict[str, str]]] = {name: {} for name in tables}
+    for facts in sorted(fresh, key=lambda f: f.time):  # stable: arrival order breaks ties
+        time = facts.time
+        for table, owner, bodies in facts.facets:
+            into = latest[table]
+            for name, body in bodies.items():
+                into[owner, name] = {"owner_id": owner, "name": name, "event_time": time, "body_hash": body}
+    for table_name, rows in latest.items():
+        if rows:
+            _upsert_if_not_older(conn, tables[table_name], list(rows.values()), ["owner_id", "name"])
 
 
 def _upsert_if_not_older(conn: Connection, table: Table, rows: list[dict[str, Any]], keys: list[str]) -> None:
@@ -183,9 +195,8 @@ def _merge_runs(conn: Connection, fresh: Sequence[EventFacts]) -> set[str]:
         return set()
     states: dict[str, RunState] = {}
     columns = [t.runs.c[name] for name in RunState.__dataclass_fields__]
-    for chunk in t.chunked(ids):
-        for row in conn.execute(select(*columns).where(t.runs.c.id.in_(chunk))):
-            states[row.id] = RunState(*row)
+    for row in conn.execute(select(*columns).where(_among(conn, t.runs.c.id, ids))):
+        states[row.id] = RunState(*row)
     for run_id, job_id, facts in run_events:
         state = states.get(run_id)
         if state is None:
@@ -220,10 +231,9 @@ def _update_versions(conn: Connection, writes: Sequence[Write]) -> None:
     for write in sorted(writes, key=lambda w: w.time):
         by_dataset[write.dataset_id].append(write)
     latest: dict[str, str] = {}
-    for chunk in t.chunked(by_dataset):
-        query = select(t.dataset_writes.c.dataset_id, func.max(t.dataset_writes.c.event_time))
-        query = query.where(t.dataset_writes.c.dataset_id.in_(chunk)).group_by(t.dataset_writes.c.dataset_id)
-        latest.update((row[0], row[1]) for row in conn.execute(query))
+    query = select(t.dataset_writes.c.dataset_id, func.max(t.dataset_writes.c.event_time))
+    query = query.where(_among(conn, t.dataset_writes.c.dataset_id, by_dataset))
+    latest.update((row[0], row[1]) for row in conn.execute(query.group_by(t.dataset_writes.c.dataset_id)))
     _execute_many(conn, t.dataset_writes.insert(), [_write_row(w) for w in writes])
     rebuild = {d for d, ws in by_dataset.items() if d in latest and ws[0].time < latest[d]}
     chains = _load_chains(conn, {d: ws for d, ws in by_dataset.items() if d not in rebuild})
@@ -267,16 +277,20 @@ def _load_chains(conn: Connection, writes: Mapping[str, list[Write]]) -> dict[st
     run_versions: dict[str, dict[str, Version]] = defaultdict(dict)
     v = t.dataset_versions
     columns = [v.c.id, v.c.dataset_id, v.c.seq, v.c.created_at, v.c.run_id, v.c.content]
-    for chunk in t.chunked(writes):
-        query = (
-            select(*columns)
-            .join(t.datasets, t.datasets.c.current_version_id == v.c.id)
-            .where(t.datasets.c.id.in_(chunk))
-        )
-        current.update({row.dataset_id: _version(row) for row in conn.execute(query)})
+    query = select(*columns).join(t.datasets, t.datasets.c.current_version_id == v.c.id)
+    current.update(
+        {row.dataset_id: _version(row) for row in conn.execute(query.where(_among(conn, t.datasets.c.id, writes)))}
+    )
     pairs = {(d, w.run_id) for d, ws in writes.items() for w in ws if w.run_id is not None}
-    for pair_chunk in t.chunked(pairs):
-        for row in conn.execute(select(*columns).where(tuple_(v.c.dataset_id, v.c.run_id).in_(pair_chunk))):
+    if pairs:
+        # (dataset, run) pairs as two one-parameter lists; the rows of other pairs of those datasets and runs are
+        # skipped here (both databases look the rows up by dataset_id either way: no index leads with run_id)
+        query = select(*columns).where(
+            _among(conn, v.c.dataset_id, {d for d, _ in pairs}), _among(conn, v.c.run_id, {r for _, r in pairs})
+        )
+        for row in conn.execute(query):
+            if (row.dataset_id, row.run_id) not in pairs:
+                continue
             version = current.get(row.dataset_id)
             version = version if version is not None and version.id == row.id else _version(row)
             run_versions[row.dataset_id][row.run_id] = version
@@ -310,24 +324,46 @@ def _update_job_definitions(conn: Connection, fresh: Sequence[EventFacts], touch
     if not changed:
         return
     run_io: dict[str, set[tuple[str, str]]] = defaultdict(set)
-    for run_chunk in t.chunked({d.run_id for d in changed.values() if d.kind == "run"}):
+    defining_runs = {d.run_id for d in changed.values() if d.run_id is not None}
+    if defining_runs:
         query = select(t.run_io.c.run_id, t.run_io.c.dataset_id, t.run_io.c.direction)
-        for run_id, dataset_id, direction in conn.execute(query.where(t.run_io.c.run_id.in_(run_chunk))):
+        for run_id, dataset_id, direction in conn.execute(query.where(_among(conn, t.run_io.c.run_id, defining_runs))):
             run_io[run_id].add((dataset_id, direction))
-    for chunk in t.chunked(changed):
-        conn.execute(delete(t.job_io).where(t.job_io.c.job_id.in_(chunk)))
-    edges = [
-        {"job_id": job_id, "dataset_id": dataset_id, "direction": direction, "static": d.kind == "job_event"}
+    wanted = {
+        (job_id, dataset_id, direction): d.kind == "job_event"
         for job_id, d in changed.items()
         for dataset_id, direction in (run_io[d.run_id] if d.run_id else set(d.declared))
-    ]
-    _execute_many(conn, t.job_io.insert(), edges)
+    }
+    _replace_job_edges(conn, changed, wanted)
     set_definition = update(t.jobs).where(t.jobs.c.id == bindparam("key"))
     set_definition = set_definition.values(
         definition_kind=bindparam("kind"), definition_run_id=bindparam("run"), definition_time=bindparam("time")
     )
     rows = [{"key": job, "kind": d.kind, "run": d.run_id, "time": d.time} for job, d in changed.items()]
     _execute_many(conn, set_definition, rows)
+
+
+def _replace_job_edges(conn: Connection, jobs: Collection[str], wanted: Mapping[tuple[str, str, str], bool]) -> None:
+    """Make ``wanted`` (static or not, by (job, dataset, direction)) the input/output edges of ``jobs``.
+
+    Only the edges that differ from the stored ones are deleted and inserted: a job's next run mostly reads and
+    writes what its last one did, so most definitions change nothing but their time.
+    """
+    io = t.job_io
+    query = select(io.c.job_id, io.c.dataset_id, io.c.direction, io.c.static).where(_among(conn, io.c.job_id, jobs))
+    stored = {
+        (job_id, dataset_id, direction): bool(static) for job_id, dataset_id, direction, static in conn.execute(query)
+    }
+    names = ("job_id", "dataset_id", "direction")
+    gone = [dict(zip(names, key, strict=True)) for key, static in stored.items() if wanted.get(key) != static]
+    same_edge = (io.c.job_id == bindparam("job_id")) & (io.c.dataset_id == bindparam("dataset_id"))
+    _execute_many(conn, delete(io).where(same_edge, io.c.direction == bindparam("direction")), gone)
+    added = [
+        {**dict(zip(names, key, strict=True)), "static": static}
+        for key, static in wanted.items()
+        if stored.get(key) != static
+    ]
+    _execute_many(conn, io.insert(), added)
 
 
 def _new_definitions(conn: Connection, fresh: Sequence[EventFacts], touched_runs: set[str]) -> dict[str, _Definition]:
@@ -341,9 +377,9 @@ def _new_definitions(conn: Connection, fresh: Sequence[EventFacts], touched_runs
             candidates[facts.job.id] = facts
     stored: dict[str, Any] = {}
     j = t.jobs
-    for chunk in t.chunked(candidates):
+    if candidates:
         query = select(j.c.id, j.c.definition_kind, j.c.definition_run_id, j.c.definition_time)
-        stored.update({row.id: row for row in conn.execute(query.where(j.c.id.in_(chunk)))})
+        stored.update({row.id: row for row in conn.execute(query.where(_among(conn, j.c.id, candidates)))})
     changed: dict[str, _Definition] = {}
     for job_id, facts in candidates.items():
         row = stored[job_id]
@@ -360,9 +396,9 @@ def _column_lineage_bodies(conn: Connection, dataset_ids: set[str]) -> dict[str,
     """The body hash of the stored ``columnLineage`` facet of each of these datasets that has one."""
     f = t.dataset_facets
     found: dict[str, str] = {}
-    for chunk in t.chunked(dataset_ids):
-        query = select(f.c.owner_id, f.c.body_hash).where(f.c.owner_id.in_(chunk), f.c.name == "columnLineage")
-        found.update((owner, body) for owner, body in conn.execute(query))
+    if dataset_ids:
+        query = select(f.c.owner_id, f.c.body_hash).where(_among(conn, f.c.owner_id, dataset_ids))
+        found.update((owner, body) for owner, body in conn.execute(query.where(f.c.name == "columnLineage")))
     return found
 
 
@@ -372,26 +408,24 @@ def _rebuild_column_edges(conn: Connection, fresh: Sequence[EventFacts], before:
     ``before`` has the body hashes of the facets stored before the batch: a facet replaced by the same body keeps
     its edges.
     """
-    latest: dict[str, tuple[str, str, Mapping[str, Any]]] = {}
+    latest: dict[str, tuple[str, str, str]] = {}
     for facts in sorted(fresh, key=lambda f: f.time):
-        for dataset_id, (body, facet) in facts.column_lineage.items():
-            latest[dataset_id] = (facts.time, body, facet)
+        for dataset_id, body in facts.column_lineage.items():
+            latest[dataset_id] = (facts.time, body, facts.bodies[body])
     if not latest:
         return
     f = t.dataset_facets
-    replaced: list[str] = []
-    for chunk in t.chunked(latest):
-        query = select(f.c.owner_id, f.c.event_time).where(f.c.owner_id.in_(chunk), f.c.name == "columnLineage")
-        replaced += [
-            owner
-            for owner, time in conn.execute(query)
-            if time == latest[owner][0] and before.get(owner) != latest[owner][1]
-        ]
+    query = select(f.c.owner_id, f.c.event_time).where(_among(conn, f.c.owner_id, latest), f.c.name == "columnLineage")
+    replaced = [
+        owner
+        for owner, time in conn.execute(query)
+        if time == latest[owner][0] and before.get(owner) != latest[owner][1]
+    ]
     edges: dict[tuple[str, str, str, str], dict[str, Any]] = {}
-    for chunk in t.chunked(replaced):
-        conn.execute(delete(t.column_edges).where(t.column_edges.c.dataset_id.in_(chunk)))
+    if replaced:
+        conn.execute(delete(t.column_edges).where(_among(conn, t.column_edges.c.dataset_id, replaced)))
     for dataset_id in replaced:
-        for output_field, source in column_lineage_inputs(latest[dataset_id][2]):
+        for output_field, source in column_lineage_inputs(orjson.loads(latest[dataset_id][2])):
             source_id = t.entity_id("dataset", source["namespace"], source["name"])
             transformations = source.get("transformations") or []
             direct = not transformations or any(x.get("type") == "DIRECT" for x in transformations)

@@ -24,10 +24,27 @@ import hashlib
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final, TypeVar
 
-from sqlalchemy import Boolean, Column, Index, Integer, MetaData, String, Table, Text, UniqueConstraint
+import orjson
+from sqlalchemy import (
+    Boolean,
+    Column,
+    ColumnElement,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    any_,
+    bindparam,
+    func,
+    select,
+)
+from sqlalchemy.dialects import postgresql
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Collection, Iterable, Iterator
 
 T = TypeVar("T")
 _CHUNK: Final = 500
@@ -59,6 +76,19 @@ def chunked(keys: Iterable[T]) -> Iterator[list[T]]:
     items = list(keys)
     for start in range(0, len(items), _CHUNK):
         yield items[start : start + _CHUNK]
+
+
+def among(dialect: str, column: ColumnElement[str], keys: Collection[str]) -> ColumnElement[bool]:
+    """``column`` is one of ``keys``, with all the keys in one bound parameter (any number of them).
+
+    ``dialect`` is the connection's dialect name: on PostgreSQL ``column = ANY(:keys)`` (a text array), else (SQLite)
+    ``column IN (SELECT value FROM json_each(:keys))`` (a JSON array). Unlike ``IN (...)``, the statement is the same
+    for any number of keys, so it is compiled once and no per-key parameters are made.
+    """
+    if dialect == "postgresql":
+        return column == any_(bindparam(None, list(keys), type_=postgresql.ARRAY(String)))
+    values = func.json_each(bindparam(None, orjson.dumps(list(keys)).decode(), type_=Text)).table_valued("value")
+    return column.in_(select(values.c.value))
 
 
 @lru_cache(maxsize=65536)

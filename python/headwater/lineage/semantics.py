@@ -140,7 +140,7 @@ class EventFacts:
         event_type: the RunEvent's eventType, else None.
         time: the event time (:func:`utc_time`).
         skeleton: the event's skeleton (JSON text; :mod:`headwater.lineage.bodies`).
-        bodies: the bodies of its facets (JSON, UTF-8) by hash.
+        bodies: the bodies of its facets (JSON text) by hash.
         job: the job of a RunEvent or JobEvent.
         run_id: the run of a RunEvent.
         parent_run_id: the ``parent`` run facet's run.
@@ -149,7 +149,8 @@ class EventFacts:
         facets: the facets to store (every facet of the event's holders).
         io: inputs and outputs.
         writes: the datasets written (run outputs, the DatasetEvent's dataset).
-        column_lineage: the ``columnLineage`` facets the event carries (body hash, facet), by dataset id.
+        column_lineage: the body hash (a key of ``bodies``) of each ``columnLineage`` facet the event carries, by
+            dataset id (the facet itself is read from its body when the store needs it, which is rarely).
     """
 
     hash: str
@@ -157,7 +158,7 @@ class EventFacts:
     event_type: str | None
     time: str
     skeleton: str
-    bodies: dict[str, bytes]
+    bodies: dict[str, str]
     job: Entity | None = None
     run_id: str | None = None
     parent_run_id: str | None = None
@@ -166,7 +167,7 @@ class EventFacts:
     facets: list[Facets] = field(default_factory=list)
     io: list[Io] = field(default_factory=list)
     writes: list[Write] = field(default_factory=list)
-    column_lineage: dict[str, tuple[str, Mapping[str, Any]]] = field(default_factory=dict)
+    column_lineage: dict[str, str] = field(default_factory=dict)
 
     def add_dataset(self, namespace: str, name: str) -> Entity:
         """Name a dataset (once) and return it."""
@@ -225,7 +226,7 @@ def _dataset_facts(
     lineage = dataset_facets.get("columnLineage")
     if isinstance(lineage, dict) and refs:
         key = refs["columnLineage"]
-        facts.column_lineage[entity.id] = (key, lineage)
+        facts.column_lineage[entity.id] = key
         for source in _remembered(_LINEAGE_SOURCES, key, lambda: _lineage_sources(lineage)):
             facts.entities.setdefault(source.id, source)
     if writer != "":

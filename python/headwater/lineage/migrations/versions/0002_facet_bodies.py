@@ -42,9 +42,9 @@ class _Bodies:
         self.table = sa.table("facet_bodies", sa.column("hash", _BODY), sa.column("body", sa.Text))
         self.added: set[str] = set()
 
-    def add(self, bodies: dict[str, bytes]) -> None:
-        """Insert those of ``bodies`` (hash -> JSON, UTF-8) not added before."""
-        new = [{"hash": key, "body": body.decode()} for key, body in bodies.items() if key not in self.added]
+    def add(self, bodies: dict[str, str]) -> None:
+        """Insert those of ``bodies`` (hash -> JSON text) not added before."""
+        new = [{"hash": key, "body": body} for key, body in bodies.items() if key not in self.added]
         if new:
             self.connection.execute(self.table.insert(), new)
             self.added.update(row["hash"] for row in new)
@@ -98,7 +98,7 @@ def _facets_by_hash(connection: sa.Connection, name: str, bodies: _Bodies) -> No
         .values(body_hash=sa.bindparam("key"))
     )
     for page in _pages(connection, query, table.c.owner_id, table.c.name):
-        rows = [(owner, facet_name, facet.encode(), body_hash(facet.encode())) for owner, facet_name, facet in page]
+        rows = [(owner, facet_name, facet, body_hash(facet.encode())) for owner, facet_name, facet in page]
         bodies.add({key: facet for _, _, facet, key in rows})
         connection.execute(update, [{"owner": o, "facet_name": n, "key": key} for o, n, _, key in rows])
     with op.batch_alter_table(name) as batch:

@@ -179,6 +179,7 @@ final class ExecutionAnalysis {
     }
     ExecutionRun run = job == null ? null : tracker.runOf(job.executionId());
     if (run != null) {
+      run.tasksWrote = run.tasksWrote.plus(DatasetStatistics.ofStage(stage));
       builders.evaluate(run, SchedulerObjects.stageCompleted(stage, job.stage(stage.stageId())));
     }
   }
@@ -305,6 +306,7 @@ final class ExecutionAnalysis {
 
   private static void addStatistics(ExecutionRun run, QueryExecution execution) {
     DatasetStatistics.written(execution.executedPlan())
+        .or(() -> DatasetStatistics.writtenByJdbcTasks(execution.executedPlan(), run.tasksWrote))
         .ifPresent(stats -> run.written = Optional.of(run.written.map(stats::plus).orElse(stats)));
     ScanStatistics.of(execution.executedPlan(), new CatalogTables(execution.sparkSession()))
         .forEach((key, stats) -> run.read.merge(key, stats, DatasetStatistics::plus));

@@ -74,6 +74,12 @@ final class ExecutionRun {
   Optional<DatasetStatistics> written = Optional.empty();
 
   /**
+   * What the tasks of the run's completed stages reported writing (output metrics), for writes
+   * whose command has no metrics of its own ({@link DatasetStatistics#writtenByJdbcTasks}).
+   */
+  DatasetStatistics tasksWrote = DatasetStatistics.ZERO;
+
+  /**
    * The context extensions get for this run: the root execution's once it was read, else one
    * without a plan.
    */

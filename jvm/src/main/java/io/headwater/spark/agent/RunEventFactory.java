@@ -280,9 +280,14 @@ final class RunEventFactory {
             openLineage
                 .newOutputStatisticsOutputDatasetFacetBuilder()
                 .rowCount(stats.rowCount())
-                .size(stats.size())
-                .fileCount(stats.fileCount())
+                .size(known(stats.size()))
+                .fileCount(known(stats.fileCount()))
                 .build()));
+  }
+
+  /** A figure of {@link DatasetStatistics}, or null (left out) when it is unknown. */
+  private static Long known(long figure) {
+    return figure == DatasetStatistics.UNKNOWN ? null : figure;
   }
 
   OpenLineage.Job job(

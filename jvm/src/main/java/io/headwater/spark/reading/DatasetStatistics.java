@@ -1,10 +1,15 @@
 package io.headwater.spark.reading;
 
 import java.util.Optional;
+import org.apache.spark.executor.TaskMetrics;
+import org.apache.spark.scheduler.StageInfo;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
 import org.apache.spark.sql.execution.adaptive.QueryStageExec;
 import org.apache.spark.sql.execution.command.DataWritingCommandExec;
+import org.apache.spark.sql.execution.command.ExecutedCommandExec;
+import org.apache.spark.sql.execution.datasources.SaveIntoDataSourceCommand;
+import org.apache.spark.sql.execution.datasources.jdbc.JdbcRelationProvider;
 import org.apache.spark.sql.execution.metric.SQLMetric;
 import scala.collection.Map;
 
@@ -14,10 +19,16 @@ import scala.collection.Map;
  * {@code outputStatistics} facet.
  *
  * @param rowCount rows read or written
- * @param size bytes read or written
- * @param fileCount files read or written
+ * @param size bytes read or written; {@link #UNKNOWN} when the writer does not count them
+ * @param fileCount files read or written; {@link #UNKNOWN} for a dataset that is not files
  */
 public record DatasetStatistics(long rowCount, long size, long fileCount) {
+  /** A figure the writer does not report (left out of the facet). */
+  public static final long UNKNOWN = -1;
+
+  /** Nothing counted yet. */
+  public static final DatasetStatistics ZERO = new DatasetStatistics(0, 0, 0);
+
   /**
    * What the V1 write at the root of an executed plan wrote: its command's {@code numOutputRows},
    * {@code numOutputBytes} and {@code numFiles}; empty when the root is no such write.
@@ -48,6 +59,42 @@ public record DatasetStatistics(long rowCount, long size, long fileCount) {
   }
 
   /**
+   * What the JDBC write at the root of an executed plan wrote: the rows its tasks inserted, from
+   * the output metrics Spark's JDBC writer reports per task ({@code recordsWritten}; {@code
+   * bytesWritten} when the Spark version counts bytes, else the size is {@link #UNKNOWN}), summed
+   * over the stages of the run ({@code tasks}, see {@link #ofStage}); the command itself has no
+   * metrics. Empty when the root is no JDBC write.
+   *
+   * <pre>
+   *   Execute SaveIntoDataSourceCommand(dataSource = JdbcRelationProvider)   (ExecutedCommandExec)
+   * </pre>
+   */
+  public static Optional<DatasetStatistics> writtenByJdbcTasks(
+      SparkPlan executedPlan, DatasetStatistics tasks) {
+    if (!(unwrapAdaptive(executedPlan) instanceof ExecutedCommandExec command
+        && command.cmd() instanceof SaveIntoDataSourceCommand save
+        && save.dataSource() instanceof JdbcRelationProvider)) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new DatasetStatistics(
+            tasks.rowCount(), tasks.size() > 0 ? tasks.size() : UNKNOWN, UNKNOWN));
+  }
+
+  /**
+   * What the successful tasks of a completed stage reported writing ({@code recordsWritten}, {@code
+   * bytesWritten} of their output metrics; no file count).
+   */
+  public static DatasetStatistics ofStage(StageInfo stage) {
+    TaskMetrics metrics = stage.taskMetrics();
+    if (metrics == null) {
+      return ZERO;
+    }
+    return new DatasetStatistics(
+        metrics.outputMetrics().recordsWritten(), metrics.outputMetrics().bytesWritten(), 0);
+  }
+
+  /**
    * The node an adaptive plan ran, below {@code AdaptiveSparkPlanExec} (its final plan) and any
    * query stage at its root ({@code ResultQueryStageExec} in Spark 4, a {@link QueryStageExec});
    * any other node is returned as it is.
@@ -65,10 +112,17 @@ public record DatasetStatistics(long rowCount, long size, long fileCount) {
     }
   }
 
-  /** The sum of two (an operation whose executions read or wrote a dataset twice). */
+  /**
+   * The sum of two (an operation whose executions read or wrote a dataset twice); a figure one of
+   * them does not know is the other's.
+   */
   public DatasetStatistics plus(DatasetStatistics other) {
     return new DatasetStatistics(
-        rowCount + other.rowCount, size + other.size, fileCount + other.fileCount);
+        sum(rowCount, other.rowCount), sum(size, other.size), sum(fileCount, other.fileCount));
+  }
+
+  private static long sum(long a, long b) {
+    return a == UNKNOWN ? b : b == UNKNOWN ? a : a + b;
   }
 
   static long value(Map<String, SQLMetric> metrics, String name) {

@@ -1,6 +1,7 @@
 package io.headwater.spark.reading;
 
 import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.connectors.RelationStandIns;
 import io.headwater.spark.facets.ColumnLineageSkip;
 import io.headwater.spark.facets.Datasets;
 import io.headwater.spark.reading.columns.AnalysisBudget;
@@ -114,6 +115,7 @@ public final class PlanReader {
           new ColumnLineageAnalyzer(
               written.get(),
               node -> Optional.ofNullable(inputs.relationDatasets.get(node)),
+              RelationStandIns::of,
               AnalysisBudget.startingNow(columnLineage.timeBudget()),
               analyzed);
       callbacks.add(columns);

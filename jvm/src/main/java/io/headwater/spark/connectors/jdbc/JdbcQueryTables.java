@@ -36,13 +36,7 @@ final class JdbcQueryTables {
    * subqueries).
    */
   static List<List<String>> read(ParserInterface parser, String sql) {
-    LogicalPlan plan;
-    try {
-      plan = parser.parsePlan(sql);
-    } catch (Exception e) { // ParseException, declared in Scala; its message quotes the SQL
-      throw new IllegalArgumentException(
-          "Spark's SQL parser cannot parse the JDBC query (" + e.getClass().getSimpleName() + ")");
-    }
+    LogicalPlan plan = parse(parser, sql);
     Set<String> cteNames = new LinkedHashSet<>();
     Set<List<String>> tables = new LinkedHashSet<>();
     for (LogicalPlan node : nodes(plan)) {
@@ -59,6 +53,21 @@ final class JdbcQueryTables {
     tables.removeIf(
         name -> name.size() == 1 && cteNames.contains(name.get(0).toLowerCase(Locale.ROOT)));
     return new ArrayList<>(tables);
+  }
+
+  /**
+   * The unresolved plan of {@code sql}.
+   *
+   * @throws IllegalArgumentException when Spark's parser cannot parse it (the message does not
+   *     quote the SQL)
+   */
+  static LogicalPlan parse(ParserInterface parser, String sql) {
+    try {
+      return parser.parsePlan(sql);
+    } catch (Exception e) { // ParseException, declared in Scala; its message quotes the SQL
+      throw new IllegalArgumentException(
+          "Spark's SQL parser cannot parse the JDBC query (" + e.getClass().getSimpleName() + ")");
+    }
   }
 
   /**

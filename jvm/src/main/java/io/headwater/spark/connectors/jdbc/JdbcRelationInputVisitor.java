@@ -3,17 +3,17 @@ package io.headwater.spark.connectors.jdbc;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.compat.ScalaCollections;
-import io.headwater.spark.naming.JdbcDatasetNames;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
-import org.apache.spark.sql.catalyst.util.CaseInsensitiveMap;
 import org.apache.spark.sql.execution.datasources.LogicalRelation;
 import org.apache.spark.sql.execution.datasources.jdbc.JDBCOptions;
 import org.apache.spark.sql.execution.datasources.jdbc.JDBCRelation;
+import org.apache.spark.sql.types.StructType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,10 +23,13 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>
  *   LogicalRelation(relation = JDBCRelation(schema, jdbcOptions(url, parameters{dbtable | query, ...})))
- *     dbtable = table name        -> one input named by {@link JdbcDatasetNames}; schema = the relation's schema
+ *     dbtable = table name        -> one input named by {@link io.headwater.spark.naming.JdbcDatasetNames};
+ *                                    schema = the relation's schema
  *     query = sql, or dbtable = (sql) alias
- *                                 -> one input per table the SQL reads ({@link JdbcQueryTables}); no schema facet,
- *                                    since the relation's schema is the query's result, not a table's
+ *                                 -> one input per table the SQL reads ({@link JdbcQueryRead}); schema = the
+ *                                    table's own, asked of the database ({@link JdbcTableSchemas}; none when
+ *                                    it cannot be read in time), since the relation's schema is the query's
+ *                                    result, not a table's
  * </pre>
  *
  * Does not match a {@code LogicalRelation} over any other relation (files, custom V1 sources).
@@ -41,36 +44,31 @@ public final class JdbcRelationInputVisitor
 
   @Override
   public boolean isDefinedAt(LogicalPlan node) {
-    return node instanceof LogicalRelation relation && relation.relation() instanceof JDBCRelation;
+    return JdbcQueryRead.isJdbc(node);
   }
 
   @Override
   protected List<OpenLineage.InputDataset> visit(LogicalRelation node) {
-    JDBCRelation relation = (JDBCRelation) node.relation();
-    JDBCOptions options = relation.jdbcOptions();
-    CaseInsensitiveMap<String> parameters = options.parameters();
-    JdbcDatasetNames names =
-        JdbcDatasetNames.of(options.url(), ScalaCollections.asJava(parameters));
-    Optional<String> dbtable =
-        ScalaCollections.asJava(parameters.get(JDBCOptions.JDBC_TABLE_NAME()));
-    Optional<String> sql =
-        ScalaCollections.asJava(parameters.get(JDBCOptions.JDBC_QUERY_STRING()))
-            .or(() -> dbtable.flatMap(JdbcQueryTables::subquery));
-
+    Optional<JdbcQueryRead> query = JdbcQueryRead.of(node);
     List<OpenLineage.InputDataset> inputs = new ArrayList<>();
-    if (sql.isPresent()) {
-      for (List<String> table :
-          JdbcQueryTables.read(relation.sparkSession().sessionState().sqlParser(), sql.get())) {
-        inputs.add(input(names.table(table), null));
+    if (query.isPresent()) {
+      Map<String, StructType> schemas = query.get().schemasByDbtable();
+      for (JdbcQueryRead.Table table : query.get().tables()) {
+        inputs.add(input(table.id(), schemas.get(table.dbtable())));
       }
-    } else if (dbtable.isPresent()) {
-      inputs.add(input(names.table(dbtable.get()), relation.schema()));
+      return inputs;
+    }
+    JDBCRelation relation = (JDBCRelation) node.relation();
+    Optional<String> dbtable =
+        ScalaCollections.asJava(
+            relation.jdbcOptions().parameters().get(JDBCOptions.JDBC_TABLE_NAME()));
+    if (dbtable.isPresent()) {
+      inputs.add(input(JdbcQueryRead.names(relation).table(dbtable.get()), relation.schema()));
     }
     return inputs;
   }
 
-  private OpenLineage.InputDataset input(
-      DatasetIdentifier id, org.apache.spark.sql.types.StructType schema) {
+  private OpenLineage.InputDataset input(DatasetIdentifier id, StructType schema) {
     LOG.debug("Headwater: JDBC input {} {}", id.getNamespace(), id.getName());
     return context.datasetFactory().input(id.getNamespace(), id.getName(), schema);
   }

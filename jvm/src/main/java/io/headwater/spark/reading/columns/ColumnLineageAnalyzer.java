@@ -1,6 +1,7 @@
 package io.headwater.spark.reading.columns;
 
 import io.headwater.spark.compat.ScalaCollections;
+import io.headwater.spark.connectors.standin.RelationStandIn;
 import io.headwater.spark.reading.walk.PlanCallback;
 import io.headwater.spark.reading.walk.PlanWalk;
 import io.headwater.spark.versions.SparkVersions;
@@ -46,13 +47,18 @@ import org.apache.spark.sql.execution.columnar.InMemoryRelation;
  * rows a command writes) and what that query reads, not the rest of the plan; after the walk,
  * {@link #result} reads the query's lineage. Plans the walk may not reach (a subquery plan met in
  * an expression, a CTE definition referenced from outside its {@code WITH}) are analysed on demand,
- * each node still once.
+ * each node still once. A relation with a stand-in ({@link RelationStandIn}, a JDBC read of a
+ * query) is traced through it: its column {@code i} has the sources of the stand-in's column {@code
+ * i}, whose leaves are columns of the datasets the query reads, and the stand-in's filters, joins
+ * and grouping are row-level sources of the whole query; an untraceable relation's columns have no
+ * sources.
  */
 public final class ColumnLineageAnalyzer implements PlanCallback {
   /** The dataset of a relation, when the input visitors named exactly one. */
   public record SourceDataset(String namespace, String name) {}
 
   private final Function<LogicalPlan, Optional<SourceDataset>> datasets;
+  private final Function<LogicalPlan, Optional<RelationStandIn>> standIns;
   private final Map<Long, FieldSources> columns = new HashMap<>();
   private final FieldSources rowLevel = new FieldSources();
   private final IdentityHashMap<LogicalPlan, Boolean> visited = new IdentityHashMap<>();
@@ -66,6 +72,8 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
   /**
    * @param query the query whose columns are traced (a write's rows, a declared job's DataFrame)
    * @param datasets the dataset a relation node reads, when the input visitors named exactly one
+   * @param standIns the stand-in of a relation node, when it has one (consulted before {@code
+   *     datasets})
    * @param budget how long the analysis may take; {@link #result} throws {@link
    *     AnalysisBudget.Exceeded} past it
    * @param analyzed the query's analyzed plan, to tell the {@code IS NOT NULL} filters the
@@ -75,10 +83,12 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
   public ColumnLineageAnalyzer(
       LogicalPlan query,
       Function<LogicalPlan, Optional<SourceDataset>> datasets,
+      Function<LogicalPlan, Optional<RelationStandIn>> standIns,
       AnalysisBudget budget,
       Optional<LogicalPlan> analyzed) {
     this.query = query;
     this.datasets = datasets;
+    this.standIns = standIns;
     this.budget = budget;
     this.inferredFilters = analyzed.map(InferredFilters::from).orElseGet(InferredFilters::none);
     this.expressions =
@@ -157,6 +167,13 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
 
   /** Maps the columns {@code node} creates to their sources; every node below it is done. */
   private void columnsOf(LogicalPlan node) {
+    if (node.children().isEmpty()) {
+      Optional<RelationStandIn> standIn = standIns.apply(node);
+      if (standIn.isPresent()) {
+        throughStandIn(node, standIn.get());
+        return;
+      }
+    }
     Optional<SourceDataset> dataset = datasets.apply(node);
     if (dataset.isPresent()) {
       for (Attribute attribute : ScalaCollections.asJava(node.output())) {
@@ -238,6 +255,28 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
     } else {
       derivedFromAllInputs(node);
     }
+  }
+
+  /**
+   * Traces {@code relation}'s columns through its stand-in's, by position; an untraceable one's
+   * columns get no sources.
+   */
+  private void throughStandIn(LogicalPlan relation, RelationStandIn standIn) {
+    if (standIn.plan().isEmpty()) {
+      return;
+    }
+    LogicalPlan plan = standIn.plan().get();
+    standIn
+        .tableColumns()
+        .forEach(
+            (exprId, column) ->
+                columns.put(
+                    exprId,
+                    FieldSources.of(
+                        new SourceField(column.namespace(), column.name(), column.field()),
+                        Transformation.IDENTITY)));
+    analyse(plan);
+    mergeByPosition(relation.output(), List.of(plan));
   }
 
   /**

@@ -56,7 +56,7 @@ public class JdbcRelationInputVisitorTest {
   }
 
   @Test
-  public void aQueryReadIsEveryTableTheQueryReadsWithoutSchema() {
+  public void aQueryReadIsEveryTableTheQueryReadsWithTheTablesSchema() {
     LogicalRelation read =
         relation(
             jdbc()
@@ -70,7 +70,9 @@ public class JdbcRelationInputVisitorTest {
             "derby://" + DerbyServer.authority() + " junitdb.orders",
             "derby://" + DerbyServer.authority() + " junitdb.app.customers"),
         inputs.stream().map(io.headwater.spark.junit.Datasets::id).toList());
-    assertEquals(List.of(), schema(inputs.get(0)));
+    // each table's own columns, as a dbtable read of it reports them, not the query's result
+    assertEquals(List.of("ID:integer", "AMOUNT:decimal(10,2)"), schema(inputs.get(0)));
+    assertEquals(List.of("ID:integer", "NAME:string"), schema(inputs.get(1)));
   }
 
   @Test
@@ -80,7 +82,7 @@ public class JdbcRelationInputVisitorTest {
 
     OpenLineage.InputDataset input = only(visitor.apply(read));
     assertEquals("derby://" + DerbyServer.authority() + " junitdb.customers", id(input));
-    assertEquals(List.of(), schema(input));
+    assertEquals(List.of("ID:integer", "NAME:string"), schema(input));
   }
 
   @Test
