@@ -27,7 +27,7 @@ PY_SOURCES := $(shell find python build_support -name '*.py' -o -name py.typed -
 BUNDLE := python/headwater/lineage/static/graph.js
 WEB_SOURCES := web/package.json web/package-lock.json $(shell find web/src -type f 2>/dev/null)
 
-.PHONY: build demo test lint format test-jvm test-python test-compat test-catalog bench bench-profile bench-column-lineage \
+.PHONY: build demo test lint format test-jvm test-python test-compat test-catalog kafka-broker bench bench-profile bench-column-lineage \
 	bench-lineage-store system venv venvs jar wheel bundle install dist clean clean-venvs
 
 ## build: install what is missing, build the agent jar and install the package into .venv; runs nothing
@@ -58,13 +58,13 @@ format: $(STAMPS)/venv
 test-jvm: $(STAMPS)/venv
 	$(GRADLE) test
 
-test-python: build test-catalog
+test-python: build test-catalog kafka-broker
 	$(VENV)/bin/pytest
 
 ## test-compat: the compatibility subset (pytest -m compat; COMPAT in tests/support/spark_versions.py, only its files
 ## collected) on each other Spark line, in its venv with the wheel installed, one pytest session per line;
 ## COMPAT_LINES="3.5" runs one line. Every line runs; the target fails if one did.
-test-compat: $(COMPAT_VENVS) $(STAMPS)/wheel test-catalog
+test-compat: $(COMPAT_VENVS) $(STAMPS)/wheel test-catalog kafka-broker
 	@status=0; for line in $(COMPAT_LINES); do \
 	  venv=build/venvs/pyspark-$$line; \
 	  $$venv/bin/pip install -q --disable-pip-version-check --no-deps --force-reinstall $(WHEEL_DIR)/headwater-*.whl \
@@ -73,6 +73,17 @@ test-compat: $(COMPAT_VENVS) $(STAMPS)/wheel test-catalog
 	  $$venv/bin/python -m pytest -m compat $$($$venv/bin/python -m tests.support.spark_versions) || status=1; \
 	  echo "== pyspark $$line: compatibility suite took $$(( $$(date +%s) - start )) s"; \
 	done; exit $$status
+
+## kafka-broker: the Apache Kafka broker the Kafka tests start (tests/support/kafka_broker.py): kafka_2.13 and its
+## run-time dependencies from Maven Central (tests/resources/kafka-broker/pom.xml), copied into build/kafka-broker/lib;
+## Maven's downloads stay in build/kafka-broker/m2
+KAFKA_BROKER_POM := tests/resources/kafka-broker/pom.xml
+kafka-broker: build/kafka-broker/.resolved
+build/kafka-broker/.resolved: $(KAFKA_BROKER_POM)
+	rm -rf build/kafka-broker/lib
+	mvn -q -B -f $(KAFKA_BROKER_POM) -Dmaven.repo.local=$(CURDIR)/build/kafka-broker/m2 dependency:copy-dependencies \
+	  -DincludeScope=runtime -DoutputDirectory=$(CURDIR)/build/kafka-broker/lib
+	touch $@
 
 ## test-catalog: the DataSourceV2 test catalog jar pytest loads (build/test-catalog/headwater-test-catalog.jar)
 test-catalog: $(STAMPS)/venv

@@ -4,10 +4,10 @@ pytest-spark builds its session-scoped ``spark_session`` from the ``spark_option
 path depends on where the package is installed and on the running pyspark (the Scala 2.12 jar for Spark 3.5, the 2.13
 one for 4.x), so it is added here, before pytest-spark reads the options, together with PostgreSQL's JDBC driver
 (Debian's ``libpostgresql-jdbc-java``) for the JDBC lineage tests, with the DataSourceV2 test catalog's jar of the same
-Scala version (``make test-catalog``; configured as ``testcat`` in pyproject.toml), and with the Delta Lake and Apache
-Iceberg releases of the running Spark line (tests/support/spark_versions.py; Iceberg's Hadoop catalog ``iceberg`` gets
-an absolute warehouse). Tests marked ``delta`` or ``iceberg`` are skipped, with the reason, on a Spark line for which
-that connector publishes no release.
+Scala version (``make test-catalog``; configured as ``testcat`` in pyproject.toml), and with the Delta Lake, Apache
+Iceberg and Spark Kafka connector releases of the running Spark line (tests/support/spark_versions.py; Iceberg's Hadoop
+catalog ``iceberg`` gets an absolute warehouse). Tests marked ``delta``, ``iceberg`` or ``kafka`` are skipped, with the
+reason, on a Spark line for which that connector has no release.
 """
 
 from __future__ import annotations
@@ -16,8 +16,14 @@ import os
 import shutil
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from tests.support.kafka_broker import KafkaBroker
 
 # Spark's Python workers run this interpreter (the venv of the Spark line under test), not whatever `python3` is first
 # on PATH: pyspark 4.2+ runs Python UDFs through Arrow, which only the venv has.
@@ -64,8 +70,25 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     spark_versions.mark_compat(items)
 
-    missing = {"delta": spark_versions.CONNECTOR.no_delta, "iceberg": spark_versions.CONNECTOR.no_iceberg}
+    missing = {
+        "delta": spark_versions.CONNECTOR.no_delta,
+        "iceberg": spark_versions.CONNECTOR.no_iceberg,
+        "kafka": spark_versions.CONNECTOR.no_kafka,
+    }
     for item in items:
         for marker, reason in missing.items():
             if reason and item.get_closest_marker(marker):
                 item.add_marker(pytest.mark.skip(reason=f"Spark {spark_versions.SPARK_VERSION}: {reason}"))
+
+
+@pytest.fixture(scope="session")
+def kafka_broker() -> Iterator[KafkaBroker]:
+    """A real Apache Kafka broker (KRaft, one node) on 127.0.0.1, started once for the session (tests/support/
+    kafka_broker.py); the Kafka source and sink tests and the ``kafka`` transport's test use it."""
+    from tests.support import kafka_broker as broker
+
+    running = broker.start()
+    try:
+        yield running
+    finally:
+        running.stop()

@@ -26,44 +26,67 @@ SCALA = scala_for_spark(SPARK_VERSION)
 
 @dataclass(frozen=True)
 class Connectors:
-    """The connector releases for one Spark line (Maven coordinates for ``spark.jars.packages``), or why none."""
+    """The connector releases for one Spark line (Maven coordinates for ``spark.jars.packages``), or why none.
+
+    ``kafka`` is Spark's own Kafka source and sink (``spark-sql-kafka-0-10``): the newest release of the line whose
+    artefacts, with ``spark-token-provider-kafka-0-10`` of the same version, are all on the Maven Central the build
+    reaches (several patch releases lack the token provider there), so it may be behind the pyspark of the line; a
+    connector of a minor line runs on every patch release of it.
+    """
 
     delta: str | None
     iceberg: str | None
     no_delta: str = ""
     no_iceberg: str = ""
+    kafka: str | None = None
+    no_kafka: str = ""
 
 
 CONNECTORS: dict[str, Connectors] = {
-    "3.5": Connectors("io.delta:delta-spark_2.12:3.3.3", "org.apache.iceberg:iceberg-spark-runtime-3.5_2.12:1.12.0"),
-    "4.0": Connectors("io.delta:delta-spark_4.0_2.13:4.4.0", "org.apache.iceberg:iceberg-spark-runtime-4.0_2.13:1.11.0"),
-    "4.1": Connectors("io.delta:delta-spark_4.1_2.13:4.4.0", "org.apache.iceberg:iceberg-spark-runtime-4.1_2.13:1.12.0"),
+    "3.5": Connectors(
+        "io.delta:delta-spark_2.12:3.3.3",
+        "org.apache.iceberg:iceberg-spark-runtime-3.5_2.12:1.12.0",
+        kafka="org.apache.spark:spark-sql-kafka-0-10_2.12:3.5.7",
+    ),
+    "4.0": Connectors(
+        "io.delta:delta-spark_4.0_2.13:4.4.0",
+        "org.apache.iceberg:iceberg-spark-runtime-4.0_2.13:1.11.0",
+        kafka="org.apache.spark:spark-sql-kafka-0-10_2.13:4.0.0",
+    ),
+    "4.1": Connectors(
+        "io.delta:delta-spark_4.1_2.13:4.4.0",
+        "org.apache.iceberg:iceberg-spark-runtime-4.1_2.13:1.12.0",
+        kafka="org.apache.spark:spark-sql-kafka-0-10_2.13:4.1.1",
+    ),
     "4.2": Connectors(
         "io.delta:delta-spark_4.2_2.13:4.4.0",
         None,
         no_iceberg="Apache Iceberg publishes no iceberg-spark-runtime for Spark 4.2",
+        kafka="org.apache.spark:spark-sql-kafka-0-10_2.13:4.2.0",
     ),
     "4.3": Connectors(
         None,
         None,
         no_delta="Delta Lake publishes no delta-spark for Spark 4.3 (the 4.2 build does not link on 4.3)",
         no_iceberg="Apache Iceberg publishes no iceberg-spark-runtime for Spark 4.3",
+        no_kafka="Maven Central has no spark-sql-kafka-0-10 for Spark 4.3 yet",
     ),
 }
-"""Delta and Iceberg per Spark line: the newest release built for that line."""
+"""Delta, Iceberg and Spark's Kafka connector per Spark line: the newest release built for that line."""
 
 CONNECTOR = CONNECTORS[LINE]
 
 
 def connector_options(iceberg_warehouse: str) -> list[str]:
-    """The shared session's ``spark_options`` lines (``key: value``) that load this line's Delta and Iceberg: Delta as
-    the session catalog, Iceberg as a Hadoop catalog ``iceberg`` with its warehouse at ``iceberg_warehouse``.
+    """The shared session's ``spark_options`` lines (``key: value``) that load this line's Delta, Iceberg and Kafka
+    connector: Delta as the session catalog, Iceberg as a Hadoop catalog ``iceberg`` with its warehouse at
+    ``iceberg_warehouse``, Kafka as the ``kafka`` data source (with kafka-clients on the driver's class path).
 
     Not IcebergSparkSessionExtensions: Iceberg 1.12's SQL parser throws UnsupportedOperationException from
     parseRoutineParam, so no SQL function (CREATE FUNCTION ... RETURN, test_column_lineage_suite.py) could be created;
     Spark runs Iceberg's MERGE/UPDATE/DELETE and time travel without it.
     """
-    packages = [p for p in (CONNECTOR.delta, CONNECTOR.iceberg) if p]
+    packages = [p for p in (CONNECTOR.delta, CONNECTOR.iceberg, CONNECTOR.kafka) if p]
     options = [f"spark.jars.packages: {','.join(packages)}"] if packages else []
     if CONNECTOR.delta:
         options += [
@@ -141,6 +164,8 @@ COMPAT: tuple[str, ...] = (
     "tests/test_delta_lineage.py::test_merge_update_delete_and_drop",
     "tests/test_iceberg_lineage.py::test_create_ctas_writes_reads_and_time_travel",
     "tests/test_iceberg_lineage.py::test_merge_update_delete_and_drop",
+    # Kafka source and sink, batch and streaming, against a real broker (every line with a spark-sql-kafka release)
+    "tests/test_kafka_lineage.py",
     # RDD jobs
     "tests/test_rdd_lineage.py::test_text_file_map_save_as_text_file",
     "tests/test_rdd_lineage.py::test_hadoop_file_writes_old_and_new_api",

@@ -28,6 +28,10 @@ import io.headwater.spark.connectors.hive.HiveTableRelationInputVisitor;
 import io.headwater.spark.connectors.hive.InsertIntoHiveTableVisitor;
 import io.headwater.spark.connectors.jdbc.JdbcRelationInputVisitor;
 import io.headwater.spark.connectors.jdbc.JdbcSaveIntoDataSourceOutputVisitor;
+import io.headwater.spark.connectors.kafka.KafkaMicroBatchStreamInputVisitor;
+import io.headwater.spark.connectors.kafka.KafkaMicroBatchWriteOutputVisitor;
+import io.headwater.spark.connectors.kafka.KafkaRelationInputVisitor;
+import io.headwater.spark.connectors.kafka.KafkaSaveOutputVisitor;
 import io.headwater.spark.connectors.rdd.RddJobInputDatasetBuilder;
 import io.headwater.spark.connectors.rdd.RddJobOutputDatasetBuilder;
 import io.headwater.spark.connectors.streaming.MicroBatchFileSinkOutputVisitor;
@@ -60,6 +64,8 @@ import scala.PartialFunction;
  * job's {@code ActiveJob}: {@link RddJobInputDatasetBuilder}, {@link RddJobOutputDatasetBuilder}).
  * Visitors of optional modules are listed only when the module is present: Spark's Hive module
  * ({@link HiveSupport}) and Delta Lake's row-level commands ({@link DeltaSupport#commandClass}).
+ * The Kafka connector's visitors are always listed: they recognise its objects by class name and
+ * never link against it.
  */
 public final class BuiltInEventHandlerFactory implements OpenLineageEventHandlerFactory {
   @Override
@@ -70,6 +76,8 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
         new HiveTableRelationInputVisitor(context),
         new LoadDataInputVisitor(context),
         new JdbcRelationInputVisitor(context),
+        new KafkaRelationInputVisitor(context),
+        new KafkaMicroBatchStreamInputVisitor(context),
         new DataSourceV2ScanRelationInputVisitor(context),
         new DataSourceV2RelationInputVisitor(context));
   }
@@ -94,6 +102,7 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
                 new DropTableVisitor(context),
                 new LoadDataVisitor(context),
                 new JdbcSaveIntoDataSourceOutputVisitor(context),
+                new KafkaSaveOutputVisitor(context),
                 new AppendDataVisitor(context),
                 new OverwriteByExpressionVisitor(context),
                 new OverwritePartitionsDynamicVisitor(context),
@@ -104,6 +113,7 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
                 new V2ReplaceTableVisitor(context),
                 new V2ReplaceTableAsSelectVisitor(context),
                 new MicroBatchFileSinkOutputVisitor(context),
+                new KafkaMicroBatchWriteOutputVisitor(context),
                 new ViewDefinitionVisitor(context),
                 new V2AlterTableVisitor<>(context),
                 new DeltaSaveOutputVisitor(context)));

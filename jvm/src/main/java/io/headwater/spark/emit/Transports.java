@@ -5,12 +5,14 @@ import io.openlineage.client.transports.CompositeConfig;
 import io.openlineage.client.transports.FileConfig;
 import io.openlineage.client.transports.HttpConfig;
 import io.openlineage.client.transports.HttpTransport;
+import io.openlineage.client.transports.KafkaConfig;
 import io.openlineage.client.transports.Transport;
 import io.openlineage.client.transports.TransportConfig;
 import io.openlineage.client.transports.TransportFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Properties;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.core5.io.CloseMode;
 
@@ -20,9 +22,14 @@ import org.apache.hc.core5.io.CloseMode;
  * child of a {@code composite} ({@link FanOutTransport}). Under it: for {@code http}, the
  * OpenLineage client's {@code HttpTransport} on an HTTP client that makes one attempt per call
  * ({@link SingleAttemptHttpClients}); for {@code file}, {@link AtomicFileTransport}; for every
- * other type, what the client's {@link TransportFactory} builds.
+ * other type, what the client's {@link TransportFactory} builds — for {@code kafka} with the
+ * producer's {@code key.serializer} and {@code value.serializer} defaulting to Kafka's {@code
+ * StringSerializer} (the client's producer needs both, and events and keys are strings).
  */
 final class Transports {
+  private static final String STRING_SERIALIZER =
+      "org.apache.kafka.common.serialization.StringSerializer";
+
   private Transports() {}
 
   /**
@@ -78,6 +85,8 @@ final class Transports {
       }
     } else if (config instanceof FileConfig file) {
       transport = new AtomicFileTransport(Destination.fileLocation(file));
+    } else if (config instanceof KafkaConfig kafka) {
+      transport = factory(withStringSerializers(kafka));
     } else {
       transport = factory(config);
     }
@@ -87,6 +96,17 @@ final class Transports {
             : Optional.empty();
     return new DurableTransport(
         transport, destination, policy, retryAfter, spool, counters, log, abort);
+  }
+
+  /** {@code kafka} with the serializers the user left out set to Kafka's StringSerializer. */
+  private static KafkaConfig withStringSerializers(KafkaConfig kafka) {
+    Properties properties = new Properties();
+    if (kafka.getProperties() != null) {
+      properties.putAll(kafka.getProperties());
+    }
+    properties.putIfAbsent("key.serializer", STRING_SERIALIZER);
+    properties.putIfAbsent("value.serializer", STRING_SERIALIZER);
+    return new KafkaConfig(kafka.getTopicName(), kafka.getMessageKey(), properties);
   }
 
   private static Transport factory(TransportConfig config) {

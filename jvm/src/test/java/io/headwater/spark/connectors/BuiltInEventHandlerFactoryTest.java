@@ -27,6 +27,10 @@ import io.headwater.spark.connectors.hive.HiveTableRelationInputVisitor;
 import io.headwater.spark.connectors.hive.InsertIntoHiveTableVisitor;
 import io.headwater.spark.connectors.jdbc.JdbcRelationInputVisitor;
 import io.headwater.spark.connectors.jdbc.JdbcSaveIntoDataSourceOutputVisitor;
+import io.headwater.spark.connectors.kafka.KafkaMicroBatchStreamInputVisitor;
+import io.headwater.spark.connectors.kafka.KafkaMicroBatchWriteOutputVisitor;
+import io.headwater.spark.connectors.kafka.KafkaRelationInputVisitor;
+import io.headwater.spark.connectors.kafka.KafkaSaveOutputVisitor;
 import io.headwater.spark.connectors.streaming.MicroBatchFileSinkOutputVisitor;
 import io.headwater.spark.connectors.v2.AppendDataVisitor;
 import io.headwater.spark.connectors.v2.DataSourceV2RelationInputVisitor;
@@ -61,6 +65,8 @@ public class BuiltInEventHandlerFactoryTest {
             HiveTableRelationInputVisitor.class,
             LoadDataInputVisitor.class,
             JdbcRelationInputVisitor.class,
+            KafkaRelationInputVisitor.class,
+            KafkaMicroBatchStreamInputVisitor.class,
             DataSourceV2ScanRelationInputVisitor.class,
             DataSourceV2RelationInputVisitor.class),
         factory.createInputDatasetQueryPlanVisitors(context).stream()
@@ -87,6 +93,7 @@ public class BuiltInEventHandlerFactoryTest {
             DropTableVisitor.class,
             LoadDataVisitor.class,
             JdbcSaveIntoDataSourceOutputVisitor.class,
+            KafkaSaveOutputVisitor.class,
             AppendDataVisitor.class,
             OverwriteByExpressionVisitor.class,
             OverwritePartitionsDynamicVisitor.class,
@@ -97,6 +104,7 @@ public class BuiltInEventHandlerFactoryTest {
             V2ReplaceTableVisitor.class,
             V2ReplaceTableAsSelectVisitor.class,
             MicroBatchFileSinkOutputVisitor.class,
+            KafkaMicroBatchWriteOutputVisitor.class,
             ViewDefinitionVisitor.class,
             V2AlterTableVisitor.class,
             DeltaSaveOutputVisitor.class,

@@ -1,0 +1,160 @@
+"""A real Apache Kafka broker for the Kafka tests: one KRaft node (broker and controller) on 127.0.0.1.
+
+The broker is Apache Kafka's own ``kafka.Kafka`` from its Maven Central artefacts, which ``make kafka-broker``
+resolves into ``build/kafka-broker/lib`` (tests/resources/kafka-broker/pom.xml; :func:`ensure_resolved` runs it when
+the directory is missing). :func:`start` writes a ``server.properties`` with two free loopback ports (clients and
+controller), formats the storage directory with ``kafka.tools.StorageTool``, starts the broker as a subprocess and
+waits until its log says it started. :meth:`KafkaBroker.stop` stops it and deletes its directory.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.support.daemons import Daemon, free_port
+
+REPO = Path(__file__).resolve().parents[2]
+LIB = REPO / "build" / "kafka-broker" / "lib"
+STARTED = "Kafka Server started"
+
+
+def ensure_resolved() -> Path:
+    """The directory of the broker's jars, resolving them with ``make kafka-broker`` when it is missing."""
+    if not any(LIB.glob("kafka_2.13-*.jar")):
+        subprocess.run(["make", "-s", "kafka-broker"], cwd=REPO, check=True)
+    if not any(LIB.glob("kafka_2.13-*.jar")):
+        msg = f"no kafka_2.13 jar in {LIB} after `make kafka-broker`"
+        raise RuntimeError(msg)
+    return LIB
+
+
+@dataclass
+class KafkaBroker:
+    """A running single-node broker.
+
+    Attributes:
+        port: the port of its PLAINTEXT client listener on 127.0.0.1.
+        directory: its temporary directory (configuration, log, data).
+        daemon: the broker process.
+    """
+
+    port: int
+    directory: Path
+    daemon: Daemon
+
+    @property
+    def bootstrap_servers(self) -> str:
+        """``127.0.0.1:<port>``, the value of ``kafka.bootstrap.servers``."""
+        return f"127.0.0.1:{self.port}"
+
+    @property
+    def namespace(self) -> str:
+        """The OpenLineage namespace of this broker's topics, ``kafka://127.0.0.1:<port>``."""
+        return f"kafka://{self.bootstrap_servers}"
+
+    def consume(self, topic: str, *, timeout_ms: int = 15000) -> list[tuple[str, str]]:
+        """Every record of ``topic`` from its beginning, as (key, value) strings, read by Kafka's console consumer
+        (``kafka-tools``), which stops once no record arrived for ``timeout_ms``."""
+        separator = "\u241e"  # a record separator sign: in no key
+        finished = subprocess.run(
+            ["java", "-Xmx256m", "-cp", f"{LIB}/*", "org.apache.kafka.tools.consumer.ConsoleConsumer",
+             "--bootstrap-server", self.bootstrap_servers, "--topic", topic, "--from-beginning",
+             "--timeout-ms", str(timeout_ms), "--property", "print.key=true",
+             "--property", f"key.separator={separator}"],
+            capture_output=True, text=True, timeout=timeout_ms / 1000 + 120, check=False,
+        )  # fmt: skip
+        if finished.returncode != 0 and "TimeoutException" not in finished.stderr:
+            msg = f"the console consumer failed ({finished.returncode}): {finished.stderr[-3000:]}"
+            raise RuntimeError(msg)
+        pairs = [line.split(separator, 1) for line in finished.stdout.splitlines() if separator in line]
+        return [(key, value) for key, value in pairs]
+
+    def stop(self) -> None:
+        """Stop the broker (SIGTERM, SIGKILL after 60 s) and delete its directory."""
+        self.daemon.stop()
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+def start(timeout: float = 180.0) -> KafkaBroker:
+    """Format a new KRaft storage directory and start a broker on two free loopback ports.
+
+    Raises:
+        RuntimeError: the storage could not be formatted, or the broker exited or did not start within ``timeout``
+            seconds (the message ends with its log).
+    """
+    lib = ensure_resolved()
+    directory = Path(tempfile.mkdtemp(prefix="headwater-kafka-"))
+    port, controller = free_port(), free_port()
+    config = directory / "server.properties"
+    config.write_text(_server_properties(port, controller, directory / "data"))
+    java = ["java", "-Xmx512m", "-cp", f"{lib}/*"]
+    cluster_id = base64.urlsafe_b64encode(uuid.uuid4().bytes).rstrip(b"=").decode()
+    formatted = subprocess.run(
+        [*java, "kafka.tools.StorageTool", "format", "-t", cluster_id, "-c", str(config)],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    if formatted.returncode != 0:
+        shutil.rmtree(directory, ignore_errors=True)
+        msg = f"formatting the Kafka storage failed ({formatted.returncode}): {formatted.stdout}{formatted.stderr}"
+        raise RuntimeError(msg)
+    daemon = Daemon.start(
+        "kafka broker",
+        [*java, "kafka.Kafka", str(config)],
+        log=directory / "broker.log",
+        env=dict(os.environ),
+        cwd=directory,
+    )
+    broker = KafkaBroker(port, directory, daemon)
+    try:
+        _wait_until_started(daemon, timeout)
+    except BaseException:
+        broker.stop()
+        raise
+    return broker
+
+
+def _server_properties(port: int, controller: int, data: Path) -> str:
+    return "\n".join(
+        [
+            "process.roles=broker,controller",
+            "node.id=1",
+            f"controller.quorum.voters=1@127.0.0.1:{controller}",
+            f"listeners=PLAINTEXT://127.0.0.1:{port},CONTROLLER://127.0.0.1:{controller}",
+            f"advertised.listeners=PLAINTEXT://127.0.0.1:{port}",
+            "controller.listener.names=CONTROLLER",
+            "inter.broker.listener.name=PLAINTEXT",
+            "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+            f"log.dirs={data}",
+            "num.partitions=1",
+            "auto.create.topics.enable=true",
+            "offsets.topic.replication.factor=1",
+            "offsets.topic.num.partitions=1",
+            "transaction.state.log.replication.factor=1",
+            "transaction.state.log.min.isr=1",
+            "share.coordinator.state.topic.replication.factor=1",
+            "share.coordinator.state.topic.min.isr=1",
+            "group.initial.rebalance.delay.ms=0",
+            "",
+        ]
+    )
+
+
+def _wait_until_started(daemon: Daemon, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if STARTED in daemon.log.read_text(errors="replace"):
+            return
+        if daemon.process.poll() is not None:
+            msg = f"the Kafka broker exited with {daemon.process.returncode}: {daemon.tail()}"
+            raise RuntimeError(msg)
+        time.sleep(0.5)
+    msg = f"the Kafka broker did not start within {timeout:.0f} s: {daemon.tail()}"
+    raise RuntimeError(msg)
