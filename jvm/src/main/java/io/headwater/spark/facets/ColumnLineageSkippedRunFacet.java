@@ -24,8 +24,11 @@ public final class ColumnLineageSkippedRunFacet implements OpenLineage.RunFacet 
   /** The facet's key in {@code run.facets}. */
   public static final String NAME = "headwater_columnLineageSkipped";
 
-  /** Where the facet's JSON schema is published, the {@code _schemaURL} of every instance. */
-  public static final URI SCHEMA_URL = FacetSchemas.url("ColumnLineageSkippedRunFacet");
+  /**
+   * The {@code _schemaURL} of every instance: the spec's {@code RunFacet} base, as custom facets
+   * have (see {@link FacetSchemas}); the facet's own schema is found by its name.
+   */
+  public static final URI SCHEMA_URL = FacetSchemas.RUN_FACET;
 
   private final URI producer;
   private final List<ColumnLineageSkip> skips;

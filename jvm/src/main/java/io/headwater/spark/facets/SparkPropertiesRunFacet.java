@@ -23,8 +23,11 @@ public final class SparkPropertiesRunFacet implements OpenLineage.RunFacet {
   /** The facet's key in {@code run.facets}. */
   public static final String NAME = "spark_properties";
 
-  /** Where the facet's JSON schema is published, the {@code _schemaURL} of every instance. */
-  public static final URI SCHEMA_URL = FacetSchemas.url("SparkPropertiesRunFacet");
+  /**
+   * The {@code _schemaURL} of every instance: the spec's {@code RunFacet} base, as custom facets
+   * have (see {@link FacetSchemas}); the facet's own schema is found by its name.
+   */
+  public static final URI SCHEMA_URL = FacetSchemas.RUN_FACET;
 
   /** Spark's default {@code spark.redaction.regex}. */
   public static final String DEFAULT_REDACTION_REGEX = "(?i)secret|password|token|access[.]?key";
