@@ -33,15 +33,13 @@ import statistics
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
-PEER_VERSION = "1.53.0"
-PEER_JAR = f"openlineage-spark_2.13-{PEER_VERSION}.jar"
-PEER_URL = f"https://repo1.maven.org/maven2/io/openlineage/openlineage-spark_2.13/{PEER_VERSION}/{PEER_JAR}"
+from peer import peer_jar, peer_settings  # bench/peer.py: this script's folder is first on sys.path
+
 MODES = ("off", "headwater", "peer")
 
-# The job, run in a fresh interpreter per (round, mode, job). argv: job workdir mode events peer_jar
+# The job, run in a fresh interpreter per (round, mode, job). argv: job workdir mode events peer_settings (JSON)
 CHILD = r"""
 import json, os, sys, time
 from pathlib import Path
@@ -49,7 +47,7 @@ from pyspark.sql import SparkSession
 import headwater
 from headwater.demo import DemoPaths, run_pipeline, stage_data
 
-job, workdir, mode, events, peer_jar = sys.argv[1], Path(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
+job, workdir, mode, events, peer = sys.argv[1], Path(sys.argv[2]), sys.argv[3], sys.argv[4], json.loads(sys.argv[5])
 paths = DemoPaths(workdir / "data")
 stage_data(paths)
 builder = (SparkSession.builder.appName("bench_" + job).master("local[2]")
@@ -58,10 +56,8 @@ builder = (SparkSession.builder.appName("bench_" + job).master("local[2]")
 if mode == "headwater":
     builder = headwater.configure(builder, transport="file", location=events, source_code=False)
 elif mode == "peer":
-    builder = (builder.config("spark.jars", peer_jar)
-               .config("spark.extraListeners", "io.openlineage.spark.agent.OpenLineageSparkListener")
-               .config("spark.openlineage.transport.type", "file")
-               .config("spark.openlineage.transport.location", events))
+    for key, value in peer.items():
+        builder = builder.config(key, value)
 started = time.perf_counter()
 spark = builder.getOrCreate()
 startup = time.perf_counter() - started
@@ -121,25 +117,13 @@ print(json.dumps({"wall": wall, "cpu": cpu, "startup": startup, "events": lines,
 """
 
 
-def peer_jar(cache: Path) -> Path:
-    """The peer's jar, downloaded from Maven Central once."""
-    jar = cache / PEER_JAR
-    if not jar.is_file():
-        cache.mkdir(parents=True, exist_ok=True)
-        print(f"downloading {PEER_URL}", flush=True)
-        partial = jar.with_suffix(".part")
-        with urllib.request.urlopen(PEER_URL, timeout=300) as response, partial.open("wb") as out:  # noqa: S310
-            out.write(response.read())
-        partial.rename(jar)
-    return jar
-
-
 def run_once(job: str, mode: str, workdir: Path, peer: Path | None) -> dict[str, float]:
     """One job in one mode, in a fresh driver; its measurements."""
     events = workdir / f"{job}-{mode}-events.jsonl"
     events.unlink(missing_ok=True)
     finished = subprocess.run(
-        [sys.executable, "-c", CHILD, job, str(workdir / job), mode, str(events), str(peer or "")],
+        [sys.executable, "-c", CHILD, job, str(workdir / job), mode, str(events),
+         json.dumps(peer_settings(peer, events) if peer else {})],
         capture_output=True,
         text=True,
         check=False,

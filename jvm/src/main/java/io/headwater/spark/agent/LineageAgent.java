@@ -250,6 +250,7 @@ final class LineageAgent {
             ? CustomFacets.EMPTY
             : builders.facets(contexts.of(application.runId(), null), event);
     emission.submit(
-        events.applicationEvent(type, time, application, properties.forApplication(), facets));
+        events.applicationEvent(
+            type, time, application, properties.forApplication(), facets, event));
   }
 }

@@ -28,34 +28,40 @@ final class RunEventFactory {
   private final String sparkVersion;
   private final Optional<HeadwaterConfig.ParentJob> externalParent;
   private final JobMetadata metadata;
+  private final ApplicationFacets applicationFacets;
 
   RunEventFactory(
       OpenLineage openLineage,
       String sparkVersion,
       Optional<HeadwaterConfig.ParentJob> externalParent,
-      JobMetadata metadata) {
+      JobMetadata metadata,
+      ApplicationFacets applicationFacets) {
     this.openLineage = openLineage;
     this.sparkVersion = sparkVersion;
     this.externalParent = externalParent;
     this.metadata = metadata;
+    this.applicationFacets = applicationFacets;
   }
 
   /**
    * START or COMPLETE of the application run; its parent is the external parent, when configured.
-   * The run and job facets extensions reported for the application event are added last (never
-   * replacing Headwater's own).
+   * It carries the application's own facets ({@link ApplicationFacets}) for {@code sparkEvent}
+   * (Spark's event, or null). The run and job facets extensions reported for the application event
+   * are added last (never replacing Headwater's own).
    */
   OpenLineage.RunEvent applicationEvent(
       OpenLineage.RunEvent.EventType type,
       long timeMillis,
       ApplicationRun app,
       SparkPropertiesRunFacet properties,
-      io.headwater.spark.extensions.CustomFacets extensionFacets) {
+      io.headwater.spark.extensions.CustomFacets extensionFacets,
+      Object sparkEvent) {
     OpenLineage.RunFacetsBuilder runFacets =
         openLineage
             .newRunFacetsBuilder()
             .processing_engine(processingEngine())
             .put(SparkPropertiesRunFacet.NAME, properties);
+    applicationFacets.of(sparkEvent).forEach(runFacets::put);
     metadata.addTo(runFacets, LocalPropertyTags.Snapshot.NONE);
     externalParent.ifPresent(
         parent ->

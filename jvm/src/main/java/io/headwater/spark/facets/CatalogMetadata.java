@@ -68,7 +68,7 @@ public final class CatalogMetadata implements TableMetadata.Source {
         }
         return new CatalogTables(session)
             .lookup(new TableIdentifier(parts[1], scala.Option.apply(parts[0])))
-            .map(CatalogMetadata::of);
+            .map(table -> of(table, sessionCatalog()));
       }
       if (!SparkVersions.catalogs().isRegistered(session, namespace)) {
         return Optional.empty();
@@ -92,10 +92,41 @@ public final class CatalogMetadata implements TableMetadata.Source {
     }
   }
 
-  private static TableMetadata of(CatalogTable table) {
+  private static TableMetadata of(CatalogTable table, Optional<TableMetadata.Catalog> catalog) {
     return new TableMetadata(
         ScalaCollections.asJava(table.properties()),
         Optional.ofNullable(table.owner()),
-        table.comment().isDefined() ? Optional.of(table.comment().get()) : Optional.empty());
+        table.comment().isDefined() ? Optional.of(table.comment().get()) : Optional.empty(),
+        catalog);
+  }
+
+  /**
+   * The session catalog as the {@code catalog} facet describes it, as the OpenLineage Spark
+   * integration does: only when it is Hive's ({@code spark.sql.catalogImplementation=hive}), as
+   * framework and type {@code hive}, name {@code default}, the metastore ({@code
+   * hive.metastore.uris}, first entry) and the warehouse location.
+   */
+  private Optional<TableMetadata.Catalog> sessionCatalog() {
+    String implementation =
+        session.sparkContext().conf().get("spark.sql.catalogImplementation", "in-memory");
+    if (!"hive".equals(implementation)) {
+      return Optional.empty();
+    }
+    String metastore = session.sparkContext().hadoopConfiguration().get("hive.metastore.uris");
+    Optional<String> metadataUri =
+        metastore == null || metastore.isBlank()
+            ? Optional.empty()
+            : Optional.of(metastore.split(",")[0].trim());
+    String warehouse = session.sessionState().conf().warehousePath();
+    return Optional.of(
+        new TableMetadata.Catalog(
+            "hive",
+            "hive",
+            "default",
+            metadataUri,
+            Optional.of(
+                warehouse.endsWith("/")
+                    ? warehouse.substring(0, warehouse.length() - 1)
+                    : warehouse)));
   }
 }

@@ -1,13 +1,9 @@
 package io.headwater.spark.facets;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import io.openlineage.client.OpenLineage;
 import java.net.URI;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
@@ -19,7 +15,7 @@ import java.util.regex.Pattern;
  * {@code SparkPropertiesRunFacet.json} beside this class.
  */
 @JsonPropertyOrder({"_producer", "_schemaURL", "properties"})
-public final class SparkPropertiesRunFacet implements OpenLineage.RunFacet {
+public final class SparkPropertiesRunFacet extends CustomRunFacet {
   /** The facet's key in {@code run.facets}. */
   public static final String NAME = "spark_properties";
 
@@ -32,7 +28,6 @@ public final class SparkPropertiesRunFacet implements OpenLineage.RunFacet {
   /** Spark's default {@code spark.redaction.regex}. */
   public static final String DEFAULT_REDACTION_REGEX = "(?i)secret|password|token|access[.]?key";
 
-  private final URI producer;
   private final Map<String, String> properties;
 
   /**
@@ -41,35 +36,13 @@ public final class SparkPropertiesRunFacet implements OpenLineage.RunFacet {
    * @param redaction keys whose values must not leave the process
    */
   public SparkPropertiesRunFacet(URI producer, Map<String, String> properties, Pattern redaction) {
-    this.producer = Objects.requireNonNull(producer, "producer");
-    Map<String, String> safe = new LinkedHashMap<>();
-    properties.forEach(
-        (key, value) ->
-            safe.put(key, redaction.matcher(key).find() ? SqlRedaction.REDACTED : value));
-    this.properties = Map.copyOf(safe);
-  }
-
-  @Override
-  @JsonProperty("_producer")
-  public URI get_producer() {
-    return producer;
-  }
-
-  @Override
-  @JsonProperty("_schemaURL")
-  public URI get_schemaURL() {
-    return SCHEMA_URL;
+    super(producer);
+    this.properties = redacted(properties, redaction);
   }
 
   /** The captured properties, key → (redacted) value. */
   @JsonProperty("properties")
   public Map<String, String> getProperties() {
     return new java.util.TreeMap<>(properties);
-  }
-
-  @Override
-  @JsonAnyGetter
-  public Map<String, Object> getAdditionalProperties() {
-    return Map.of();
   }
 }
