@@ -25,7 +25,7 @@ def peer_jar(cache: Path = DEFAULT_CACHE) -> Path:
         cache.mkdir(parents=True, exist_ok=True)
         print(f"downloading {PEER_URL}", flush=True)
         partial = jar.with_suffix(".part")
-        with urllib.request.urlopen(PEER_URL, timeout=300) as response, partial.open("wb") as out:  # noqa: S310
+        with urllib.request.urlopen(PEER_URL, timeout=300) as response, partial.open("wb") as out:
             out.write(response.read())
         partial.rename(jar)
     return jar

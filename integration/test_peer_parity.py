@@ -125,6 +125,11 @@ def side_by_side(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Op
     )
 
 
+def as_ours(root: Path, text: str) -> str:
+    """``text`` (a path, or JSON) with the peer's work folder replaced by Headwater's."""
+    return text.replace(str(root / "peer"), str(root / "headwater"))
+
+
 def relative(root: Path, agent: str, datasets: set[Dataset]) -> set[Dataset]:
     """Dataset identities with the agent's work folder replaced by ``~`` (the two drivers write to different folders)."""
     prefix = str(root / agent)
@@ -178,10 +183,10 @@ def test_column_lineage_is_the_peers_or_a_superset(
     compared = 0
     for name, operation in theirs.items():
         for output, fields in operation.column_lineage.items():
-            mine = ours[name].column_lineage.get((output[0], output[1].replace(str(root / "peer"), str(root / "headwater"))))
+            mine = ours[name].column_lineage.get((output[0], as_ours(root, output[1])))
             assert mine is not None, f"{name}: Headwater has no column lineage for {output}"
             for column, inputs in fields.items():
-                expected = {(ns, n.replace(str(root / "peer"), str(root / "headwater")), f) for ns, n, f in inputs}
+                expected = {(ns, as_ours(root, n), f) for ns, n, f in inputs}
                 assert expected <= mine.get(column, set()), (name, column, expected, mine.get(column))
                 compared += 1
     # every field of every output openlineage-spark gives lineage for: delays 3, late 2, t1 2, t2 2, t3 3, h1 2
@@ -218,8 +223,7 @@ def test_catalog_tables_have_the_peers_catalog_facet(
     compared = 0
     for name, operation in theirs.items():
         for (namespace, dataset), catalog in operation.catalogs.items():
-            key = (namespace, dataset.replace(str(root / "peer"), str(root / "headwater")))
-            expected = json.loads(json.dumps(catalog).replace(str(root / "peer"), str(root / "headwater")))
-            assert ours[name].catalogs.get(key) == expected, (name, key)
+            expected = json.loads(as_ours(root, json.dumps(catalog)))
+            assert ours[name].catalogs.get((namespace, as_ours(root, dataset))) == expected, (name, dataset)
             compared += 1
     assert compared >= 5  # the session-catalog and Hive tables the corpus writes and reads

@@ -28,7 +28,10 @@ def session(workdir: Path, settings: dict[str, str]) -> SparkSession:
         .config("spark.ui.enabled", "false")
         .config("spark.sql.shuffle.partitions", "2")
         .config("spark.sql.warehouse.dir", str(workdir / "warehouse"))
-        .config("spark.hadoop.javax.jdo.option.ConnectionURL", f"jdbc:derby:;databaseName={workdir / 'metastore_db'};create=true")
+        .config(
+            "spark.hadoop.javax.jdo.option.ConnectionURL",
+            f"jdbc:derby:;databaseName={workdir / 'metastore_db'};create=true",
+        )
         .config("spark.driver.extraJavaOptions", f"-Dderby.system.home={workdir / 'derby'}")
         .config("spark.sql.catalog.testcat", "io.headwater.spark.testing.InMemoryTableCatalog")
         .enableHiveSupport()
@@ -40,7 +43,9 @@ def session(workdir: Path, settings: dict[str, str]) -> SparkSession:
 
 def write_inputs(data: Path) -> None:
     (data / "flights").mkdir(parents=True)
-    (data / "flights" / "flights.csv").write_text("carrier,origin,dep_delay\nAA,JFK,12\nAA,LGA,3\nUA,EWR,40\nDL,JFK,-2\n")
+    (data / "flights" / "flights.csv").write_text(
+        "carrier,origin,dep_delay\nAA,JFK,12\nAA,LGA,3\nUA,EWR,40\nDL,JFK,-2\n"
+    )
     (data / "airlines").mkdir()
     (data / "airlines" / "airlines.csv").write_text("carrier,name\nAA,American\nUA,United\nDL,Delta\n")
     (data / "stream_in").mkdir()
@@ -49,21 +54,39 @@ def write_inputs(data: Path) -> None:
 
 def operations(spark: SparkSession, data: Path) -> dict[str, Any]:
     """The corpus: operation name -> a callable running it."""
-    flights = lambda: spark.read.csv(str(data / "flights"), header=True, schema="carrier STRING, origin STRING, dep_delay INT")  # noqa: E731
+    flights = lambda: spark.read.csv(
+        str(data / "flights"), header=True, schema="carrier STRING, origin STRING, dep_delay INT"
+    )
     airlines = lambda: spark.read.csv(str(data / "airlines"), header=True, schema="carrier STRING, name STRING")  # noqa: E731
 
     def join_aggregate() -> None:
-        (flights().join(airlines(), "carrier").groupBy("carrier", F.col("name").alias("airline"))
-         .agg(F.sum("dep_delay").alias("total_delay")).write.mode("overwrite").parquet(str(data / "delays")))
+        (
+            flights()
+            .join(airlines(), "carrier")
+            .groupBy("carrier", F.col("name").alias("airline"))
+            .agg(F.sum("dep_delay").alias("total_delay"))
+            .write.mode("overwrite")
+            .parquet(str(data / "delays"))
+        )
 
     def filter_write() -> None:
-        (spark.read.parquet(str(data / "delays")).where(F.col("total_delay") > 0)
-         .select("carrier", "total_delay").write.mode("overwrite").parquet(str(data / "late")))
+        (
+            spark.read.parquet(str(data / "delays"))
+            .where(F.col("total_delay") > 0)
+            .select("carrier", "total_delay")
+            .write.mode("overwrite")
+            .parquet(str(data / "late"))
+        )
 
     def streaming() -> None:
-        query = (spark.readStream.schema("carrier STRING, n INT").csv(str(data / "stream_in"))
-                 .writeStream.format("parquet").option("checkpointLocation", str(data / "stream_checkpoint"))
-                 .trigger(availableNow=True).start(str(data / "stream_out")))
+        query = (
+            spark.readStream.schema("carrier STRING, n INT")
+            .csv(str(data / "stream_in"))
+            .writeStream.format("parquet")
+            .option("checkpointLocation", str(data / "stream_checkpoint"))
+            .trigger(availableNow=True)
+            .start(str(data / "stream_out"))
+        )
         query.awaitTermination(120)
 
     def rdd_job() -> None:
@@ -75,14 +98,18 @@ def operations(spark: SparkSession, data: Path) -> dict[str, Any]:
         "join_aggregate_parquet": join_aggregate,
         "filter_write_parquet": filter_write,
         "create_table": lambda: sql("CREATE TABLE t1 (carrier STRING, total_delay BIGINT) USING parquet"),
-        "insert_into_table": lambda: sql(f"INSERT INTO t1 SELECT carrier, total_delay FROM parquet.`{data / 'delays'}`"),
+        "insert_into_table": lambda: sql(
+            f"INSERT INTO t1 SELECT carrier, total_delay FROM parquet.`{data / 'delays'}`"
+        ),
         "ctas": lambda: sql("CREATE TABLE t2 USING parquet AS SELECT carrier, total_delay * 2 AS doubled FROM t1"),
         "save_as_table": lambda: flights().write.saveAsTable("t3"),
         "create_hive_table": lambda: sql("CREATE TABLE h1 (carrier STRING, total_delay BIGINT) STORED AS PARQUET"),
         "insert_into_hive_table": lambda: sql("INSERT INTO h1 SELECT carrier, total_delay FROM t1"),
         "drop_table": lambda: sql("DROP TABLE t3"),
-        "v2_create_and_insert": lambda: (sql("CREATE TABLE testcat.db.v (carrier STRING, total_delay BIGINT)"),
-                                         sql("INSERT INTO testcat.db.v SELECT carrier, total_delay FROM t1")),
+        "v2_create_and_insert": lambda: (
+            sql("CREATE TABLE testcat.db.v (carrier STRING, total_delay BIGINT)"),
+            sql("INSERT INTO testcat.db.v SELECT carrier, total_delay FROM t1"),
+        ),
         "rdd_text": rdd_job,
         "streaming_file": streaming,
         "collect": lambda: spark.read.parquet(str(data / "late")).collect(),
@@ -91,7 +118,7 @@ def operations(spark: SparkSession, data: Path) -> dict[str, Any]:
 
 def drained(spark: SparkSession, agent: str, events: Path) -> int:
     """Wait until the agent has written everything about what ran so far; the event file's size then."""
-    jsc = spark.sparkContext._jsc.sc()  # noqa: SLF001
+    jsc = spark.sparkContext._jsc.sc()
     jsc.listenerBus().waitUntilEmpty(60000)
     if agent == "headwater":
         import headwater

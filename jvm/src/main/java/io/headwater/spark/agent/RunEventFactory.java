@@ -96,9 +96,10 @@ final class RunEventFactory {
   /**
    * An event of an execution run: child of the application run, whose root is the external parent
    * when configured, else the application run. The job gets the {@code sql} facet when the run has
-   * SQL text; a terminal event gives a run with one output that output's {@code outputStatistics}.
-   * The facets extensions reported for the run ({@link io.headwater.spark.extensions.CustomFacets})
-   * are added last.
+   * SQL text; a terminal event gives a run with one output that output's {@code outputStatistics}
+   * and its inputs their {@code inputStatistics}, except figures of zero rows on FAIL (the failed
+   * tasks' metrics are lost, so zero means unknown). The facets extensions reported for the run
+   * ({@link io.headwater.spark.extensions.CustomFacets}) are added last.
    *
    * @param failure the execution's failure, for a FAIL event; null otherwise
    */
@@ -112,16 +113,23 @@ final class RunEventFactory {
     List<OpenLineage.OutputDataset> outputs = run.lineage.outputs();
     List<OpenLineage.InputDataset> inputs = run.lineage.inputs();
     if (type != OpenLineage.RunEvent.EventType.START) {
-      if (outputs.size() == 1 && run.written.isPresent()) {
-        outputs = List.of(withStatistics(outputs.get(0), run.written.get()));
+      // on FAIL, the metrics of the failed tasks are lost: figures of zero say nothing was
+      // counted, not that nothing was read or written, so they are left out
+      boolean failed = type == OpenLineage.RunEvent.EventType.FAIL;
+      Optional<DatasetStatistics> written =
+          run.written.filter(stats -> !(failed && stats.rowCount() == 0));
+      if (outputs.size() == 1 && written.isPresent()) {
+        outputs = List.of(withStatistics(outputs.get(0), written.get()));
       }
       inputs =
           inputs.stream()
               .map(
-                  input ->
-                      withStatistics(
-                          input,
-                          run.read.get(ScanStatistics.key(input.getNamespace(), input.getName()))))
+                  input -> {
+                    DatasetStatistics read =
+                        run.read.get(ScanStatistics.key(input.getNamespace(), input.getName()));
+                    return withStatistics(
+                        input, read == null || (failed && read.rowCount() == 0) ? null : read);
+                  })
               .toList();
     }
     UUID rootRunId = externalParent.map(HeadwaterConfig.ParentJob::runId).orElse(app.runId());

@@ -31,7 +31,8 @@ import org.apache.spark.sql.connector.catalog.TableCatalog;
  * </ul>
  *
  * One lookup per table per instance (an instance lives for one execution). A table that is gone
- * (DROP) or cannot be loaded has no metadata.
+ * (DROP) or cannot be loaded has no metadata, but for the {@code catalog} facet of the session
+ * catalog's tables.
  */
 public final class CatalogMetadata implements TableMetadata.Source {
   private final SparkSession session;
@@ -68,7 +69,15 @@ public final class CatalogMetadata implements TableMetadata.Source {
         }
         return new CatalogTables(session)
             .lookup(new TableIdentifier(parts[1], scala.Option.apply(parts[0])))
-            .map(table -> of(table, sessionCatalog()));
+            .map(table -> of(table, sessionCatalog()))
+            // a table being created (or dropped) is still in the catalog the facet names
+            .or(
+                () ->
+                    sessionCatalog()
+                        .map(
+                            c ->
+                                new TableMetadata(
+                                    Map.of(), Optional.empty(), Optional.empty(), Optional.of(c))));
       }
       if (!SparkVersions.catalogs().isRegistered(session, namespace)) {
         return Optional.empty();
