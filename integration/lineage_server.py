@@ -1,7 +1,9 @@
-"""Real HTTP lineage endpoints on loopback: a recorder of what the agent posts, and ``headwater serve``."""
+"""Real HTTP lineage endpoints on loopback: one that records what the agent posts, misbehaving ones, and
+``headwater serve``."""
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 import os
@@ -25,6 +27,7 @@ class Request:
     path: str
     headers: dict[str, str]
     raw_body: bytes
+    received_at: float = field(default_factory=time.monotonic)
 
     @property
     def body(self) -> bytes:
@@ -38,28 +41,91 @@ class Request:
         return json.loads(self.body)
 
 
+@dataclass(frozen=True)
+class Answer:
+    """How to answer one POST: a status (with ``Retry-After``), or bytes that are not HTTP at all."""
+
+    status: int = 200
+    retry_after: str | None = None
+    malformed: bool = False
+    body: bytes = b""
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class _QuietServer(ThreadingHTTPServer):
+    """A server that does not print a traceback when a client drops a kept-alive connection."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        pass
+
+
 @dataclass
 class LineageServer:
-    """Answers each POST with the next status of ``statuses`` (then 200), recording every request.
+    """Answers each POST with the next of ``statuses``/``answers`` (then 200), recording every request it accepts.
+
+    ``requests`` holds every POST, ``accepted`` those answered 200 (:meth:`events` reads them). With ``down_after=n``
+    the server closes its port after the n-th POST and opens it again ``down_for`` seconds later (a restart). With
+    ``port`` it listens on that port; ``listen_now=False`` waits for :meth:`listen` (an endpoint that is down at
+    first).
 
     Use as a context manager; ``url`` is ``http://127.0.0.1:<port>``.
     """
 
     statuses: list[int] = field(default_factory=list)
+    answers: list[Answer] = field(default_factory=list)
     requests: list[Request] = field(default_factory=list)
+    accepted: list[Request] = field(default_factory=list)
+    port: int = 0
+    down_after: int | None = None
+    down_for: float = 0.0
+    listen_now: bool = True
 
     def __post_init__(self) -> None:
+        self._lock = threading.Lock()
+        self._queue = [Answer(status) for status in self.statuses] + list(self.answers)
+        self._httpd: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+        self._closed = False
+        if self.port == 0:
+            self.port = free_port()
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
         server = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+            protocol_version = "HTTP/1.1"  # keep-alive, as real backends do
+
+            def do_POST(self) -> None:
                 body = self._read_body()
+                request = Request(self.path, {k.lower(): v for k, v in self.headers.items()}, body)
                 with server._lock:
-                    server.requests.append(Request(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
-                    status = server.statuses.pop(0) if server.statuses else 200
-                self.send_response(status)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
+                    server.requests.append(request)
+                    answer = server._queue.pop(0) if server._queue else Answer()
+                    if answer.status == 200 and not answer.malformed:
+                        server.accepted.append(request)
+                    restart = server.down_after is not None and len(server.requests) == server.down_after
+                if answer.malformed:
+                    self.wfile.write(b"this is not HTTP\r\n\r\n")
+                    self.wfile.flush()
+                    self.close_connection = True
+                else:
+                    self.send_response(answer.status)
+                    if answer.retry_after is not None:
+                        self.send_header("Retry-After", answer.retry_after)
+                    self.send_header("Content-Length", str(len(answer.body)))
+                    self.end_headers()
+                    self.wfile.write(answer.body)
+                if restart:
+                    self.close_connection = True
+                    threading.Thread(target=server._restart, daemon=True).start()
 
             def _read_body(self) -> bytes:
                 if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
@@ -76,24 +142,76 @@ class LineageServer:
             def log_message(self, *args: object) -> None:
                 pass
 
-        self._lock = threading.Lock()
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+        return Handler
 
     @property
     def url(self) -> str:
         """The server's base URL."""
-        host, port = self._httpd.server_address[:2]
-        return f"http://{host}:{port}"
+        return f"http://127.0.0.1:{self.port}"
+
+    def listen(self) -> None:
+        """Open the port and serve."""
+        httpd = _QuietServer(("127.0.0.1", self.port), self._handler())
+        self._httpd = httpd
+        self._thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+        self._thread.start()
+
+    def _stop_listening(self) -> None:
+        httpd, self._httpd = self._httpd, None
+        if httpd is not None:
+            httpd.shutdown()
+            httpd.server_close()
+
+    def _restart(self) -> None:
+        self._stop_listening()
+        time.sleep(self.down_for)
+        if not self._closed:
+            self.listen()
+
+    def events(self) -> list[dict[str, Any]]:
+        """The events of the accepted requests, in order."""
+        with self._lock:
+            return [r.event() for r in self.accepted]
 
     def __enter__(self) -> LineageServer:
+        if self.listen_now:
+            self.listen()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._closed = True
+        self._stop_listening()
+
+
+class BlackHole:
+    """A loopback TCP server that accepts connections, reads, and never replies (a hanging endpoint)."""
+
+    def __init__(self) -> None:
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.connections: list[socket.socket] = []
+        self._thread = threading.Thread(target=self._accept, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.sock.getsockname()[1]}"
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            self.connections.append(conn)
+
+    def __enter__(self) -> BlackHole:
         self._thread.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self._httpd.shutdown()
-        self._httpd.server_close()
-        self._thread.join(timeout=10)
+        self.sock.close()
+        for conn in self.connections:
+            with contextlib.suppress(OSError):
+                conn.close()
 
 
 class HeadwaterServe:
@@ -106,7 +224,7 @@ class HeadwaterServe:
         self.store = store
         self.api_key = api_key
         self.cwd = cwd
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self._process: subprocess.Popen[str] | None = None
 
@@ -158,9 +276,3 @@ class HeadwaterServe:
             except subprocess.TimeoutExpired:
                 self._process.kill()
                 self._process.wait(timeout=30)
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import os
+import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 VENV_BIN = Path(sys.executable).parent
@@ -22,17 +27,44 @@ def driver_env(**extra: str) -> dict[str, str]:
     return env
 
 
-def spark_submit(args: list[str], *, cwd: Path, env: dict[str, str] | None = None, timeout: int = 300) -> subprocess.CompletedProcess[str]:
+def spark_submit(
+    args: list[str], *, cwd: Path, env: dict[str, str] | None = None, timeout: int = 300, master: str = "local[2]"
+) -> subprocess.CompletedProcess[str]:
     """Run ``spark-submit ARGS`` (the pyspark wheel's) and return the finished process; stdout/stderr captured."""
-    command = [str(VENV_BIN / "spark-submit"), "--master", "local[2]", "--conf", "spark.ui.enabled=false", *args]
-    return subprocess.run(command, cwd=cwd, env=env or driver_env(), capture_output=True, text=True, timeout=timeout, check=False)
+    command = [str(VENV_BIN / "spark-submit"), "--master", master, "--conf", "spark.ui.enabled=false", *args]
+    return subprocess.run(
+        command, cwd=cwd, env=env or driver_env(), capture_output=True, text=True, timeout=timeout, check=False
+    )
 
 
-def run_python(script: Path, args: list[str], *, cwd: Path, env: dict[str, str] | None = None, timeout: int = 300) -> subprocess.CompletedProcess[str]:
+def run_python(
+    script: Path, args: list[str], *, cwd: Path, env: dict[str, str] | None = None, timeout: int = 300
+) -> subprocess.CompletedProcess[str]:
     """Run a Python script with this interpreter; stdout/stderr captured."""
     return subprocess.run(
-        [sys.executable, str(script), *args], cwd=cwd, env=env or driver_env(), capture_output=True, text=True, timeout=timeout, check=False
+        [sys.executable, str(script), *args],
+        cwd=cwd,
+        env=env or driver_env(),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
     )
+
+
+def lines_by_case(stderr: str) -> dict[str, list[str]]:
+    """The driver's stderr lines of each case of a job that prints ``=== case <name>`` before each case and
+    ``=== end <name>`` after it (integration/jobs/*_job.py), keyed by case name. Lines after a case's end, until the
+    next case starts, still belong to it: a late log line of that case shows there."""
+    cases: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in stderr.splitlines():
+        start = re.match(r"=== case (\S+)", line)
+        if start:
+            current = cases.setdefault(start.group(1), [])
+        elif current is not None and not line.startswith("=== end"):
+            current.append(line)
+    return cases
 
 
 def write_flights_csv(directory: Path) -> Path:
@@ -44,3 +76,37 @@ def write_flights_csv(directory: Path) -> Path:
         writer.writerow(["carrier", "origin", "dep_delay"])
         writer.writerows(rows)
     return directory
+
+
+@contextlib.contextmanager
+def tmpfs(directory: Path, size: str) -> Iterator[Path]:
+    """Mount a tmpfs of ``size`` (e.g. ``16k``) on ``directory`` for the block: a disk that fills up for real.
+
+    Mounting needs root (the test machines and CI run as root); without it the test fails saying so.
+    """
+    directory.mkdir(parents=True, exist_ok=True)
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={size},mode=0755", "tmpfs", str(directory)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    if mounted.returncode != 0:
+        pytest.fail(
+            f"cannot mount a {size} tmpfs on {directory} (needs root): {mounted.stderr.strip()}; "
+            "the full-disk delivery tests need it"
+        )
+    try:
+        yield directory
+    finally:
+        subprocess.run(["umount", "-l", str(directory)], capture_output=True, check=False)
+
+
+def remount(directory: Path, size: str) -> None:
+    """Give a tmpfs mounted by :func:`tmpfs` a new size (room again)."""
+    subprocess.run(["mount", "-o", f"remount,size={size}", str(directory)], check=True, capture_output=True)
+
+
+def headwater_cli(args: list[str], *, timeout: int = 120) -> subprocess.CompletedProcess[str]:
+    """Run the ``headwater`` command of this environment; stdout/stderr captured."""
+    return subprocess.run(
+        [str(VENV_BIN / "headwater"), *args], capture_output=True, text=True, timeout=timeout, check=False
+    )

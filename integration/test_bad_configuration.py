@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -11,25 +10,14 @@ from chispa import assert_df_equality
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F  # noqa: N812
 
-from integration.support import JOBS, driver_env, run_python, write_flights_csv
+from integration.support import JOBS, driver_env, lines_by_case, run_python, write_flights_csv
 
 DISABLED = "Headwater lineage agent disabled: "
 
 
 def case_logs(stderr: str) -> dict[str, list[str]]:
     """The Headwater log lines of each case, keyed by case name."""
-    logs: dict[str, list[str]] = {}
-    current = None
-    for line in stderr.splitlines():
-        start = re.match(r"=== case (\S+)", line)
-        if start:
-            current = start.group(1)
-            logs[current] = []
-        elif line.startswith("=== end"):
-            current = None
-        elif current and "Headwater" in line:
-            logs[current].append(line)
-    return logs
+    return {name: [line for line in lines if "Headwater" in line] for name, lines in lines_by_case(stderr).items()}
 
 
 def expected_result(spark: SparkSession, source: Path):  # noqa: ANN201
@@ -66,16 +54,36 @@ def test_bad_spark_settings_disable_the_agent(spark_session: SparkSession, tmp_p
             {"transport.type": "console", "emit.queueCapacity": "lots"},
             "spark.openlineage.emit.queueCapacity: 'lots' is not a whole number",
         ),
+        "negative_timeout": (
+            {"transport.type": "http", "transport.url": "http://127.0.0.1:9", "transport.timeoutInMillis": "-5"},
+            "spark.openlineage.transport.timeoutInMillis: must be a whole number of milliseconds, at least 1, not '-5'",
+        ),
+        "word_timeout": (
+            {"transport.type": "http", "transport.url": "http://127.0.0.1:9", "transport.timeoutInMillis": "soon"},
+            "spark.openlineage.transport.timeoutInMillis: must be a whole number of milliseconds, at least 1, not 'soon'",
+        ),
+        "url_with_credentials": (
+            {"transport.type": "http", "transport.url": "http://bob:hunter2@127.0.0.1:9"},
+            "spark.openlineage.transport.url: 'http://127.0.0.1:9' must not carry credentials (user:password@); set"
+            " them with spark.openlineage.transport.auth.type=api_key",
+        ),
+        "bad_compression": (
+            {"transport.type": "http", "transport.url": "http://127.0.0.1:9", "transport.compression": "zip"},
+            "spark.openlineage.transport.compression: 'zip' is not one of gzip",
+        ),
     }
     settings = {name: options for name, (options, _) in cases.items()}
 
-    finished = run_python(JOBS / "bad_config_job.py", [json.dumps(settings), str(source), str(tmp_path / "out")], cwd=tmp_path)
+    finished = run_python(
+        JOBS / "bad_config_job.py", [json.dumps(settings), str(source), str(tmp_path / "out")], cwd=tmp_path
+    )
 
     assert finished.returncode == 0, finished.stderr[-3000:]
     logs = case_logs(finished.stderr)
     assert sorted(logs) == sorted(cases)
     for name, (_, message) in cases.items():
         assert len(logs[name]) == 1, f"{name}: expected one Headwater log line, got {logs[name]}"
+        assert "hunter2" not in finished.stderr
         assert DISABLED + message in logs[name][0], logs[name][0]
         assert " ERROR " in logs[name][0]
         result = spark_session.read.parquet(str(tmp_path / "out" / name))
@@ -111,4 +119,34 @@ def test_bad_openlineage_yml_disables_the_agent(
     assert str(yml) in lines[0]
     assert message.format(yml=yml) in lines[0]
     result = spark_session.read.parquet(str(tmp_path / "out" / "yml"))
+    assert_df_equality(result, expected_result(spark_session, source), ignore_row_order=True)
+
+
+def test_an_unknown_key_is_named_once_with_the_closest_known_key(spark_session: SparkSession, tmp_path: Path) -> None:
+    source = write_flights_csv(tmp_path / "in")
+    events = tmp_path / "events.jsonl"
+    settings = {
+        "typo": {
+            "transport.type": "file",
+            "transport.location": str(events),
+            "emit.closeTimeoutMilis": "5000",
+            "transport.locaton": "/elsewhere",
+        }
+    }
+
+    finished = run_python(
+        JOBS / "bad_config_job.py", [json.dumps(settings), str(source), str(tmp_path / "out")], cwd=tmp_path
+    )
+
+    assert finished.returncode == 0, finished.stderr[-3000:]
+    lines = case_logs(finished.stderr)["typo"]
+    assert len(lines) == 2, lines
+    assert " WARN " in lines[0]
+    assert (
+        "spark.openlineage.emit.closeTimeoutMilis is not a setting Headwater knows and is ignored; the closest known"
+        " key is spark.openlineage.emit.closeTimeoutMillis"
+    ) in "\n".join(lines)
+    assert "the closest known key is spark.openlineage.transport.location" in "\n".join(lines)
+    assert events.read_text().count("\n") >= 4  # the agent runs, with the keys it knows
+    result = spark_session.read.parquet(str(tmp_path / "out" / "typo"))
     assert_df_equality(result, expected_result(spark_session, source), ignore_row_order=True)

@@ -18,6 +18,7 @@ import pytest
 
 from integration.conftest import ExampleJars
 from integration.support import JOBS, REPO, spark_submit, write_flights_csv
+from tests.support import spark_versions
 from tests.support.events import datasets, read_jsonl, runs_by_id
 
 APP = "words_example"
@@ -27,6 +28,7 @@ BASE_SCHEMA = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/"
 WORDS = ("words://example", "carriers")
 TEAM = {"_producer": EXAMPLE_PRODUCER, "_schemaURL": BASE_SCHEMA + "RunFacet", "team": "lineage-platform"}
 SCHEDULING = {"_producer": EXAMPLE_PRODUCER, "_schemaURL": BASE_SCHEMA + "JobFacet", "pool": "default"}
+
 STAGE_INPUT = {"_producer": EXAMPLE_PRODUCER, "_schemaURL": BASE_SCHEMA + "InputDatasetFacet", "numTasks": 1, "recordsRead": 5}
 
 
@@ -206,7 +208,7 @@ def test_a_broken_extension_loses_no_built_in_lineage(example_jars: ExampleJars,
     assert len(reports) == len(EXPECTED_FAILURES), reports
 
 
-TEST_EXTENSION_JAR = REPO / "build" / "test-catalog" / "headwater-test-catalog.jar"
+TEST_EXTENSION_JAR = REPO / "build" / "test-catalog" / f"headwater-test-catalog_{spark_versions.SCALA}.jar"
 PROBE_PRODUCER = "https://github.com/headwater-lineage/headwater/tree/main/jvm/src/test"
 
 

@@ -1,4 +1,4 @@
-"""Next to a pyspark Headwater does not support (4.0, in a brand-new venv): importing warns once with the fix,
+"""Next to a pyspark Headwater does not support (3.4, in a brand-new venv): importing warns once with the fix,
 configure() leaves the session without the agent, and a listener named anyway turns itself off with one line naming
 the Spark version; the job runs unchanged."""
 
@@ -7,10 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import headwater
+from headwater._support import SUPPORTED_PYSPARK
 
 from integration.distributions import new_venv, run_in_venv
 
-UNSUPPORTED = "pyspark==4.0.5"
+UNSUPPORTED = "pyspark==3.4.4"
 
 
 def test_an_unsupported_pyspark(dist: Path, tmp_path: Path) -> None:
@@ -33,8 +34,8 @@ def test_an_unsupported_pyspark(dist: Path, tmp_path: Path) -> None:
 
     assert ran.returncode == 0, ran.stderr[-3000:]
     message = (
-        f"headwater {headwater.__version__} supports pyspark >=4.1,<4.2, not the pyspark 4.0.5 of this Python: install "
-        "a supported one (pip install 'pyspark>=4.1,<4.2'); until then the lineage agent stays off"
+        f"headwater {headwater.__version__} supports pyspark {SUPPORTED_PYSPARK}, not the pyspark 3.4.4 of this Python: "
+        f"install a supported one (pip install 'pyspark{SUPPORTED_PYSPARK}'); until then the lineage agent stays off"
     )
     assert ran.stderr.count(message) == 1  # at import; configure() does not repeat it
     assert ran.stderr.count("HeadwaterWarning") == 1
@@ -43,7 +44,8 @@ def test_an_unsupported_pyspark(dist: Path, tmp_path: Path) -> None:
     assert not (tmp_path / "events.jsonl").exists()
 
     # spark-submit with the listener named anyway: the agent says which Spark it does not support, the job runs
-    jar = next((bin_dir.parent / "lib").glob("python3*/site-packages/headwater/jars/*.jar"))
+    # Spark 3.4 runs Scala 2.12, the Scala of the 3.5 jar
+    jar = next((bin_dir.parent / "lib").glob("python3*/site-packages/headwater/jars/headwater-spark_2.12.jar"))
     job = tmp_path / "plain.py"
     job.write_text(
         "from pyspark.sql import SparkSession\n"
@@ -63,7 +65,7 @@ def test_an_unsupported_pyspark(dist: Path, tmp_path: Path) -> None:
     lines = [line for line in submitted.stderr.splitlines() if "Headwater" in line]
     assert len(lines) == 1, lines
     assert lines[0].endswith(
-        f"Headwater lineage agent disabled: Spark 4.0.5 is not supported by Headwater {headwater.__version__} "
-        "(none of [org.apache.spark.sql.execution.streaming.runtime.IncrementalExecution] is on the class path of "
-        'Spark 4.0.5): run it on a supported Spark (docs/configuration.md, "Messages")'
+        f"Headwater lineage agent disabled: Spark 3.4.4 is not supported by Headwater {headwater.__version__} (it "
+        "supports Spark 3.5 (Scala 2.12, headwater-spark_2.12.jar) and Spark 4.0 to 4.3 (Scala 2.13, "
+        'headwater-spark_2.13.jar)): run it on a supported Spark (docs/configuration.md, "Messages")'
     )

@@ -9,6 +9,8 @@ import pytest
 from pyspark.sql import SparkSession
 
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets
+from tests.support.spark_versions import PLANNING
+
 
 
 
@@ -80,7 +82,8 @@ def test_save_as_table_modes(spark_session: SparkSession, lineage: LineageLog, d
     output = runs[0][-1]["outputs"]
     assert datasets(runs[0][-1], "outputs") == [("file", table_path(spark_session, f"{db}.t"))]
     assert lifecycle(output[0]) == state
-    assert runs[0][0]["job"]["name"] == f"{APP_JOB}.execute_save_as_v1_table_command.{db}_t"
+    suffix = f"{db}_t" if PLANNING.save_as_table_keeps_case else f"{db.lower()}_t"
+    assert runs[0][0]["job"]["name"] == f"{APP_JOB}.{PLANNING.save_as_table_root}.{suffix}"
 
 
 def test_insert_into_and_overwrite_partitions(spark_session: SparkSession, lineage: LineageLog, db: str) -> None:

@@ -11,6 +11,7 @@ from pyspark.sql import functions as F  # noqa: N812
 from tests.support.column_lineage import dataset_level, fields, write_and_get_lineage
 from tests.support.events import LineageLog
 
+
 IDENTITY = ("DIRECT", "IDENTITY", False)
 TRANSFORMATION = ("DIRECT", "TRANSFORMATION", False)
 AGGREGATION = ("DIRECT", "AGGREGATION", False)

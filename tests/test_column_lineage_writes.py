@@ -19,6 +19,7 @@ from tests.support.column_lineage import compact_dataset, compact_fields
 from tests.support.events import LineageLog, child_runs
 from tests.support.postgres import PostgresServer
 
+
 EXPECTED_FIELDS = {"id": {"src.id:ID"}, "carrier_uc": {"src.carrier:TR"}}
 EXPECTED_DATASET = {"src.delay:FILTER"}
 QUERY = "SELECT id, upper(carrier) AS carrier_uc FROM cl_src WHERE delay > 0"

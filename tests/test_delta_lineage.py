@@ -1,6 +1,7 @@
 """Delta Lake tables on the shared session: DeltaCatalog as the session catalog, and path tables.
 
-Delta 4.4 (``delta-spark_4.1_2.13``, pulled by ``spark.jars.packages``) is configured in pyproject.toml. A catalog
+The Delta release of the running Spark line (4.4, ``delta-spark_4.1_2.13``, on the primary one; pulled by
+``spark.jars.packages``) is configured by conftest.py from tests/support/spark_versions.py. A catalog
 table is named like every session-catalog table: its location (``file`` + ``<warehouse>/<db>.db/<table>``) with a
 ``symlinks`` entry ``<db>.<table>`` in the warehouse namespace; a path table by its path. Outputs carry the
 ``version`` facet (the Delta table version after the operation) on the terminal event; reads carry the version they
@@ -18,6 +19,8 @@ from pyspark.sql import SparkSession
 
 from tests.support.events import APP_JOB, LineageLog, child_runs, schema_fields
 from tests.support.table_runs import assert_datasets, lifecycle, only_run, symlinks, table_symlink, version
+
+pytestmark = pytest.mark.delta
 
 SCHEMA = [{"name": "id", "type": "integer"}, {"name": "v", "type": "string"}]
 

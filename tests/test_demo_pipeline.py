@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from headwater.demo import DemoPaths, run_pipeline, stage_data
 from pyspark.sql import SparkSession
 
 from tests.support.column_lineage import compact_dataset, compact_fields
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, schema_fields, spark_schema_as_facet
+
 
 
 # The column lineage of each output, written out by hand from run_pipeline (codes: tests/support/column_lineage.py).

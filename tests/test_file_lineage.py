@@ -12,6 +12,7 @@ from pyspark.sql import functions as F  # noqa: N812
 
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, only_run, schema_fields, spark_schema_as_facet
 
+
 NAMESPACE = "headwater-tests"
 
 

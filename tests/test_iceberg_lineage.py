@@ -1,7 +1,8 @@
 """Apache Iceberg tables in a Hadoop catalog on local disk, on the shared session.
 
-Iceberg 1.12 (``iceberg-spark-runtime-4.1_2.13``, pulled by ``spark.jars.packages``) is the catalog ``iceberg`` of type
-``hadoop`` with its warehouse under build/pytest (pyproject.toml, conftest.py). A table is named by its location,
+The Iceberg release of the running Spark line (1.12, ``iceberg-spark-runtime-4.1_2.13``, on the primary one; pulled by
+``spark.jars.packages``) is the catalog ``iceberg`` of type ``hadoop`` with its warehouse under build/pytest
+(conftest.py, tests/support/spark_versions.py). A table is named by its location,
 ``file`` + ``<warehouse>/<namespace>/<table>`` (the only location a Hadoop catalog gives a table, so CREATE and DROP
 name it the same way as writes), with a ``symlinks`` entry ``{namespace: iceberg, name: <namespace>.<table>}``.
 Outputs carry the ``version`` facet, the table's current snapshot id after the operation, on the terminal event;
@@ -12,11 +13,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from pyspark.sql import SparkSession
 
 from conftest import ICEBERG_WAREHOUSE
 from tests.support.events import APP_JOB, LineageLog, schema_fields
 from tests.support.table_runs import assert_datasets, lifecycle, only_run, symlinks, table_symlink, version
+
+pytestmark = pytest.mark.iceberg
 
 SCHEMA = [{"name": "id", "type": "integer"}, {"name": "v", "type": "string"}]
 

@@ -15,6 +15,7 @@ import pytest
 from tests.support import driver_log
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, schema_fields, spark_schema_as_facet
 
+
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
@@ -190,3 +191,32 @@ def test_credentials_never_leave_the_process(
     assert f"JDBC output {namespace(pg)} lineage.public.{target}" in log.text
     assert pg.password not in log.text
     assert pg.user not in log.text
+
+
+def test_a_jdbc_backed_catalog_table_is_named_as_its_jdbc_reads_and_writes(
+    spark_session: SparkSession, lineage: LineageLog, pg: PostgresServer
+) -> None:
+    pg.sql("DROP TABLE IF EXISTS sales.backed; CREATE TABLE sales.backed (id integer, amount numeric(10, 2));")
+    spark_session.sql("DROP TABLE IF EXISTS default.jdbc_backed")
+    lineage.mark(spark_session)
+    identity = (namespace(pg), "lineage.sales.backed")
+
+    spark_session.sql(
+        f"CREATE TABLE jdbc_backed USING jdbc OPTIONS (url '{pg.url}', dbtable 'sales.backed',"
+        f" driver 'org.postgresql.Driver', user '{pg.user}', password '{pg.password}')"
+    )
+    spark_session.sql("INSERT INTO jdbc_backed SELECT 1, CAST(2.50 AS DECIMAL(10, 2))")
+    assert spark_session.table("jdbc_backed").count() == 1
+    events = lineage.events(spark_session)
+
+    created = [e for e in events if "dataset" in e]
+    assert [(e["dataset"]["namespace"], e["dataset"]["name"]) for e in created] == [identity]
+    symlinks = created[0]["dataset"]["facets"]["symlinks"]["identifiers"]
+    assert [s["name"] for s in symlinks] == ["default.jdbc_backed"]
+    runs = execution_runs(events)
+    written = [run for run in runs if run[-1]["outputs"]]
+    read = [run for run in runs if run[-1]["inputs"] and not run[-1]["outputs"]]
+    assert [datasets(run[-1], "outputs") for run in written] == [[identity]]
+    assert [datasets(run[-1], "inputs") for run in read] == [[identity]]
+    assert pg.password not in json.dumps(events)
+    spark_session.sql("DROP TABLE jdbc_backed")

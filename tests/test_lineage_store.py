@@ -6,6 +6,7 @@ Every test runs against both backends: a SQLite file in a temporary directory, a
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 from collections.abc import Iterator
@@ -13,14 +14,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
+from alembic.config import Config
 from alembic.migration import MigrationContext
-from sqlalchemy import select, text
+from sqlalchemy import MetaData, select, text
 
 from headwater.lineage import schema
+from headwater.lineage import store as store_module
 from headwater.lineage.graph import neighbourhood
 from headwater.lineage.reader import Edge, Node
-from headwater.lineage.store import LineageStore, RejectedEventsError
+from headwater.lineage.store import LineageStore, RejectedEventsError, create_store_engine, migrate
 from tests.support import postgres
 from tests.support.lineage_events import (
     column_lineage,
@@ -38,6 +42,7 @@ from tests.support.lineage_events import schema as schema_facet
 from tests.support.openlineage_schema import validate_event
 
 PG_SCHEMA = "lineage_store_tests"
+REVISION_0001 = Path(__file__).parent / "resources" / "lineage" / "store_0001.json"
 # Ingest-order ids differ between arrival orders by design; everything else must not.
 _ORDER_COLUMNS = {("events", "id"), ("dataset_writes", "id")}
 
@@ -308,5 +313,83 @@ def test_the_migrations_create_exactly_the_schema(store: LineageStore) -> None:
     with store.engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM events")).scalar() == 0  # in the store's own schema
         context = MigrationContext.configure(conn)
-        assert context.get_current_revision() == "0001"
+        assert context.get_current_revision() == "0002"
         assert compare_metadata(context, schema.metadata) == []
+
+
+def test_a_store_written_at_revision_0001_is_upgraded_and_reads_the_same(store_url: str, tmp_path: Path) -> None:
+    """A store written before facet bodies were content-addressed (Alembic revision 0001: the events' text and every
+    facet stored as they are; tests/resources/lineage/store_0001.json holds every row of one, written by that store
+    from the demo's events and some made here), upgraded on open, holds exactly what a fresh store of the same events
+    holds, draws the same graph, gives the events back, and still knows them when they come again."""
+    tables: dict[str, list[dict[str, Any]]] = json.loads(REVISION_0001.read_text())["tables"]
+    engine = create_store_engine(store_url)
+    migrate(engine, "0001")
+    with engine.begin() as conn:
+        old = MetaData()
+        old.reflect(conn)
+        assert "payload" in old.tables["events"].columns  # really the old schema
+        for table in old.sorted_tables:  # parents first
+            if table.name != "alembic_version":
+                conn.execute(table.insert(), tables[table.name])
+    engine.dispose()
+    events = [json.loads(row["payload"]) for row in sorted(tables["events"], key=lambda row: row["id"])]
+
+    upgraded = LineageStore.open(store_url)
+    fresh = LineageStore.open(f"sqlite:///{tmp_path / 'fresh.db'}")
+    assert fresh.ingest([(str(i), e) for i, e in enumerate(events)], batch_size=4).stored == len(events)
+    assert dump(upgraded) == dump(fresh)
+    assert len(dump(upgraded)["facet_bodies"]) > 0
+    reader, expected = upgraded.read, fresh.read
+    nodes = [d.node for d in expected.datasets()] + [j.node for j in expected.jobs()]
+    assert len(nodes) == len(tables["datasets"]) + len(tables["jobs"])
+    for node in nodes:
+        assert neighbourhood(reader, node) == neighbourhood(expected, node)
+    assert reader.datasets() == expected.datasets()
+    assert reader.jobs() == expected.jobs()
+    assert reader.column_upstream(ds("/u"), "y") == expected.column_upstream(ds("/u"), "y") != []
+    assert list(reader.events()) == events
+    report = upgraded.ingest([(str(i), e) for i, e in enumerate(events)])
+    assert (report.stored, report.duplicates) == (0, len(events))
+    fresh.close()
+
+    # and back: downgraded to 0001, the store holds exactly the rows it was written with
+    config = Config()
+    config.set_main_option("script_location", str(Path(store_module.__file__).parent / "migrations"))
+    with upgraded.engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.downgrade(config, "0001")
+        downgraded = MetaData()
+        downgraded.reflect(conn)
+        assert "facet_bodies" not in downgraded.tables
+        for name, rows in tables.items():
+            table = downgraded.tables[name]
+            expected_rows = sorted(tuple(row[c.name] for c in table.columns) for row in rows)
+            assert sorted(tuple(row) for row in conn.execute(select(table))) == expected_rows, name
+    upgraded.close()
+
+
+def test_ingest_leaves_the_garbage_collector_as_it_found_it(store: LineageStore) -> None:
+    """Bulk ingests pause automatic garbage collection (store.py, _CollectorPause); it comes back on however the
+    ingest ends, and stays off when it was off."""
+    run = new_run_id()
+    events = [run_event("START", "etl", run, 1), run_event("COMPLETE", "etl", run, 2)]
+
+    def failing() -> Iterator[tuple[str, dict[str, Any]]]:
+        yield "0", events[0]
+        assert not gc.isenabled()  # paused while the ingest runs
+        msg = "the source broke"
+        raise OSError(msg)
+
+    assert gc.isenabled()
+    with pytest.raises(OSError, match="the source broke"):
+        store.ingest(failing())
+    assert gc.isenabled()
+    assert store.ingest([(str(i), e) for i, e in enumerate(events)], batch_size=1).stored == 2
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        store.ingest([("again", events[0])])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

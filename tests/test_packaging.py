@@ -1,4 +1,6 @@
-"""The agent jar inside the installed package: present, versioned, and free of any library Spark ships."""
+"""The agent jars inside the installed package: both present, versioned, Jackson relocated, and free of any library
+Spark ships. The jar tests are in the compatibility subset, so each Spark line checks the jar it runs against its own
+Spark's classes."""
 
 from __future__ import annotations
 
@@ -9,8 +11,12 @@ from pathlib import Path
 
 import headwater
 import pyspark
+import pytest
+
+from tests.support import spark_versions
 
 REPO = Path(__file__).resolve().parents[1]
+SCALA_VERSIONS = ("2.12", "2.13")
 
 
 def class_entries(jar: Path) -> set[str]:
@@ -18,8 +24,16 @@ def class_entries(jar: Path) -> set[str]:
         return {n for n in archive.namelist() if n.endswith(".class") and not n.startswith("META-INF/")}
 
 
-def test_jar_ships_inside_the_installed_package() -> None:
+def test_the_jar_for_this_pyspark_is_chosen() -> None:
     jar = Path(headwater.jar_path())
+    assert jar.name == f"headwater-spark_{spark_versions.SCALA}.jar"
+    assert jar == Path(headwater.jar_path(spark=pyspark.__version__))
+    assert jar == Path(headwater.jar_path(scala=spark_versions.SCALA))
+
+
+@pytest.mark.parametrize("scala", SCALA_VERSIONS)
+def test_both_jars_ship_inside_the_installed_package(scala: str) -> None:
+    jar = Path(headwater.jar_path(scala=scala))
     assert jar.is_file()
     assert "site-packages" in jar.parts, f"expected the installed wheel's copy, got {jar}"
     entries = class_entries(jar)
@@ -27,15 +41,53 @@ def test_jar_ships_inside_the_installed_package() -> None:
     assert "io/openlineage/client/OpenLineage.class" in entries
     with zipfile.ZipFile(jar) as archive:
         services = archive.read("META-INF/services/io.headwater.spark.api.OpenLineageEventHandlerFactory").decode()
-        version_file = archive.read("io/headwater/spark/headwater-version.properties").decode()
+        build = archive.read("io/headwater/spark/headwater-version.properties").decode()
     assert services.split() == ["io.headwater.spark.connectors.BuiltInEventHandlerFactory"]
-    assert f"version={headwater.__version__}" in version_file
+    assert f"version={headwater.__version__}" in build.splitlines()
+    assert f"scala={scala}" in build.splitlines()
+
+
+@pytest.mark.parametrize("scala", SCALA_VERSIONS)
+def test_jackson_is_bundled_relocated(scala: str) -> None:
+    with zipfile.ZipFile(headwater.jar_path(scala=scala)) as archive:
+        names = archive.namelist()
+        services = [n.removeprefix("META-INF/services/") for n in names if n.startswith("META-INF/services/")]
+        listed = "\n".join(archive.read(f"META-INF/services/{s}").decode() for s in services if s)
+    classes = [n for n in names if n.endswith(".class")]
+    assert [n for n in classes if n.startswith("com/fasterxml/")] == []
+    relocated = {n.split("/")[4] for n in classes if n.startswith("io/headwater/shaded/jackson/")}
+    assert {"core", "databind", "annotation", "dataformat", "datatype", "module"} <= relocated
+    assert "io/headwater/shaded/jackson/databind/ObjectMapper.class" in classes
+    assert "io/headwater/shaded/jackson/module/blackbird/BlackbirdModule.class" in classes
+    assert not [s for s in services if s.startswith("com.fasterxml")]
+    assert "com.fasterxml" not in listed
+    # only the OpenLineage client's own Jackson-annotated classes and ours reference Jackson, and all relocated
+    with zipfile.ZipFile(headwater.jar_path(scala=scala)) as archive:
+        ours = archive.read("io/headwater/spark/facets/SparkPropertiesRunFacet.class")
+    assert b"io/headwater/shaded/jackson/" in ours
+    assert b"com/fasterxml/jackson/" not in ours
+
+
+def test_the_seams_of_the_other_scala_version_are_not_in_the_jar() -> None:
+    seams = {
+        "2.12": {"spark35"},
+        "2.13": {"spark35", "spark40", "spark41", "spark42"},
+    }
+    for scala, packages in seams.items():
+        found = {
+            n.split("/")[4]
+            for n in class_entries(Path(headwater.jar_path(scala=scala)))
+            if n.startswith("io/headwater/spark/compat/spark")
+        }
+        assert found == packages, scala
 
 
 def test_test_catalog_is_not_in_the_agent_jar() -> None:
-    catalog_jar = REPO / "build" / "test-catalog" / "headwater-test-catalog.jar"
+    catalog_jar = REPO / "build" / "test-catalog" / f"headwater-test-catalog_{spark_versions.SCALA}.jar"
     assert "io/headwater/spark/testing/InMemoryTableCatalog.class" in class_entries(catalog_jar)
-    assert not [e for e in class_entries(Path(headwater.jar_path())) if e.startswith("io/headwater/spark/testing/")]
+    for scala in SCALA_VERSIONS:
+        jar = Path(headwater.jar_path(scala=scala))
+        assert not [e for e in class_entries(jar) if e.startswith("io/headwater/spark/testing/")]
 
 
 def test_versions_agree() -> None:

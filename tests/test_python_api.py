@@ -8,9 +8,12 @@ from pathlib import Path
 import headwater
 import pytest
 from click.testing import CliRunner
+from headwater import _connect
 from headwater.cli import cli
 from headwater.summary import format_summary, read_events, summarize
 from pyspark.sql import SparkSession
+
+from tests.support import spark_versions
 
 
 RUNNING = "a SparkSession is already running in this process"
@@ -127,3 +130,54 @@ def test_source_settings_of_a_script_in_a_git_checkout(tmp_path: Path) -> None:
     outside.write_text("x = 1\n")
     assert source_settings(outside) == {"spark.openlineage.sourceCode.file": str(outside.resolve())}
     assert source_settings(tmp_path / "missing.py") == {}
+
+
+def test_jar_path_follows_the_installed_pyspark_and_names_others() -> None:
+    ours = Path(headwater.jar_path())
+    assert ours.name == f"headwater-spark_{spark_versions.SCALA}.jar"
+    assert Path(headwater.jar_path(spark="3.5")).name == "headwater-spark_2.12.jar"
+    assert Path(headwater.jar_path(spark="3.5.9")).name == "headwater-spark_2.12.jar"
+    assert Path(headwater.jar_path(scala="2.12")).name == "headwater-spark_2.12.jar"
+    for line in ("4.0", "4.1.4", "4.2", "4.3.0"):
+        assert Path(headwater.jar_path(spark=line)).name == "headwater-spark_2.13.jar"
+    assert Path(headwater.jar_path(spark="3.5")).parent == ours.parent
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"spark": "3.4.1"}, r"Spark 3\.4\.1 is not supported by Headwater \(supported: Spark 3\.5 \(Scala 2\.12\) and "
+                             r"Spark 4\.0 to 4\.3 \(Scala 2\.13\)\)"),
+        ({"spark": "4.4"}, r"Spark 4\.4 is not supported"),
+        ({"spark": "four"}, r"not a Spark version: 'four'"),
+        ({"scala": "2.11"}, r"no agent jar for Scala '2\.11'"),
+        ({"scala": "2.12", "spark": "3.5"}, r"not both"),
+    ],
+)
+def test_jar_path_rejects_what_no_jar_serves(kwargs: dict[str, str], message: str) -> None:
+    with pytest.raises(headwater.UnsupportedSparkError, match=message):
+        headwater.jar_path(**kwargs)
+
+
+def test_cli_jar_path_for_another_spark() -> None:
+    runner = CliRunner()
+    assert runner.invoke(cli, ["jar-path", "--spark", "3.5"]).output.strip() == headwater.jar_path(scala="2.12")
+    assert runner.invoke(cli, ["jar-path", "--scala", "2.13"]).output.strip() == headwater.jar_path(scala="2.13")
+    unsupported = runner.invoke(cli, ["jar-path", "--spark", "3.3"])
+    assert unsupported.exit_code == 1
+    assert "Spark 3.3 is not supported by Headwater" in unsupported.output
+
+
+def test_configure_leaves_a_spark_connect_builder_unchanged() -> None:
+    builder = SparkSession.Builder().remote("sc://127.0.0.1:15002")
+    before = dict(builder._options)  # noqa: SLF001
+
+    with pytest.warns(headwater.HeadwaterWarning) as warned:
+        assert headwater.configure(builder, transport="console") is builder
+
+    assert builder._options == before  # noqa: SLF001
+    (warning,) = warned
+    assert str(warning.message) == _connect.CONNECT_CLIENT
+    assert "Spark Connect client" in str(warning.message)
+    assert "spark.extraListeners=io.headwater.spark.agent.OpenLineageSparkListener" in str(warning.message)
+    assert "docs/spark-connect.md" in str(warning.message)

@@ -10,6 +10,7 @@ from pyspark.sql import SparkSession
 
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, only_run
 
+
 NAMESPACE = "headwater-tests"
 RDD_JOB_TYPE = {"jobType": "RDD_JOB", "processingType": "BATCH", "integration": "SPARK"}
 # PySpark's textFile -> map -> saveAsTextFile computes MapPartitionsRDD <- MapPartitionsRDD <- PythonRDD <-

@@ -12,6 +12,7 @@ from pyspark.sql import SparkSession
 
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets
 
+
 DATASET_EVENT = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/DatasetEvent"
 JOB_EVENT = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/JobEvent"
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import headwater
 import pyspark
 import pytest
+from headwater._jar import SPARK_SCALA
 from headwater._support import SUPPORTED_PYSPARK, unsupported_pyspark
 
 REPO = Path(__file__).resolve().parents[1]
@@ -25,7 +26,7 @@ def test_the_pyspark_of_the_tests_is_supported() -> None:
     assert unsupported_pyspark(pyspark.__version__) is None
 
 
-@pytest.mark.parametrize("found", ["4.0.1", "3.5.3", "4.1.0rc1", "4.2.0", "4.2.0.dev1", "5.0.0", "not a version"])
+@pytest.mark.parametrize("found", ["3.4.4", "3.5.0rc1", "4.4.0", "4.4.0.dev1", "5.0.0", "2.4.8", "not a version"])
 def test_an_unsupported_pyspark_gets_one_message_with_the_fix(found: str) -> None:
     assert unsupported_pyspark(found) == (
         f"headwater {headwater.__version__} supports pyspark {SUPPORTED_PYSPARK}, not the pyspark {found} of this "
@@ -34,6 +35,15 @@ def test_an_unsupported_pyspark_gets_one_message_with_the_fix(found: str) -> Non
     )
 
 
-@pytest.mark.parametrize("found", ["4.1.0", "4.1.4", "4.1.9", "4.1.5rc1"])
+@pytest.mark.parametrize("found", ["3.5.0", "3.5.9", "4.0.5", "4.1.0", "4.1.4", "4.1.5rc1", "4.2.1", "4.3.0", "4.3.9"])
 def test_supported_releases(found: str) -> None:
     assert unsupported_pyspark(found) is None
+
+
+def test_the_jars_serve_exactly_the_supported_range() -> None:
+    # SPARK_SCALA (which jar serves which Spark line) and SUPPORTED_PYSPARK name the same lines
+    for line in SPARK_SCALA:
+        assert unsupported_pyspark(f"{line}.0") is None, line
+    for outside in ("3.4", "4.4", "5.0"):
+        assert outside not in SPARK_SCALA
+        assert unsupported_pyspark(f"{outside}.0") is not None

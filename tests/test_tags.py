@@ -19,6 +19,7 @@ from tests.support.events import LineageLog, child_runs
 
 
 
+
 def execution_runs(lineage: LineageLog, spark: SparkSession) -> list[list[dict[str, Any]]]:
     return list(child_runs(lineage.events(spark)).values())
 

@@ -1,30 +1,49 @@
-"""headwater.flush with the lineage backend down, then answering 503, then up. Prints ``FLUSH <step> <result>``.
+"""headwater.flush and headwater.status with the lineage backend down, then answering 503 once, then up.
+
+Prints ``FLUSH <step> <result> <status as JSON>`` after each flush.
 
 Usage: flush_job.py DOWN_URL FLAKY_URL WORK_DIR
-DOWN_URL refuses connections; FLAKY_URL answers 503 to the first three events, then 200.
+DOWN_URL refuses connections; FLAKY_URL answers 503 to the first event, then 200. Spooled events go to WORK_DIR/spool.
 """
 
+import dataclasses
+import json
 import sys
+import time
 
 import headwater
 from pyspark.sql import SparkSession
 
 
+def report(spark: SparkSession, step: str) -> None:
+    flushed = headwater.flush(spark, timeout=60)
+    status = dataclasses.asdict(headwater.status(spark))
+    print("FLUSH", step, flushed, json.dumps(status), flush=True)
+
+
 def main(down_url: str, flaky_url: str, work: str) -> None:
-    spark = SparkSession.builder.appName("flush job").master("local[1]").config("spark.ui.enabled", "false").getOrCreate()
-    one_attempt = {"emit.retry.maxAttempts": "1"}
+    builder = SparkSession.builder.appName("flush job").master("local[1]").config("spark.ui.enabled", "false")
+    spark = builder.getOrCreate()
+    options = {
+        "emit.retry.maxAttempts": "1",
+        "emit.retry.maxBackoffMillis": "200",  # a destination known to be down is probed every 200 ms
+        "spool.dir": f"{work}/spool",
+    }
 
-    headwater.attach(spark, transport="http", url=down_url, options=one_attempt)
+    headwater.attach(spark, transport="http", url=down_url, options=options)
     spark.range(3).write.parquet(f"{work}/down")
-    print("FLUSH down", headwater.flush(spark, timeout=60), flush=True)
-    print("FLUSH down-nothing-new", headwater.flush(spark, timeout=60), flush=True)
-    headwater.detach(spark)  # logs how many events of its application were lost
+    report(spark, "down")
+    report(spark, "down-nothing-new")
+    headwater.detach(spark)  # the application's COMPLETE goes to the spool at once: the endpoint is known down
 
-    headwater.attach(spark, transport="http", url=flaky_url, options=one_attempt)  # its START: 503
-    spark.range(3).write.parquet(f"{work}/flaky")  # START, COMPLETE: 503, 503
-    print("FLUSH flaky", headwater.flush(spark, timeout=60), flush=True)
-    spark.range(3).write.parquet(f"{work}/up")  # START, COMPLETE: 200, 200
-    print("FLUSH up", headwater.flush(spark, timeout=60), flush=True)
+    headwater.attach(spark, transport="http", url=flaky_url, options=options)  # its START: 503, spooled
+    spark.range(3).write.parquet(f"{work}/flaky")
+    report(spark, "flaky")
+    deadline = time.monotonic() + 60
+    while headwater.status(spark).endpoint_down and time.monotonic() < deadline:
+        time.sleep(0.1)  # the next probe finds the endpoint up and re-sends the spool
+    spark.range(3).write.parquet(f"{work}/up")
+    report(spark, "up")
     spark.stop()
 
 

@@ -25,10 +25,11 @@ from __future__ import annotations
 from headwater import lineage
 from headwater._agent import LISTENER_CLASS
 from headwater._attach import attach, detach
-from headwater._jar import jar_path
+from headwater._jar import UnsupportedSparkError, jar_path
 from headwater._runs import Dataset, LineageRun, LineageRuns, recent_runs
 from headwater._session import configure, flush
 from headwater._static import LineageError, emit, emit_dataset_event, emit_job_event
+from headwater._status import DeliveryStatus, status
 from headwater._support import SUPPORTED_PYSPARK, HeadwaterWarning, check_installed_pyspark
 from headwater._tags import tags
 from headwater._version import __version__
@@ -41,10 +42,12 @@ __all__ = [
     "LISTENER_CLASS",
     "SUPPORTED_PYSPARK",
     "Dataset",
+    "DeliveryStatus",
     "HeadwaterWarning",
     "LineageError",
     "LineageRun",
     "LineageRuns",
+    "UnsupportedSparkError",
     "__version__",
     "attach",
     "configure",
@@ -57,5 +60,6 @@ __all__ = [
     "lineage",
     "recent_runs",
     "show",
+    "status",
     "tags",
 ]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from headwater import _agent, _interactive
 from headwater._agent import LISTENER_CLASS
+from headwater._connect import CONNECT_CLIENT, is_connect_builder
 from headwater._driver import make_loadable_by_spark
 from headwater._jar import jar_path
 from headwater._support import HeadwaterWarning, running_pyspark_supported, warn_once
@@ -124,8 +125,14 @@ def configure(  # noqa: PLR0913 - one keyword per common setting is the point of
     The agent is attached when the builder creates the session's SparkContext. When a session is already running
     in this process (a notebook, the ``pyspark`` shell), ``getOrCreate()`` returns it unchanged: this call then
     warns (:class:`headwater.HeadwaterWarning`) and :func:`headwater.attach` is the call to make. With an
-    unsupported pyspark it warns and returns the builder without the agent. In an interactive session with no
+    unsupported pyspark (outside Spark 3.5 and 4.0 to 4.3) it warns and returns the builder without the agent. The
+    jar is the one for the running pyspark's Scala version (:func:`jar_path`). In an interactive session with no
     transport configured, each completed run is shown as one line after each cell or prompt.
+
+    What it cannot do: a Spark Connect client (``builder.remote(...)``, ``SPARK_REMOTE``) has no driver of its own,
+    so for such a builder this call warns and returns it unchanged. The agent is attached to the Connect server when
+    it starts, and reports the queries of every client, named by the client's application name
+    (docs/spark-connect.md).
 
     Example::
 
@@ -139,6 +146,9 @@ def configure(  # noqa: PLR0913 - one keyword per common setting is the point of
         msg = f"configure() takes a SparkSession.Builder (SparkSession.builder), not {type(builder).__name__}"
         raise TypeError(msg)
     if not running_pyspark_supported():
+        return builder
+    if is_connect_builder(dict(getattr(builder, "_options", {}))):
+        warnings.warn(CONNECT_CLIENT, HeadwaterWarning, stacklevel=2)
         return builder
     from pyspark import SparkContext
 
@@ -169,9 +179,11 @@ def flush(spark: SparkSession, timeout: float = 30.0) -> bool:
         timeout: seconds to wait at the most, in all.
 
     Returns:
-        True when everything was delivered in time and no event emitted since the previous ``flush`` failed to be
-        delivered (the transport failed after its retries, or the agent's queue was full); False otherwise. True
-        when no Headwater agent is attached.
+        True when everything was handled in time and every event emitted since the previous ``flush`` was
+        delivered; False when one of them was spooled (the endpoint did not take it after the retry policy: it is
+        re-sent later, see :func:`headwater.status`) or dropped (rejected by the backend, or the agent's queue was
+        full). The counters behind it are those of :func:`headwater.status`: ``spooled + dropped`` did not grow.
+        True when no Headwater agent is attached.
     """
     millis = max(1, int(timeout * 1000))
     context = _agent.java_context(spark)

@@ -82,6 +82,7 @@ def emit_job_event(  # noqa: PLR0913 - keyword-only arguments, each one part of 
         LineageError: (a ValueError) no input dataset can be resolved from the plan, or ``output`` cannot be named;
             nothing is emitted.
         RuntimeError: no enabled Headwater agent is attached to ``spark``.
+        TypeError: ``spark`` is a Spark Connect client session (the agent runs in the Connect server).
     """
     from pyspark.sql import DataFrame
 
@@ -118,6 +119,7 @@ def emit_dataset_event(
     Raises:
         LineageError: (a ValueError) no such table or path; nothing is emitted.
         RuntimeError: no enabled Headwater agent is attached to ``spark``.
+        TypeError: ``spark`` is a Spark Connect client session (the agent runs in the Connect server).
     """
     from headwater._tags import flatten_tags
 

@@ -14,7 +14,7 @@ from packaging.version import InvalidVersion, Version
 
 from headwater._version import __version__
 
-SUPPORTED_PYSPARK = ">=4.1,<4.2"
+SUPPORTED_PYSPARK = ">=3.5,<4.4"
 """The pyspark releases this Headwater runs on (a PEP 440 specifier)."""
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from headwater._agent import java_context
+
 if TYPE_CHECKING:
     from collections.abc import Iterator, Mapping
 
@@ -75,11 +77,13 @@ def tags(
 
     Raises:
         ValueError, TypeError: a key or value cannot be a tag (see :func:`flatten_tags`); nothing is set then.
+        TypeError: ``spark`` is a Spark Connect client session (local properties live in the Connect server).
     """
     updates = {}
     for prop, mapping in ((JOB_TAGS_PROPERTY, job), (RUN_TAGS_PROPERTY, run)):
         if mapping:
             updates[prop] = format_tags(mapping)  # validates everything before anything is set
+    java_context(spark)  # a Spark Connect client has no driver here: a clear TypeError
     sc = spark.sparkContext
     previous = {prop: sc.getLocalProperty(prop) for prop in updates}
     try:

@@ -1,4 +1,4 @@
-"""The ``headwater`` command line: ``demo``, ``jar-path``, ``summary EVENTS``, ``lineage ...`` and ``serve``."""
+"""The ``headwater`` command line: ``demo``, ``jar-path``, ``summary``, ``replay``, ``lineage ...`` and ``serve``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from headwater._jar import jar_path
+from headwater._jar import SPARK_SCALA, UnsupportedSparkError, jar_path
+from headwater._spool import DEFAULT_SPOOL
 from headwater._version import __version__
 from headwater.lineage.cli import lineage, serve
 
@@ -45,11 +46,27 @@ def demo(workdir: Path, events: Path) -> None:
 
 
 @cli.command("jar-path")
-def jar_path_command() -> None:
-    """Print the agent jar's path, for spark-submit --jars."""
+@click.option(
+    "--spark",
+    "spark_version",
+    metavar="VERSION",
+    help="The Spark the jar will run in (e.g. 3.5 or 4.1.4); default: the installed pyspark.",
+)
+@click.option(
+    "--scala",
+    type=click.Choice(sorted(set(SPARK_SCALA.values()))),
+    help="The Scala version of the Spark the jar will run in, instead of --spark.",
+)
+def jar_path_command(spark_version: str | None, scala: str | None) -> None:
+    """Print the path of the agent jar for spark-submit --jars.
+
+    Headwater carries one jar per Scala version: headwater-spark_2.12.jar for Spark 3.5 and headwater-spark_2.13.jar
+    for Spark 4.0 to 4.3. Without options the jar for the installed pyspark is printed; for a cluster whose Spark is
+    not the local pyspark, name it with --spark (or --scala).
+    """
     try:
-        click.echo(jar_path())
-    except FileNotFoundError as e:
+        click.echo(jar_path(scala, spark=spark_version))
+    except (FileNotFoundError, UnsupportedSparkError) as e:
         raise click.ClickException(str(e)) from e
 
 
@@ -64,6 +81,48 @@ def summary(events: Path) -> None:
     except ValueError as e:
         raise click.ClickException(str(e)) from e
     click.echo(format_summary(runs))
+
+
+@cli.command()
+@click.option(
+    "--spool",
+    "spool_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=DEFAULT_SPOOL,
+    show_default=True,
+    help="The spool directory (spark.openlineage.spool.dir), or one destination's directory inside it.",
+)
+@click.option(
+    "--url",
+    default=None,
+    help="Send every spooled event to this OpenLineage endpoint's base URL instead of where it was going.",
+)
+@click.option(
+    "--api-key", envvar="OPENLINEAGE_API_KEY", default=None, help="Bearer API key [env: OPENLINEAGE_API_KEY]."
+)
+@click.option("--timeout", type=float, default=5.0, show_default=True, help="Seconds per HTTP request.")
+def replay(spool_dir: Path, url: str | None, api_key: str | None, timeout: float) -> None:
+    """Re-send the events the agent spooled, oldest first, each removed once delivered.
+
+    Each destination's events go where they were going (its HTTP URL and endpoint, or its file), or to --url. Exits
+    with status 1 while any event is left (the endpoint still does not take them).
+    """
+    from headwater._replay import ReplayError, replay_all
+
+    try:
+        results = replay_all(spool_dir, url=url, api_key=api_key, timeout=timeout)
+    except ReplayError as e:
+        raise click.ClickException(str(e)) from e
+    if not results:
+        click.echo(f"nothing to replay in {spool_dir.expanduser()}")
+        return
+    for result in results:
+        line = f"{result.target}: {result.sent} sent, {result.dropped} dropped, {result.left} left ({result.spool})"
+        click.echo(line + (f": {result.error}" if result.error else ""))
+    left = sum(result.left for result in results)
+    if left:
+        msg = f"{left} event(s) are still in the spool; run `headwater replay` again once the endpoint answers"
+        raise click.ClickException(msg)
 
 
 cli.add_command(lineage)

@@ -12,11 +12,12 @@ import contextlib
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from tests.support.daemons import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 JDBC_DRIVER_JAR = Path("/usr/share/java/postgresql.jar")
@@ -39,13 +40,6 @@ def ensure_installed() -> Path:
         msg = f"PostgreSQL server binaries not found under /usr/lib/postgresql/*/bin: {INSTALL_HINT}"
         raise RuntimeError(msg)
     return found
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """Applying a batch of valid events to the store, in one transaction, with the rules of :mod:`.semantics`.
 
 A batch is written with a few bulk statements per table instead of statements per event: events already stored
-(same canonical hash) are dropped first, so the same event twice changes nothing; facets and run inputs/outputs are
+(same canonical hash) are dropped first, so the same event twice changes nothing; facet bodies the store does not
+have yet are added (content-addressed: each distinct body once); facets and run inputs/outputs are
 upserted only when not older than what is stored; runs, job definitions and dataset versions are read for the
 batch's keys, merged in Python, and written back. A batch whose dataset writes are older than writes already stored
 rebuilds those datasets' versions from all their writes, so arrival order never changes the result.
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import orjson
 from sqlalchemy import Connection, Table, bindparam, case, delete, func, select, tuple_, update
@@ -31,13 +32,30 @@ from headwater.lineage.semantics import (
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
+    from collections.abc import Set as AbstractSet
 
 
-def apply_batch(conn: Connection, batch: Sequence[EventFacts]) -> int:
-    """Store ``batch`` (valid events' facts) through ``conn`` inside its transaction; returns how many were new."""
+@dataclass(frozen=True)
+class BatchResult:
+    """What :func:`apply_batch` wrote: ``stored`` new events, and the hashes of the facet ``bodies`` it added."""
+
+    stored: int
+    bodies: frozenset[str]
+
+
+def apply_batch(
+    conn: Connection, batch: Sequence[EventFacts], stored_bodies: AbstractSet[str] = frozenset()
+) -> BatchResult:
+    """Store ``batch`` (valid events' facts) through ``conn`` inside its transaction.
+
+    ``stored_bodies`` are hashes of facet bodies known to be in the store already (committed; bodies are never
+    deleted), which are not sent again.
+    """
     fresh = _new_events(conn, batch)
     if not fresh:
-        return 0
+        return BatchResult(0, frozenset())
+    lineage_before = _column_lineage_bodies(conn, {d for f in fresh for d in f.column_lineage})
+    bodies = _insert_bodies(conn, fresh, stored_bodies)
     _execute_many(conn, t.events.insert(), [_event_row(f) for f in fresh])
     _upsert_entities(conn, fresh)
     _upsert_facets(conn, fresh)
@@ -45,24 +63,29 @@ def apply_batch(conn: Connection, batch: Sequence[EventFacts]) -> int:
     _upsert_run_io(conn, fresh)
     _update_versions(conn, [w for f in fresh for w in f.writes])
     _update_job_definitions(conn, fresh, touched_runs)
-    _rebuild_column_edges(conn, fresh)
-    return len(fresh)
+    _rebuild_column_edges(conn, fresh, lineage_before)
+    return BatchResult(len(fresh), bodies)
+
+
+_SQLITE_NAMED: Final = sqlite.dialect(paramstyle="named")
 
 
 def _execute_many(conn: Connection, statement: Any, rows: Sequence[Mapping[str, Any]]) -> None:  # noqa: ANN401
     """Run ``statement`` once per row through the driver's own executemany.
 
-    The statement is compiled once for the dialect; rows go to the driver as they are, without SQLAlchemy's per-row
-    parameter processing (the values are plain str, int, bool and None, which both drivers take as they are).
+    The statement is compiled once, with named parameters (``:name`` for sqlite3, ``%(name)s`` for psycopg); the rows
+    (dicts) go to the driver as they are, without SQLAlchemy's per-row parameter processing (the values are plain str,
+    int, bool and None, which both drivers take as they are).
     """
     if not rows:
         return
-    compiled = statement.compile(dialect=conn.dialect, column_keys=list(rows[0]))
-    if compiled.positional:
+    dialect = _SQLITE_NAMED if conn.dialect.name == "sqlite" else conn.dialect
+    compiled = statement.compile(dialect=dialect, column_keys=list(rows[0]))
+    if compiled.positional:  # a driver without named parameters
         order = compiled.positiontup
         conn.exec_driver_sql(str(compiled), [tuple(row[name] for name in order) for row in rows])
     else:
-        conn.exec_driver_sql(str(compiled), [dict(row) for row in rows])
+        conn.exec_driver_sql(str(compiled), list(rows))
 
 
 def _insert(conn: Connection, table: Table) -> Any:  # noqa: ANN401 - the dialect's Insert, which has on_conflict_*
@@ -81,11 +104,20 @@ def _new_events(conn: Connection, batch: Sequence[EventFacts]) -> list[EventFact
     return fresh
 
 
+def _insert_bodies(conn: Connection, fresh: Sequence[EventFacts], stored: AbstractSet[str]) -> frozenset[str]:
+    """Add the facet bodies of ``fresh`` that are not in ``stored`` (and not in the store); returns their hashes."""
+    bodies = {key: body for facts in fresh for key, body in facts.bodies.items() if key not in stored}
+    if bodies:
+        stmt = _insert(conn, t.facet_bodies).on_conflict_do_nothing(index_elements=[t.facet_bodies.c.hash])
+        _execute_many(conn, stmt, [{"hash": key, "body": body.decode()} for key, body in bodies.items()])
+    return frozenset(bodies)
+
+
 def _event_row(facts: EventFacts) -> dict[str, Any]:
     return {
         "event_hash": facts.hash, "kind": facts.kind, "event_type": facts.event_type, "event_time": facts.time,
         "job_id": facts.job.id if facts.job else None, "run_id": facts.run_id,
-        "dataset_id": facts.dataset.id if facts.dataset else None, "payload": facts.payload,
+        "dataset_id": facts.dataset.id if facts.dataset else None, "skeleton": facts.skeleton,
     }  # fmt: skip
 
 
@@ -120,14 +152,15 @@ def _upsert_entities(conn: Connection, fresh: Sequence[EventFacts]) -> None:
 
 def _upsert_facets(conn: Connection, fresh: Sequence[EventFacts]) -> None:
     """The latest facet of each name per owner: replaces the stored one unless that one is newer."""
-    latest: dict[tuple[str, str, str], tuple[str, Mapping[str, Any]]] = {}
+    latest: dict[tuple[str, str, str], tuple[str, str]] = {}
     for facts in sorted(fresh, key=lambda f: f.time):  # stable: arrival order breaks ties
-        for fact in facts.facets:
-            latest[(fact.table, fact.owner, fact.name)] = (facts.time, fact.facet)
+        for table, owner, bodies in facts.facets:
+            for name, body in bodies.items():
+                latest[(table, owner, name)] = (facts.time, body)
     tables = {"job": t.job_facets, "dataset": t.dataset_facets, "run": t.run_facets}
     rows: dict[str, list[dict[str, str]]] = defaultdict(list)
-    for (table_name, owner, name), (time, facet) in latest.items():
-        rows[table_name].append({"owner_id": owner, "name": name, "event_time": time, "facet": dumps(facet)})
+    for (table_name, owner, name), (time, body) in latest.items():
+        rows[table_name].append({"owner_id": owner, "name": name, "event_time": time, "body_hash": body})
     for table_name, table_rows in rows.items():
         _upsert_if_not_older(conn, tables[table_name], table_rows, ["owner_id", "name"])
 
@@ -323,24 +356,42 @@ def _new_definitions(conn: Connection, fresh: Sequence[EventFacts], touched_runs
     return changed
 
 
-def _rebuild_column_edges(conn: Connection, fresh: Sequence[EventFacts]) -> None:
-    """Column-lineage edges anew for the datasets whose ``columnLineage`` facet this batch replaced."""
-    latest: dict[str, tuple[str, Mapping[str, Any]]] = {}
+def _column_lineage_bodies(conn: Connection, dataset_ids: set[str]) -> dict[str, str]:
+    """The body hash of the stored ``columnLineage`` facet of each of these datasets that has one."""
+    f = t.dataset_facets
+    found: dict[str, str] = {}
+    for chunk in t.chunked(dataset_ids):
+        query = select(f.c.owner_id, f.c.body_hash).where(f.c.owner_id.in_(chunk), f.c.name == "columnLineage")
+        found.update((owner, body) for owner, body in conn.execute(query))
+    return found
+
+
+def _rebuild_column_edges(conn: Connection, fresh: Sequence[EventFacts], before: Mapping[str, str]) -> None:
+    """Column-lineage edges anew for the datasets whose ``columnLineage`` facet this batch replaced with another one.
+
+    ``before`` has the body hashes of the facets stored before the batch: a facet replaced by the same body keeps
+    its edges.
+    """
+    latest: dict[str, tuple[str, str, Mapping[str, Any]]] = {}
     for facts in sorted(fresh, key=lambda f: f.time):
-        for dataset_id, facet in facts.column_lineage.items():
-            latest[dataset_id] = (facts.time, facet)
+        for dataset_id, (body, facet) in facts.column_lineage.items():
+            latest[dataset_id] = (facts.time, body, facet)
     if not latest:
         return
     f = t.dataset_facets
     replaced: list[str] = []
     for chunk in t.chunked(latest):
         query = select(f.c.owner_id, f.c.event_time).where(f.c.owner_id.in_(chunk), f.c.name == "columnLineage")
-        replaced += [owner for owner, time in conn.execute(query) if time == latest[owner][0]]
+        replaced += [
+            owner
+            for owner, time in conn.execute(query)
+            if time == latest[owner][0] and before.get(owner) != latest[owner][1]
+        ]
     edges: dict[tuple[str, str, str, str], dict[str, Any]] = {}
     for chunk in t.chunked(replaced):
         conn.execute(delete(t.column_edges).where(t.column_edges.c.dataset_id.in_(chunk)))
     for dataset_id in replaced:
-        for output_field, source in column_lineage_inputs(latest[dataset_id][1]):
+        for output_field, source in column_lineage_inputs(latest[dataset_id][2]):
             source_id = t.entity_id("dataset", source["namespace"], source["name"])
             transformations = source.get("transformations") or []
             direct = not transformations or any(x.get("type") == "DIRECT" for x in transformations)

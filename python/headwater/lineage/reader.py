@@ -11,14 +11,16 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
 import orjson
-from sqlalchemy import Engine, Table, func, or_, select, tuple_
+from sqlalchemy import Connection, Engine, Table, func, or_, select, tuple_
 
 from headwater.lineage import schema as t
+from headwater.lineage.bodies import restore_event, skeleton_refs
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping, Sequence
+    from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 KINDS: Final = ("dataset", "job")
+_EVENTS_PAGE: Final = 500
 
 
 @dataclass(frozen=True, order=True)
@@ -323,12 +325,36 @@ class LineageReader:
         """The current facets of jobs, datasets or runs (``kind``), by owner id and facet name."""
         table = {"job": t.job_facets, "dataset": t.dataset_facets, "run": t.run_facets}[kind]
         found: dict[str, dict[str, Any]] = {}
-        query = select(table.c.owner_id, table.c.name, table.c.facet).order_by(table.c.owner_id, table.c.name)
+        bodies = t.facet_bodies
+        query = (
+            select(table.c.owner_id, table.c.name, bodies.c.body)
+            .join(bodies, bodies.c.hash == table.c.body_hash)
+            .order_by(table.c.owner_id, table.c.name)
+        )
         with self.engine.connect() as conn:
             for chunk in t.chunked(owner_ids):
                 for owner, name, facet in conn.execute(query.where(table.c.owner_id.in_(chunk))):
                     found.setdefault(owner, {})[name] = orjson.loads(facet)
         return found
+
+    # -- events -----------------------------------------------------------------------------------------------------
+
+    def events(self) -> Iterator[dict[str, Any]]:
+        """Every event the store accepted, in ingest order, each as the JSON object it was received as.
+
+        The events come back with the same keys in the same order and the same values (not the same whitespace), so
+        ingesting them into another store gives the same lineage.
+        """
+        e = t.events
+        after = 0
+        while True:
+            query = select(e.c.id, e.c.skeleton).where(e.c.id > after).order_by(e.c.id).limit(_EVENTS_PAGE)
+            with self.engine.connect() as conn:
+                page = conn.execute(query).all()
+                yield from restored_events(conn, [skeleton for _, skeleton in page])
+            if len(page) < _EVENTS_PAGE:
+                return
+            after = page[-1][0]
 
     # -- edges ------------------------------------------------------------------------------------------------------
 
@@ -405,6 +431,26 @@ class LineageReader:
                         seen.add(target)
                         frontier.append(target)
         return steps
+
+
+def restored_events(conn: Connection, skeletons: Sequence[str]) -> list[dict[str, Any]]:
+    """The events whose skeletons (JSON text, :mod:`headwater.lineage.bodies`) are ``skeletons``.
+
+    The bodies are read through ``conn``; each event has its own copy of each body.
+
+    Raises:
+        KeyError: a body the skeletons refer to is not in the store.
+    """
+    parsed = [orjson.loads(skeleton) for skeleton in skeletons]
+    found: dict[str, str] = {}
+    bodies = t.facet_bodies
+    for chunk in t.chunked({key for skeleton in parsed for key in skeleton_refs(skeleton)}):
+        query = select(bodies.c.hash, bodies.c.body).where(bodies.c.hash.in_(chunk))
+        found.update((key, body) for key, body in conn.execute(query))
+    return [
+        restore_event(skeleton, {key: orjson.loads(found[key]) for key in skeleton_refs(skeleton)})
+        for skeleton in parsed
+    ]
 
 
 def _table(kind: str) -> Table:

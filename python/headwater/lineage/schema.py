@@ -6,9 +6,13 @@ Conventions:
   writer computes the same id without asking the database; a run's id is its OpenLineage ``runId``.
 - times are UTC ISO-8601 text with microseconds (``2025-01-31T12:00:00.123456Z``, :data:`TIME`): they sort as
   they compare, on both databases.
-- JSON (facets, raw events, version contents) is stored as text.
+- JSON (facets, events, version contents) is stored as text.
+- facet bodies are content-addressed (:mod:`headwater.lineage.bodies`): ``facet_bodies`` holds each distinct facet
+  once, keyed by the SHA-256 of its JSON text, and is only ever added to; the facet tables and the events refer to
+  bodies by that hash.
 - ``events`` keeps every distinct event received (its SHA-256 over canonical JSON makes the same event twice one
-  row); everything else is derived from events by :mod:`headwater.lineage.ingest`.
+  row) as its skeleton: the event with its facets given by body hash; :meth:`headwater.lineage.reader.LineageReader.
+  events` restores them. Everything else is derived from events by :mod:`headwater.lineage.ingest`.
 
 The tables are created and upgraded by the Alembic migrations in ``headwater/lineage/migrations``;
 ``tests/test_lineage_store.py`` checks that the migrations produce exactly these tables.
@@ -36,6 +40,9 @@ ID: Final = String(32)
 
 RUN_ID: Final = String(64)
 """An OpenLineage runId (a UUID)."""
+
+BODY: Final = String(64)
+"""A facet body's key in ``facet_bodies``: :func:`headwater.lineage.bodies.body_hash`."""
 
 
 metadata = MetaData(
@@ -74,7 +81,7 @@ events = Table(
     Column("job_id", ID),
     Column("run_id", RUN_ID),
     Column("dataset_id", ID, comment="the dataset of a DatasetEvent"),
-    Column("payload", Text, nullable=False, comment="the event as received (JSON)"),
+    Column("skeleton", Text, nullable=False, comment="the event, its facets given by body hash (JSON)"),
     Index(None, "job_id"),
     Index(None, "run_id"),
 )
@@ -120,6 +127,14 @@ runs = Table(
 )
 
 
+facet_bodies = Table(
+    "facet_bodies",
+    metadata,
+    Column("hash", BODY, primary_key=True, comment="SHA-256 of the body"),
+    Column("body", Text, nullable=False, comment="the facet (JSON)"),
+)
+
+
 def _facet_table(name: str, owner: Column[str]) -> Table:
     """A table of one entity kind's current facets: the latest facet of each name (by event time)."""
     return Table(
@@ -128,7 +143,7 @@ def _facet_table(name: str, owner: Column[str]) -> Table:
         owner,
         Column("name", String(128), primary_key=True),
         Column("event_time", TIME, nullable=False),
-        Column("facet", Text, nullable=False, comment="the facet (JSON)"),
+        Column("body_hash", BODY, nullable=False, comment="the facet: its key in facet_bodies"),
     )
 
 

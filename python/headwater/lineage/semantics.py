@@ -24,23 +24,34 @@ store. The rules (DESIGN.md, "Static lineage and tags", after Marquez's static-l
 from __future__ import annotations
 
 import hashlib
+import re
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
 
 import orjson
 
+from headwater.lineage.bodies import SplitEvent, split_event
 from headwater.lineage.schema import entity_id
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
 
 TERMINAL_STATES: Final = frozenset({"COMPLETE", "FAIL", "ABORT"})
 """RunEvent types that end a run."""
 
 _VERSION_NAMESPACE: Final = uuid.UUID("0f7d3c52-2b6e-4f0e-8a8e-3a1d9c4b6e21")
+VERSION_FACETS: Final = ("schema", "dataSource", "lifecycleStateChange")
+"""The dataset facets that define a version (:func:`version_content`)."""
+
+K = TypeVar("K")
+V = TypeVar("V")
+_MEMO_SIZE: Final = 16384
+_LINEAGE_SOURCES: Final[dict[str, tuple[Entity, ...]]] = {}  # columnLineage body hash -> _lineage_sources
+_VERSION_CONTENTS: Final[dict[tuple[str | None, ...], dict[str, Any]]] = {}  # VERSION_FACETS' hashes -> content
+_PLAIN_UTC: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]{1,6})?Z")
 
 
 def utc_time(text: str) -> str:
@@ -49,6 +60,9 @@ def utc_time(text: str) -> str:
     Raises:
         ValueError: ``text`` is not such a time.
     """
+    if _PLAIN_UTC.fullmatch(text):  # the usual spelling: only the fraction's width to fix, once it is a real time
+        datetime.fromisoformat(text[:19])
+        return f"{text[:19]}.{text[20:-1].ljust(6, '0')}Z"
     value = text.strip()
     if value[-1:] in "zZ":
         value = value[:-1] + "+00:00"
@@ -80,16 +94,15 @@ class Entity(NamedTuple):
     name: str
 
 
-class Facet(NamedTuple):
-    """A facet to store.
+class Facets(NamedTuple):
+    """The facets of one job, dataset or run to store.
 
-    ``table`` is ``job``, ``dataset`` or ``run``; ``facet`` the facet (serialised only when it is the one stored).
+    ``table`` is ``job``, ``dataset`` or ``run``; ``bodies`` the hash of each facet's body by facet name.
     """
 
     table: str
     owner: str
-    name: str
-    facet: Mapping[str, Any]
+    bodies: Mapping[str, str]
 
 
 class Io(NamedTuple):
@@ -107,7 +120,8 @@ class Write(NamedTuple):
         dataset_id: the dataset.
         time: the event time (:func:`utc_time`).
         run_id: the writing run; None for a DatasetEvent.
-        content: the version-defining facts stated (``fields``, ``source``, ``lifecycleState``; absent = unstated).
+        content: the version-defining facts stated (``fields``, ``source``, ``lifecycleState``; absent = unstated);
+            shared by the writes that state the same facets, so never changed in place.
     """
 
     dataset_id: str
@@ -125,32 +139,34 @@ class EventFacts:
         kind: RunEvent, JobEvent or DatasetEvent.
         event_type: the RunEvent's eventType, else None.
         time: the event time (:func:`utc_time`).
-        payload: the event as JSON text.
+        skeleton: the event's skeleton (JSON text; :mod:`headwater.lineage.bodies`).
+        bodies: the bodies of its facets (JSON, UTF-8) by hash.
         job: the job of a RunEvent or JobEvent.
         run_id: the run of a RunEvent.
         parent_run_id: the ``parent`` run facet's run.
         dataset: the dataset of a DatasetEvent.
         entities: every dataset named (inputs, outputs, the DatasetEvent's, column-lineage inputs) by id.
-        facets: the facets to store.
+        facets: the facets to store (every facet of the event's holders).
         io: inputs and outputs.
         writes: the datasets written (run outputs, the DatasetEvent's dataset).
-        column_lineage: the ``columnLineage`` facets the event carries, by dataset id.
+        column_lineage: the ``columnLineage`` facets the event carries (body hash, facet), by dataset id.
     """
 
     hash: str
     kind: str
     event_type: str | None
     time: str
-    payload: str
+    skeleton: str
+    bodies: dict[str, bytes]
     job: Entity | None = None
     run_id: str | None = None
     parent_run_id: str | None = None
     dataset: Entity | None = None
     entities: dict[str, Entity] = field(default_factory=dict)
-    facets: list[Facet] = field(default_factory=list)
+    facets: list[Facets] = field(default_factory=list)
     io: list[Io] = field(default_factory=list)
     writes: list[Write] = field(default_factory=list)
-    column_lineage: dict[str, Mapping[str, Any]] = field(default_factory=dict)
+    column_lineage: dict[str, tuple[str, Mapping[str, Any]]] = field(default_factory=dict)
 
     def add_dataset(self, namespace: str, name: str) -> Entity:
         """Name a dataset (once) and return it."""
@@ -165,60 +181,82 @@ def dataset_entity(namespace: str, name: str) -> Entity:
     return Entity(entity_id("dataset", namespace, name), namespace, name)
 
 
-def facts_of(event: Mapping[str, Any], kind: str, payload: str | None = None) -> EventFacts:
+def facts_of(event: Mapping[str, Any], kind: str, split: SplitEvent | None = None) -> EventFacts:
     """What the store derives from ``event``, a valid event of ``kind`` (see :mod:`headwater.lineage.validation`).
 
-    ``payload`` is its JSON text as received (serialised from ``event`` when None).
+    ``split`` is the event's :func:`headwater.lineage.bodies.split_event` (made here when None).
     """
+    split = split or split_event(event)
     time = utc_time(event["eventTime"])
-    facts = EventFacts(canonical_hash(event), kind, event.get("eventType"), time, payload or dumps(event))
+    facts = EventFacts(canonical_hash(event), kind, event.get("eventType"), time, split.skeleton, split.bodies)
     if kind == "DatasetEvent":
-        dataset = event["dataset"]
-        facts.dataset = _dataset_facts(facts, dataset, None)
+        facts.dataset = _dataset_facts(facts, event["dataset"], None, split.refs.get("dataset"))
         return facts
     job = event["job"]
     facts.job = Entity(entity_id("job", job["namespace"], job["name"]), job["namespace"], job["name"])
-    _facets_of(facts, "job", facts.job.id, job.get("facets"))
+    _facets_of(facts, "job", facts.job.id, split.refs.get("job"))
     run_id = None
     if kind == "RunEvent":
         run = event["run"]
         run_id = facts.run_id = run["runId"]
-        run_facets = run.get("facets") or {}
-        _facets_of(facts, "run", run_id, run_facets)
-        parent = run_facets.get("parent")
+        _facets_of(facts, "run", run_id, split.refs.get("run"))
+        parent = (run.get("facets") or {}).get("parent")
         if isinstance(parent, dict):
             facts.parent_run_id = (parent.get("run") or {}).get("runId")
     for side, direction, io_key in (("inputs", "input", "inputFacets"), ("outputs", "output", "outputFacets")):
-        for dataset in event.get(side) or []:
+        for index, dataset in enumerate(event.get(side) or []):
             writer = run_id if direction == "output" and kind == "RunEvent" else ""
-            entity = _dataset_facts(facts, dataset, writer)
+            entity = _dataset_facts(facts, dataset, writer, split.refs.get(f"{side}/{index}"))
             facts.io.append(Io(entity.id, direction, dumps(dataset.get(io_key) or {})))
     return facts
 
 
-def _dataset_facts(facts: EventFacts, dataset: Mapping[str, Any], writer: str | None) -> Entity:
-    """Record a dataset of the event, its facets and column lineage, and a write unless ``writer`` is ``""``.
+def _dataset_facts(
+    facts: EventFacts, dataset: Mapping[str, Any], writer: str | None, refs: Mapping[str, str] | None
+) -> Entity:
+    """Record a dataset of the event, its facets, its column lineage, and a write unless ``writer`` is ``""``.
 
+    ``refs`` are the body hashes of its facets by name.
     ``writer`` is the writing run's id, None for a DatasetEvent's dataset, ``""`` for a dataset only read or declared.
     """
     entity = facts.add_dataset(dataset["namespace"], dataset["name"])
     dataset_facets = dataset.get("facets") or {}
-    _facets_of(facts, "dataset", entity.id, dataset_facets)
+    _facets_of(facts, "dataset", entity.id, refs)
     lineage = dataset_facets.get("columnLineage")
-    if isinstance(lineage, dict):
-        facts.column_lineage[entity.id] = lineage
-        for _, source in column_lineage_inputs(lineage):
-            facts.add_dataset(source["namespace"], source["name"])
+    if isinstance(lineage, dict) and refs:
+        key = refs["columnLineage"]
+        facts.column_lineage[entity.id] = (key, lineage)
+        for source in _remembered(_LINEAGE_SOURCES, key, lambda: _lineage_sources(lineage)):
+            facts.entities.setdefault(source.id, source)
     if writer != "":
-        facts.writes.append(Write(entity.id, facts.time, writer, version_content(dataset_facets)))
+        defining = tuple(refs.get(name) for name in VERSION_FACETS) if refs else ()
+        content = _remembered(_VERSION_CONTENTS, defining, lambda: version_content(dataset_facets))
+        facts.writes.append(Write(entity.id, facts.time, writer, content))
     return entity
 
 
-def _facets_of(facts: EventFacts, table: str, owner: str, facets: object) -> None:
-    if isinstance(facets, dict):
-        for name, facet in facets.items():
-            if isinstance(facet, dict):
-                facts.facets.append(Facet(table, owner, name, facet))
+def _remembered(memo: dict[K, V], key: K, compute: Callable[[], V]) -> V:
+    """``compute()``, remembered under ``key`` in ``memo`` (at most 16,384 entries).
+
+    The keys are facet body hashes: the same key, the same facets, the same result. Results are shared between the
+    events they are found for, so they are never changed.
+    """
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+        found = memo[key] = compute()
+    return found
+
+
+def _lineage_sources(lineage: Mapping[str, Any]) -> tuple[Entity, ...]:
+    """The datasets a ``columnLineage`` facet reads, each once, in facet order."""
+    return tuple(dict.fromkeys(dataset_entity(s["namespace"], s["name"]) for _, s in column_lineage_inputs(lineage)))
+
+
+def _facets_of(facts: EventFacts, table: str, owner: str, refs: Mapping[str, str] | None) -> None:
+    if refs:
+        facts.facets.append(Facets(table, owner, refs))
 
 
 def column_lineage_inputs(facet: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:

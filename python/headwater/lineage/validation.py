@@ -38,8 +38,12 @@ from typing import TYPE_CHECKING, Any, Final
 
 import jsonschema_rs
 
+from headwater.lineage.bodies import HOLDERS, facet_holders
+
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator, Mapping
+
+    from headwater.lineage.bodies import SplitEvent
 
 EVENT_KINDS: Final = ("RunEvent", "JobEvent", "DatasetEvent")
 """The three OpenLineage event kinds, as named in the spec's ``$defs``."""
@@ -64,6 +68,7 @@ SPEC_FACETS_URL: Final = "https://openlineage.io/spec/facets/"
 
 _BASES_LONGEST_FIRST: Final = tuple(sorted(CUSTOM_FACET_BASES, key=len, reverse=True))
 _MAX_ERRORS: Final = 20
+_MAX_REMEMBERED: Final = 65536
 _DATASET_FACET_KEYS: Final = ("facets", "inputFacets", "outputFacets")
 # The base definitions a facet may have where it sits: where -> bases, in the order a name lookup prefers them.
 _BASES_AT: Final = {
@@ -204,6 +209,10 @@ def default_schemas() -> SchemaSet:
 class EventValidator:
     """Validates OpenLineage events (parsed JSON) against a :class:`SchemaSet`.
 
+    Facet bodies are content-addressed (:mod:`headwater.lineage.bodies`): given an event's split, a facet whose body
+    validated before (the same JSON text, so the same ``_schemaURL`` too) is not validated again. The validator
+    remembers the last 65,536 valid bodies.
+
     Attributes:
         schemas: the known schema documents.
         strict: the test suite's mode (see the module docstring); a consumer uses the lenient default.
@@ -213,17 +222,21 @@ class EventValidator:
     strict: bool = False
     _registry: jsonschema_rs.Registry = field(init=False, repr=False)
     _validators: dict[str, jsonschema_rs.Validator] = field(init=False, repr=False, default_factory=dict)
+    _valid_bodies: set[str] = field(init=False, repr=False, default_factory=set)
 
     def __post_init__(self) -> None:
         self._registry = jsonschema_rs.Registry([(uri, dict(doc)) for uri, doc in self.schemas.documents.items()])
 
-    def check(self, event: object, where: str = "") -> str:
+    def check(self, event: object, where: str = "", split: SplitEvent | None = None) -> str:
         """Validate ``event``; return its kind (``RunEvent``, ``JobEvent`` or ``DatasetEvent``).
+
+        ``split`` is the event's :func:`headwater.lineage.bodies.split_event`, when known: the facets whose bodies
+        validated before are then not validated again.
 
         Raises:
             InvalidEventError: naming every problem found (at most 20), prefixed with ``where`` (e.g. ``file:12``).
         """
-        kind, errors = self._errors(event)
+        kind, errors = self._errors(event, split)
         if errors:
             raise InvalidEventError(errors, where)
         return kind
@@ -232,18 +245,28 @@ class EventValidator:
         """Every problem of ``event`` (at most 20); empty when it is valid."""
         return self._errors(event)[1]
 
-    def _errors(self, event: object) -> tuple[str, list[SchemaError]]:
+    def _errors(self, event: object, split: SplitEvent | None = None) -> tuple[str, list[SchemaError]]:
         if not isinstance(event, dict):
             return "", [SchemaError("<root>", f"an event is a JSON object, not {type(event).__name__}")]
         kind, problem = self._kind(event)
         if problem is not None:
             return kind, [problem]
         errors = self._validate(event, f"{EVENT_SCHEMA_PREFIX}{kind}", "")
-        for where, facet in _facets(event):
+        for where, name, facet, body in _facets(event, split):
             if len(errors) >= _MAX_ERRORS:
                 break
-            errors += self._facet_errors(facet, where)
+            if body is not None and body in self._valid_bodies:
+                continue
+            found = self._facet_errors(facet, f"{where}/{name}")
+            if body is not None and not found:
+                self._remember(body)
+            errors += found
         return kind, errors[:_MAX_ERRORS]
+
+    def _remember(self, body: str) -> None:
+        if len(self._valid_bodies) >= _MAX_REMEMBERED:
+            self._valid_bodies.clear()
+        self._valid_bodies.add(body)
 
     def _kind(self, event: Mapping[str, Any]) -> tuple[str, SchemaError | None]:
         schema_url = event.get("schemaURL")
@@ -269,8 +292,8 @@ class EventValidator:
         several entities (``tags``, ``ownership``, ...) is checked against the schema of the entity it sits on.
         """
         problems = [f"<root>: {e.message}" for e in self._validate(event, SPEC_URL, "", formats=False)]
-        for where, facet in _facets(event):
-            name = where.rsplit("/", 1)[-1]
+        for holder, name, facet, _body in _facets(event, None):
+            where = f"{holder}/{name}"
             parts = where.split("/")
             bases = _BASES_AT[parts[0] if parts[0] in _BASES_AT else parts[-2]]
             known = self.schemas.facet_schemas(name, spec_only=True)
@@ -329,22 +352,19 @@ def _split(where: str) -> list[str]:
     return where.split("/") if where else []
 
 
-def _facets(event: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
-    """Every facet of an event that is a JSON object, as (path, facet)."""
-    for entity in ("run", "job", "dataset"):
-        holder = event.get(entity)
-        if isinstance(holder, dict):
-            yield from _facets_in(f"{entity}/facets", holder.get("facets"))
-    for side in ("inputs", "outputs"):
-        datasets = event.get(side)
-        for index, dataset in enumerate(datasets if isinstance(datasets, list) else []):
-            if isinstance(dataset, dict):
-                for key in _DATASET_FACET_KEYS:
-                    yield from _facets_in(f"{side}/{index}/{key}", dataset.get(key))
+def _facets(
+    event: Mapping[str, Any], split: SplitEvent | None
+) -> Iterator[tuple[str, str, Mapping[str, Any], str | None]]:
+    """Every facet of an event that is a JSON object: (holder path/key, name, facet, body hash or None).
 
-
-def _facets_in(path: str, facets: object) -> Iterator[tuple[str, Mapping[str, Any]]]:
-    if isinstance(facets, dict):
-        for name, facet in facets.items():
-            if isinstance(facet, dict):
-                yield f"{path}/{name}", facet
+    The body hash is ``split``'s, for the facets of a holder's ``facets``.
+    """
+    for holder_path, holder in facet_holders(event):
+        refs = split.refs.get(holder_path, {}) if split is not None else {}
+        for key in ("facets",) if holder_path in HOLDERS else _DATASET_FACET_KEYS:
+            facets = holder.get(key)
+            if isinstance(facets, dict):
+                where = f"{holder_path}/{key}"
+                for name, facet in facets.items():
+                    if isinstance(facet, dict):
+                        yield where, name, facet, refs.get(name) if key == "facets" else None

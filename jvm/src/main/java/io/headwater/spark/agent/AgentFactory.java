@@ -1,12 +1,13 @@
 package io.headwater.spark.agent;
 
-import io.headwater.spark.compat.UnsupportedSparkException;
+import io.headwater.spark.compat.pipelines.PipelineGraphs;
 import io.headwater.spark.config.ConfigLoader;
 import io.headwater.spark.config.ConfigSources;
 import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.config.Redaction;
+import io.headwater.spark.connectors.pipelines.PipelinesSupport;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.emit.SerialExecutor;
-import io.headwater.spark.emit.Transports;
 import io.headwater.spark.extensions.DatasetBuilders;
 import io.headwater.spark.extensions.EventHandlerFactories;
 import io.headwater.spark.extensions.ExtensionFailures;
@@ -16,9 +17,7 @@ import io.headwater.spark.extensions.RunContexts;
 import io.headwater.spark.facets.HeadwaterVersion;
 import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.versions.SparkVersions;
-import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.openlineage.client.OpenLineage;
-import io.openlineage.client.OpenLineageClient;
 import io.openlineage.client.utils.UUIDUtils;
 import java.util.HashMap;
 import java.util.Map;
@@ -33,7 +32,8 @@ import scala.Tuple2;
  * ConfigLoader}), chooses the Spark-version seams ({@link SparkVersions}), loads the extensions'
  * factories ({@link EventHandlerFactories}), builds the transport and wires the agent's parts. A
  * configuration that cannot be used, or a Spark the agent cannot run on, gives one log line naming
- * the cause and no agent: the application runs on unchanged.
+ * the cause and no agent: the application runs on unchanged. A setting that is ignored (an unknown
+ * key) gives one warning naming it and the closest known key.
  */
 final class AgentFactory {
   private static final Logger LOG = LoggerFactory.getLogger(AgentFactory.class);
@@ -70,6 +70,7 @@ final class AgentFactory {
     try {
       SparkVersions.check();
       HeadwaterConfig config = ConfigLoader.load(ConfigSources.forDriver(settings));
+      config.warnings().forEach(warning -> LOG.warn("Headwater: {}", warning));
       if (config.disabled()) {
         LOG.info("Headwater lineage agent is disabled by configuration");
         return new Outcome(
@@ -81,28 +82,28 @@ final class AgentFactory {
       if (t instanceof VirtualMachineError error) {
         throw error;
       }
-      String reason = reason(t);
+      String reason = Redaction.DEFAULT.text(reason(t));
       LOG.error("Headwater lineage agent disabled: {}", reason);
       return new Outcome(Optional.empty(), reason);
     }
   }
 
+  /**
+   * What the log line says: a Spark the agent cannot run on, or a class of the agent that cannot
+   * link on it, is named with the Spark version and the supported range.
+   */
   private static String reason(Throwable t) {
-    if (t instanceof UnsupportedSparkException) {
-      return "Spark "
-          + SparkVersions.sparkVersion()
-          + " is not supported by Headwater "
-          + HeadwaterVersion.VERSION
-          + " ("
-          + t.getMessage()
-          + "): run it on a supported Spark (docs/configuration.md, \"Messages\")";
+    if (t instanceof LinkageError) {
+      return SparkVersions.unsupported(
+              SparkVersions.sparkVersion(), "a class of the agent cannot link: " + t)
+          .getMessage();
     }
     return t.getMessage() == null ? t.toString() : t.getMessage();
   }
 
   private static LineageAgent wire(HeadwaterConfig config, Map<String, String> settings) {
     OpenLineage openLineage = new OpenLineage(HeadwaterVersion.PRODUCER);
-    ExtensionFailures failures = new ExtensionFailures();
+    ExtensionFailures failures = new ExtensionFailures(config.redaction()::text);
     ClassLoader loader = Thread.currentThread().getContextClassLoader();
     LineageExtractor extractor =
         new LineageExtractor(
@@ -110,17 +111,9 @@ final class AgentFactory {
                 loader == null ? AgentFactory.class.getClassLoader() : loader, failures),
             failures,
             config.columnLineage());
-    // A meter registry of this client's own, closed with it: the client's default is one static
-    // registry that its close() closes, so a second agent in the same JVM (a new session after
-    // spark.stop(), or attach after detach) would register the same gauge again and log "This Gauge
-    // has been already registered".
-    OpenLineageClient client =
-        new OpenLineageClient(
-            Transports.build(config.transport(), config.emit().retry()),
-            null,
-            new CompositeMeterRegistry(),
-            config.disabledFacets().toArray(String[]::new));
-    EmissionQueue emission = new EmissionQueue(client, config.emit().queueCapacity());
+    EmissionQueue emission =
+        EmissionQueue.create(
+            config.transport(), config.disabledFacets(), config.emit(), config.redaction());
     ApplicationRun application =
         new ApplicationRun(
             UUIDUtils.generateNewUUID(),
@@ -130,7 +123,7 @@ final class AgentFactory {
     RunContexts contexts = new RunContexts(openLineage, config, application.runId());
     SparkPropertiesCapture properties =
         new SparkPropertiesCapture(
-            HeadwaterVersion.PRODUCER, config.capturedProperties(), settings);
+            HeadwaterVersion.PRODUCER, config.capturedProperties(), settings, config.redaction());
     RunEventFactory events =
         new RunEventFactory(
             openLineage,
@@ -141,7 +134,8 @@ final class AgentFactory {
                 HeadwaterVersion.PRODUCER,
                 settings,
                 config.customEnvironmentVariables(),
-                System.getenv()));
+                System.getenv(),
+                config.redaction()));
     StaticEvents staticEvents = new StaticEvents(openLineage, events);
     RunReading reading =
         new RunReading(
@@ -153,6 +147,16 @@ final class AgentFactory {
             reading);
     RecentRuns recentRuns = new RecentRuns();
     RunEmitter emitter = new RunEmitter(events, application, emission, recentRuns);
+    Optional<PipelineGraphs> pipelineGraphs = PipelinesSupport.graphs();
+    PipelineUpdates pipelines =
+        new PipelineUpdates(
+            pipelineGraphs,
+            new PipelineEvents(extractor, staticEvents),
+            events,
+            emission,
+            contexts,
+            application,
+            config.metadata().pipelineName());
     ExecutionAnalysis executions =
         new ExecutionAnalysis(
             new ExecutionTracker(
@@ -167,7 +171,10 @@ final class AgentFactory {
             emission,
             application,
             new RddJobRuns(application, emitter, properties, builders::evaluate),
-            SparkVersions.streaming());
+            SparkVersions.streaming(),
+            new ConnectClients(
+                settings.getOrDefault("spark.app.name", ""), config.appName().isPresent()),
+            pipelines);
     return new LineageAgent(
         config.emit().closeTimeout(),
         application,
@@ -180,6 +187,7 @@ final class AgentFactory {
         contexts,
         new StaticLineageApi(openLineage, extractor, emission, staticEvents, config, contexts),
         recentRuns,
-        config.settings().keySet().stream().anyMatch(key -> key.startsWith("transport.")));
+        config.settings().keySet().stream().anyMatch(key -> key.startsWith("transport.")),
+        pipelineGraphs);
   }
 }

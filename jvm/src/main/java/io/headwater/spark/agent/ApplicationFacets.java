@@ -1,15 +1,14 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.config.Redaction;
 import io.headwater.spark.facets.EnvironmentPropertiesRunFacet;
 import io.headwater.spark.facets.SparkApplicationDetailsRunFacet;
-import io.headwater.spark.facets.SparkPropertiesRunFacet;
 import io.openlineage.client.OpenLineage;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 import org.apache.spark.scheduler.SparkListenerApplicationStart;
 
 /**
@@ -28,18 +27,16 @@ final class ApplicationFacets {
    * @param sparkConf the driver's Spark configuration
    * @param variables the environment variables to capture, by name
    * @param environment the process environment
+   * @param redaction what must not leave the process (applied to the variables' values)
    */
   ApplicationFacets(
       URI producer,
       Map<String, String> sparkConf,
       List<String> variables,
-      Map<String, String> environment) {
+      Map<String, String> environment,
+      Redaction redaction) {
     this.producer = producer;
     this.sparkConf = Map.copyOf(sparkConf);
-    Pattern redaction =
-        Pattern.compile(
-            sparkConf.getOrDefault(
-                "spark.redaction.regex", SparkPropertiesRunFacet.DEFAULT_REDACTION_REGEX));
     Map<String, String> captured = new TreeMap<>();
     for (String name : variables) {
       String value = environment.get(name);

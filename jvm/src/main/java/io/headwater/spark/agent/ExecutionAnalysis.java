@@ -4,7 +4,6 @@ import io.headwater.spark.compat.StreamingPlans;
 import io.headwater.spark.connectors.TableVersions;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.extensions.SchedulerObjects;
-import io.headwater.spark.facets.SqlRedaction;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.reading.DatasetStatistics;
@@ -22,13 +21,16 @@ import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.StageInfo;
 import org.apache.spark.sql.execution.QueryExecution;
+import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart;
 
 /**
  * What the agent does on its analysis thread for SQL executions, their Spark jobs and streaming
  * queries: it places each event with the {@link ExecutionTracker}, reads plans ({@link RunReading})
  * and runs the extensions' builders ({@link RunBuilders}) where the placement asks for it, and
  * carries out the tracker's decisions — statistics and table versions are read only for a run whose
- * terminal event is due. Jobs outside SQL executions go to {@link RddJobRuns}.
+ * terminal event is due. Jobs outside SQL executions go to {@link RddJobRuns}. An execution or
+ * streaming query that runs a flow of a Spark Declarative Pipeline gets the flow's job ({@link
+ * PipelineUpdates}) before its START.
  */
 final class ExecutionAnalysis {
   /** How often, at most, idle runs are looked for. */
@@ -45,6 +47,8 @@ final class ExecutionAnalysis {
   private final RddJobRuns rddJobs;
   private final SparkJobs jobs = new SparkJobs();
   private final StreamingPlans streamingPlans;
+  private final ConnectClients connectClients;
+  private final PipelineUpdates pipelines;
   private long lastSweep = System.currentTimeMillis();
 
   ExecutionAnalysis(
@@ -56,7 +60,9 @@ final class ExecutionAnalysis {
       EmissionQueue emission,
       ApplicationRun application,
       RddJobRuns rddJobs,
-      StreamingPlans streamingPlans) {
+      StreamingPlans streamingPlans,
+      ConnectClients connectClients,
+      PipelineUpdates pipelines) {
     this.tracker = tracker;
     this.reading = reading;
     this.builders = builders;
@@ -67,6 +73,8 @@ final class ExecutionAnalysis {
     this.openLineage = staticEvents.openLineage();
     this.rddJobs = rddJobs;
     this.streamingPlans = streamingPlans;
+    this.connectClients = connectClients;
+    this.pipelines = pipelines;
   }
 
   /**
@@ -90,6 +98,10 @@ final class ExecutionAnalysis {
         reading.microBatch(run, execution, batch.orElseThrow());
       } else {
         reading.root(run, execution);
+        if (event instanceof SparkListenerSQLExecutionStart start) {
+          run.jobNamePrefix = connectClients.jobNamePrefix(start, execution);
+        }
+        assignFlow(run);
       }
     }
     builders.evaluate(run, List.of(event));
@@ -126,6 +138,7 @@ final class ExecutionAnalysis {
     } else {
       if (run.planPart == null && execution != null) {
         reading.root(run, execution);
+        assignFlow(run);
       }
       builders.evaluate(run, List.of(event));
     }
@@ -189,7 +202,22 @@ final class ExecutionAnalysis {
 
   /** A streaming query run started; {@code timestamp} as its start event gives it. */
   void streamingQueryStarted(UUID queryRunId, String name, String timestamp, long time) {
-    tracker.streamingQueryStarted(queryRunId, name, timestamp, time);
+    ExecutionRun run = tracker.streamingQueryStarted(queryRunId, name, timestamp, time);
+    if (run.flow == null) {
+      pipelines.flowRunning(name).ifPresent(flow -> assign(run, flow));
+    }
+  }
+
+  /** A run whose only output is a running pipeline update's batch flow's destination is its run. */
+  private void assignFlow(ExecutionRun run) {
+    if (run.flow == null && !run.started()) {
+      pipelines.flowWriting(run.lineage).ifPresent(flow -> assign(run, flow));
+    }
+  }
+
+  private static void assign(ExecutionRun run, PipelineFlowRun flow) {
+    run.flow = flow;
+    run.sql = run.sql.or(() -> flow.job().sql());
   }
 
   /**
@@ -200,6 +228,21 @@ final class ExecutionAnalysis {
   void streamingQueryTerminated(UUID queryRunId, long time, String exception) {
     Throwable failure = exception == null ? null : new StreamingQueryRuns.QueryFailure(exception);
     carryOut(tracker.streamingQueryTerminated(queryRunId, time, failure), null);
+  }
+
+  /** What a Spark Connect operation says about Spark Declarative Pipelines happened. */
+  void pipelineOperation(io.headwater.spark.compat.pipelines.ConnectOperation operation) {
+    pipelines.on(operation);
+  }
+
+  /** ABORT for every pipeline update still running (the application is ending). */
+  void abortPipelineUpdates(long time) {
+    pipelines.abortAll(time);
+  }
+
+  /** True while any execution or streaming query is tracked (its run not ended). */
+  boolean hasOpenRuns() {
+    return tracker.openRuns() > 0;
   }
 
   /** ABORT for every run still open (the application is ending or being killed). */
@@ -242,14 +285,18 @@ final class ExecutionAnalysis {
       lineage.outputs().forEach(output -> emission.submit(staticEvents.datasetEvent(time, output)));
     } else if (!lineage.isEmpty() && run.planPart != null) {
       String jobName =
-          JobNames.execution(application.jobName(), run.planPart, lineage.jobNameSuffix());
-      Optional<String> sql =
-          run.sql.or(
-              () ->
-                  execution == null
-                      ? Optional.empty()
-                      : MetadataOnlyCommands.viewText(execution.optimizedPlan())
-                          .map(SqlRedaction::redact));
+          JobNames.execution(
+              run.jobNamePrefix == null ? application.jobName() : run.jobNamePrefix,
+              run.planPart,
+              lineage.jobNameSuffix());
+      // a view's job is its query: its text where Spark kept it (Spark 3.5 gives the whole CREATE
+      // VIEW
+      // statement as the execution's SQL text, Spark 4 none)
+      Optional<String> viewText =
+          execution == null
+              ? Optional.empty()
+              : MetadataOnlyCommands.viewText(execution.optimizedPlan());
+      Optional<String> sql = viewText.or(() -> run.sql);
       emission.submit(
           staticEvents.jobEvent(
               time, application.namespace(), jobName, lineage, sql, run.localTags));

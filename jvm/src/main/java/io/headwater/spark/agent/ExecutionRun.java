@@ -46,6 +46,18 @@ final class ExecutionRun {
   /** Set when START is emitted, and kept for the terminal event. */
   String jobName;
 
+  /**
+   * The first part of the job name when it is not the application's: a Spark Connect client's
+   * application name ({@link ConnectClients}); null for the application's.
+   */
+  String jobNamePrefix;
+
+  /**
+   * The flow of a Spark Declarative Pipeline the run executes, when it is one: it names the run's
+   * job and its parent; null otherwise.
+   */
+  PipelineFlowRun flow;
+
   /** The SQL text of {@code spark.sql(...)}, when the plan carries it. */
   Optional<String> sql = Optional.empty();
 

@@ -237,14 +237,22 @@ final class ExecutionTracker {
         || run.staticKind != StaticLineage.Kind.NONE) {
       return List.of();
     }
-    Optional<String> suffix =
-        JobNames.suffix(
-            jobNameStyle,
-            run.planPart,
-            run.lineage.jobNameSuffix(),
-            run.lineage.outputs().stream().findFirst().map(OpenLineage.OutputDataset::getName),
-            StreamingQueryRuns.isStreaming(run));
-    run.jobName = JobNames.execution(applicationJobName, run.planPart, suffix);
+    if (run.flow != null) {
+      run.jobName = run.flow.job().name();
+    } else {
+      Optional<String> suffix =
+          JobNames.suffix(
+              jobNameStyle,
+              run.planPart,
+              run.lineage.jobNameSuffix(),
+              run.lineage.outputs().stream().findFirst().map(OpenLineage.OutputDataset::getName),
+              StreamingQueryRuns.isStreaming(run));
+      run.jobName =
+          JobNames.execution(
+              run.jobNamePrefix == null ? applicationJobName : run.jobNamePrefix,
+              run.planPart,
+              suffix);
+    }
     return List.of(new Start(run));
   }
 
@@ -281,9 +289,14 @@ final class ExecutionTracker {
     return decisions;
   }
 
-  /** A streaming query run started; its run opens now (events follow with its micro-batches). */
-  void streamingQueryStarted(UUID queryRunId, String queryName, String timestamp, long time) {
-    streaming.started(queryRunId, queryName, timestamp, time);
+  /**
+   * A streaming query run started; its run opens now (events follow with its micro-batches).
+   *
+   * @return the query run's run
+   */
+  ExecutionRun streamingQueryStarted(
+      UUID queryRunId, String queryName, String timestamp, long time) {
+    return streaming.started(queryRunId, queryName, timestamp, time);
   }
 
   /**

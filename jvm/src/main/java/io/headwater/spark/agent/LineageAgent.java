@@ -1,16 +1,23 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.compat.ScalaCollections;
+import io.headwater.spark.compat.pipelines.PipelineGraphs;
 import io.headwater.spark.config.ConfigKeys;
+import io.headwater.spark.emit.DeliveryStatus;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.emit.SerialExecutor;
 import io.headwater.spark.extensions.CustomFacets;
 import io.headwater.spark.extensions.RunContexts;
 import io.openlineage.client.OpenLineage.RunEvent.EventType;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.spark.scheduler.ActiveJob;
 import org.apache.spark.scheduler.SparkListenerApplicationEnd;
 import org.apache.spark.scheduler.SparkListenerApplicationStart;
+import org.apache.spark.scheduler.SparkListenerEvent;
 import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.StageInfo;
@@ -26,7 +33,10 @@ import org.slf4j.LoggerFactory;
  * The running agent: every method is called on Spark's listener-bus thread and only queues work on
  * the agent's analysis thread ({@link SerialExecutor}), where {@link ExecutionAnalysis} reads plans
  * and takes the runs' decisions; events are serialised and delivered on the emission thread ({@link
- * EmissionQueue}). The application is a run too: START at application start, COMPLETE at its end.
+ * EmissionQueue}). The application is a run too: START at application start, COMPLETE at its end —
+ * or FAIL when the driver is being killed ({@link Termination}); runs still open then end with
+ * ABORT. The end is bounded: {@code emit.closeTimeoutMillis} after it began, whatever was not
+ * delivered is in the spool.
  *
  * <p>Each operation that touches a dataset gets exactly one START and one terminal event (COMPLETE,
  * or FAIL with {@code errorMessage}) with one run id; an operation that touches none emits nothing,
@@ -45,9 +55,14 @@ final class LineageAgent {
   private final RunBuilders builders;
   private final RunContexts contexts;
   private final StaticLineageApi staticApi;
+  private final Optional<PipelineGraphs> pipelineGraphs;
+  private final AtomicBoolean ended = new AtomicBoolean();
+  private final CountDownLatch endDone = new CountDownLatch(1);
+  private final Termination termination;
   private final RecentRuns recentRuns;
   private final boolean transportConfigured;
-  // events not delivered (failed or dropped) as counted at the previous flush; Python's thread only
+  // spooled + dropped as counted at the previous flush; Python's thread only (flush is
+  // synchronized)
   private long undeliveredAtFlush;
 
   LineageAgent(
@@ -62,7 +77,8 @@ final class LineageAgent {
       RunContexts contexts,
       StaticLineageApi staticApi,
       RecentRuns recentRuns,
-      boolean transportConfigured) {
+      boolean transportConfigured,
+      Optional<PipelineGraphs> pipelineGraphs) {
     this.closeTimeout = closeTimeout;
     this.application = application;
     this.events = events;
@@ -73,8 +89,10 @@ final class LineageAgent {
     this.builders = builders;
     this.contexts = contexts;
     this.staticApi = staticApi;
+    this.termination = new Termination(this::onJvmShutdown);
     this.recentRuns = recentRuns;
     this.transportConfigured = transportConfigured;
+    this.pipelineGraphs = pipelineGraphs;
   }
 
   /**
@@ -82,7 +100,7 @@ final class LineageAgent {
    * for {@code event}.
    */
   void applicationStart(SparkListenerApplicationStart event) {
-    analysis.submit(() -> emitApplicationEvent(EventType.START, event.time(), event));
+    analysis.submit(() -> emitApplicationEvent(EventType.START, event.time(), event, null));
   }
 
   /**
@@ -90,46 +108,106 @@ final class LineageAgent {
    * Attachment}), which never sees Spark's application start event.
    */
   void attached(long time) {
-    analysis.submit(() -> emitApplicationEvent(EventType.START, time, null));
+    analysis.submit(() -> emitApplicationEvent(EventType.START, time, null, null));
   }
 
   /**
-   * Emits the application's COMPLETE, with the facets the builders give for {@code event}, and
-   * waits, at most the configured close time-out, for delivery.
+   * Ends the application run — COMPLETE, or FAIL when the driver is being killed — after ABORT for
+   * every run still open, with the facets the builders give for {@code event}; then delivers, at
+   * most the close time-out in all, and spools what is left.
    */
   void applicationEnd(SparkListenerApplicationEnd event) {
-    end(event.time(), event);
+    end(event.time(), event, Ending.APPLICATION_END);
   }
 
   /**
    * Ends an agent detached from a running application: runs still open end with ABORT (their end
-   * will not be seen), then as at application end.
+   * will not be seen), the application run COMPLETEs, then as at application end.
    */
   void detach(long time) {
-    analysis.submit(() -> executions.abortOpenRuns(time, "the Headwater agent was detached"));
-    end(time, null);
+    end(time, null, Ending.DETACHED);
   }
 
-  private void end(long time, Object event) {
-    analysis.submit(() -> emitApplicationEvent(EventType.COMPLETE, time, event));
+  /**
+   * The JVM shuts down: waits (at most the close time-out) for Spark to report the application's
+   * end; when that never began, ends the agent as terminated.
+   */
+  private void onJvmShutdown() {
+    try {
+      if (!endDone.await(closeTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        end(System.currentTimeMillis(), null, Ending.KILLED);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** How the agent's application run ends. */
+  private enum Ending {
+    /** Spark reported the application's end (FAIL when the driver is being killed). */
+    APPLICATION_END,
+    /** {@code headwater.detach}: the application goes on without the agent (COMPLETE). */
+    DETACHED,
+    /** The JVM shuts down and Spark never reported the application's end (FAIL). */
+    KILLED
+  }
+
+  private void end(long time, Object event, Ending ending) {
+    if (!ended.compareAndSet(false, true)) {
+      return;
+    }
     long deadline = System.nanoTime() + closeTimeout.toNanos();
-    analysis.shutdown(closeTimeout);
-    int queued = emission.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
-    if (queued > 0) {
-      LOG.warn(
-          "Headwater: {} lineage event(s) still queued after {} ms at application end were not"
-              + " delivered ({})",
-          queued,
-          closeTimeout.toMillis(),
-          ConfigKeys.EMIT_CLOSE_TIMEOUT_MILLIS.sparkKey());
+    try {
+      analysis.submit(
+          () -> {
+            Optional<String> failure =
+                switch (ending) {
+                  case KILLED ->
+                      Optional.of(
+                          "the application was terminated: the driver's JVM shut down before the"
+                              + " application ended");
+                  case DETACHED -> Optional.empty();
+                  case APPLICATION_END -> Termination.reason(executions.hasOpenRuns());
+                };
+            String abort =
+                ending == Ending.DETACHED
+                    ? "the Headwater agent was detached while the run was still open"
+                    : failure
+                        .map(why -> why + "; the run was still open")
+                        .orElse("the application ended while the run was still open");
+            executions.abortOpenRuns(time, abort);
+            executions.abortPipelineUpdates(time);
+            emitApplicationEvent(
+                failure.isPresent() ? EventType.FAIL : EventType.COMPLETE,
+                time,
+                event,
+                failure.orElse(null));
+          });
+      int unfinished = analysis.shutdown(left(deadline).multipliedBy(3).dividedBy(4));
+      if (unfinished > 0) {
+        LOG.warn(
+            "Headwater: {} piece(s) of plan analysis were not done within {} ms at application"
+                + " end ({}); their events are missing",
+            unfinished,
+            closeTimeout.toMillis(),
+            ConfigKeys.EMIT_CLOSE_TIMEOUT_MILLIS.sparkKey());
+      }
+      emission.close(left(deadline));
+    } finally {
+      endDone.countDown();
+      if (ending != Ending.KILLED) {
+        termination.unregister();
+      }
     }
-    long failed = emission.undelivered();
-    if (failed > 0) {
-      LOG.warn(
-          "Headwater: {} lineage event(s) of this application could not be delivered (the"
-              + " transport failed or the queue was full; see the warnings above)",
-          failed);
-    }
+  }
+
+  private static Duration left(long deadline) {
+    return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+  }
+
+  /** The delivery counters now. */
+  DeliveryStatus status() {
+    return emission.status();
   }
 
   /**
@@ -204,23 +282,33 @@ final class LineageAgent {
     analysis.submit(() -> executions.streamingQueryTerminated(terminated.runId(), now, exception));
   }
 
+  /**
+   * A Spark Connect listener event. What it says about Spark Declarative Pipelines is read now (a
+   * pipeline command's graph is looked up in its session before the session can drop it: constant
+   * work) and handled on the analysis thread; other Connect events are ignored.
+   */
+  void connectEvent(SparkListenerEvent event) {
+    pipelineGraphs
+        .flatMap(graphs -> graphs.operation(event))
+        .ifPresent(operation -> analysis.submit(() -> executions.pipelineOperation(operation)));
+  }
+
   /** The Python static-lineage API's entry point (events go to the emission queue). */
   StaticLineageApi staticApi() {
     return staticApi;
   }
 
   /**
-   * Waits, at most {@code timeout} in all, until the work and events queued before are done.
+   * Waits, at most {@code timeout} in all, until the work and events queued before are done:
+   * delivered, spooled or dropped ({@link DeliveryStatus}).
    *
-   * @return true when they are, and no event emitted since the previous flush failed to be
-   *     delivered or was dropped
+   * @return true when they are, and no event emitted since the previous flush was spooled or
+   *     dropped (the same counters {@link #status} gives)
    */
   synchronized boolean flush(Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
-    boolean done =
-        analysis.drain(timeout)
-            && emission.drain(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
-    long undelivered = emission.undelivered();
+    boolean done = analysis.drain(timeout) && emission.drain(left(deadline));
+    long undelivered = emission.status().undelivered();
     boolean allDelivered = undelivered == undeliveredAtFlush;
     undeliveredAtFlush = undelivered;
     return done && allDelivered;
@@ -244,13 +332,13 @@ final class LineageAgent {
   }
 
   /** {@code event} is Spark's event, or null for an attached agent's start and detach. */
-  private void emitApplicationEvent(EventType type, long time, Object event) {
+  private void emitApplicationEvent(EventType type, long time, Object event, String failure) {
     CustomFacets facets =
         event == null
             ? CustomFacets.EMPTY
             : builders.facets(contexts.of(application.runId(), null), event);
     emission.submit(
         events.applicationEvent(
-            type, time, application, properties.forApplication(), facets, event));
+            type, time, application, properties.forApplication(), facets, event, failure));
   }
 }

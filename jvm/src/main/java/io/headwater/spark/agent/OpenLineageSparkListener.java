@@ -1,12 +1,9 @@
 package io.headwater.spark.agent;
 
-import io.headwater.spark.connectors.rdd.RddJobs;
-import java.util.HashSet;
+import io.headwater.spark.connectors.pipelines.PipelinesSupport;
 import java.util.Map;
-import java.util.Set;
 import org.apache.spark.SparkConf;
 import org.apache.spark.SparkContext;
-import org.apache.spark.scheduler.JobFailed;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerApplicationEnd;
 import org.apache.spark.scheduler.SparkListenerApplicationStart;
@@ -37,8 +34,7 @@ public final class OpenLineageSparkListener extends SparkListener {
   private final PythonEntryPoints python;
   private volatile boolean detached;
   private final ActiveJobs activeJobs = new ActiveJobs();
-  // listener-bus thread only: started RDD jobs (jobs outside SQL executions), closed by their ends
-  private final Set<Integer> rddJobIds = new HashSet<>();
+  private final RddJobIds rddJobs = new RddJobIds();
 
   /** Called by Spark for {@code spark.extraListeners}. */
   public OpenLineageSparkListener(SparkConf sparkConf) {
@@ -110,6 +106,8 @@ public final class OpenLineageSparkListener extends SparkListener {
       route(() -> agent.streamingQueryStarted(started));
     } else if (event instanceof StreamingQueryListener.QueryTerminatedEvent terminated) {
       route(() -> agent.streamingQueryTerminated(terminated));
+    } else if (PipelinesSupport.isConnectEvent(event)) {
+      route(() -> agent.connectEvent(event)); // Spark Declarative Pipelines' commands
     }
     // any other event: nothing to do
   }
@@ -117,14 +115,7 @@ public final class OpenLineageSparkListener extends SparkListener {
   /** A job outside any SQL execution is an RDD job with a run of its own. */
   @Override
   public void onJobStart(SparkListenerJobStart event) {
-    boolean rddJob = RddJobs.isRddJob(event.properties());
-    route(
-        () -> {
-          if (rddJob) {
-            rddJobIds.add(event.jobId());
-          }
-          agent.jobStart(event, activeJobs.lookup(event.jobId()), rddJob);
-        });
+    route(() -> agent.jobStart(event, activeJobs.lookup(event.jobId()), rddJobs.started(event)));
   }
 
   @Override
@@ -136,10 +127,8 @@ public final class OpenLineageSparkListener extends SparkListener {
   public void onJobEnd(SparkListenerJobEnd event) {
     route(
         () -> {
-          boolean rddJob = rddJobIds.remove(event.jobId());
-          Throwable failure =
-              rddJob && event.jobResult() instanceof JobFailed failed ? failed.exception() : null;
-          agent.jobEnd(event, rddJob, failure);
+          boolean rddJob = rddJobs.ended(event);
+          agent.jobEnd(event, rddJob, rddJob ? RddJobIds.failure(event) : null);
         });
   }
 

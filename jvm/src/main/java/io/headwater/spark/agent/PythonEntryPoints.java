@@ -6,8 +6,9 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * What the Python package calls through py4j, on the listener it finds in the session's listener
- * bus ({@code listener.python()}): flushing, the runs it ended lately, and the static-lineage API.
- * Every method runs on the caller's thread; events go to the agent's emission queue.
+ * bus ({@code listener.python()}): flushing, delivery status, the runs it ended lately, and the
+ * static-lineage API. Every method runs on the caller's thread; events go to the agent's emission
+ * queue.
  */
 public final class PythonEntryPoints {
   private final LineageAgent agent; // null when the agent is disabled
@@ -18,15 +19,23 @@ public final class PythonEntryPoints {
 
   /**
    * Waits until the lineage of everything Spark has reported to the listener so far has been
-   * delivered (or has failed), at most {@code timeoutMillis}. Python's {@code
+   * delivered, spooled or dropped, at most {@code timeoutMillis}. Python's {@code
    * headwater.flush(spark)} calls it after draining Spark's listener bus.
    *
    * @return true when everything was done in time and every event emitted since the previous call
-   *     was delivered; false when one failed delivery or was dropped (always true when the agent is
-   *     disabled)
+   *     was delivered; false when one was spooled or dropped (the {@link #status} counters) —
+   *     always true when the agent is disabled
    */
   public boolean flush(long timeoutMillis) {
     return agent == null || agent.flush(Duration.ofMillis(timeoutMillis));
+  }
+
+  /**
+   * Python's {@code headwater.status(spark)}: the agent's delivery counters ({@link
+   * io.headwater.spark.emit.DeliveryStatus}) as a JSON object; null when the agent is disabled.
+   */
+  public String status() {
+    return agent == null ? null : agent.status().toJson();
   }
 
   /**

@@ -35,7 +35,7 @@ final class RunEmitter {
     } else if (decision instanceof ExecutionTracker.Terminal terminal) {
       terminal(terminal.run(), terminal.time(), terminal.failure());
     } else if (decision instanceof ExecutionTracker.Abort abort) {
-      emit(EventType.ABORT, abort.run(), abort.time(), null);
+      emit(EventType.ABORT, abort.run(), abort.time(), new RunEventFactory.Stopped(abort.reason()));
     } else {
       throw new IllegalArgumentException("not a run event: " + decision);
     }

@@ -4,12 +4,12 @@ import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.facets.ColumnLineageSkippedRunFacet;
 import io.headwater.spark.facets.Datasets;
 import io.headwater.spark.facets.HeadwaterVersion;
+import io.headwater.spark.facets.SparkPipelineJobFacet;
 import io.headwater.spark.facets.SparkPropertiesRunFacet;
+import io.headwater.spark.logging.StackTraces;
 import io.headwater.spark.reading.DatasetStatistics;
 import io.headwater.spark.reading.ScanStatistics;
 import io.openlineage.client.OpenLineage;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -19,11 +19,15 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Assembles RunEvents of the application run and of execution runs from their parts, with the
- * facets every run carries: {@code jobType}, {@code processing_engine}, {@code parent}, and {@code
- * errorMessage} on FAIL.
+ * Assembles RunEvents of the application run, of pipeline updates and of execution runs from their
+ * parts, with the facets every run carries: {@code jobType}, {@code processing_engine}, {@code
+ * parent}, and {@code errorMessage} on FAIL. The run of a flow of a Spark Declarative Pipeline is a
+ * child of its pipeline update's run, with the flow's job facets ({@link PipelineFlowRun}).
  */
 final class RunEventFactory {
+  /** The {@code jobType} of a pipeline update's job. */
+  static final String PIPELINE_JOB = "PIPELINE";
+
   private final OpenLineage openLineage;
   private final String sparkVersion;
   private final Optional<HeadwaterConfig.ParentJob> externalParent;
@@ -44,10 +48,24 @@ final class RunEventFactory {
   }
 
   /**
-   * START or COMPLETE of the application run; its parent is the external parent, when configured.
-   * It carries the application's own facets ({@link ApplicationFacets}) for {@code sparkEvent}
-   * (Spark's event, or null). The run and job facets extensions reported for the application event
-   * are added last (never replacing Headwater's own).
+   * Why a run stopped without failing itself (ABORT, or the application's FAIL when its driver was
+   * killed): the {@code errorMessage} facet gets the message and no stack trace.
+   */
+  static final class Stopped extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Stopped(String reason) {
+      super(reason, null, false, false);
+    }
+  }
+
+  /**
+   * START, COMPLETE or FAIL of the application run; its parent is the external parent, when
+   * configured. It carries the application's own facets ({@link ApplicationFacets}) for {@code
+   * sparkEvent} (Spark's event, or null). The run and job facets extensions reported for the
+   * application event are added last (never replacing Headwater's own).
+   *
+   * @param failure why the application failed (the {@code errorMessage} facet), or null
    */
   OpenLineage.RunEvent applicationEvent(
       OpenLineage.RunEvent.EventType type,
@@ -55,13 +73,17 @@ final class RunEventFactory {
       ApplicationRun app,
       SparkPropertiesRunFacet properties,
       io.headwater.spark.extensions.CustomFacets extensionFacets,
-      Object sparkEvent) {
+      Object sparkEvent,
+      String failure) {
     OpenLineage.RunFacetsBuilder runFacets =
         openLineage
             .newRunFacetsBuilder()
             .processing_engine(processingEngine())
             .put(SparkPropertiesRunFacet.NAME, properties);
     applicationFacets.of(sparkEvent).forEach(runFacets::put);
+    if (failure != null) {
+      runFacets.errorMessage(errorMessage(new Stopped(failure)));
+    }
     metadata.addTo(runFacets, LocalPropertyTags.Snapshot.NONE);
     externalParent.ifPresent(
         parent ->
@@ -101,7 +123,8 @@ final class RunEventFactory {
    * tasks' metrics are lost, so zero means unknown). The facets extensions reported for the run
    * ({@link io.headwater.spark.extensions.CustomFacets}) are added last.
    *
-   * @param failure the execution's failure, for a FAIL event; null otherwise
+   * @param failure the execution's failure, for a FAIL event, or why it stopped ({@link Stopped}),
+   *     for an ABORT; null otherwise
    */
   OpenLineage.RunEvent executionEvent(
       OpenLineage.RunEvent.EventType type,
@@ -136,18 +159,27 @@ final class RunEventFactory {
     String rootNamespace =
         externalParent.map(HeadwaterConfig.ParentJob::namespace).orElse(app.namespace());
     String rootName = externalParent.map(HeadwaterConfig.ParentJob::name).orElse(app.jobName());
+    PipelineFlowRun flow = run.flow;
     OpenLineage.RunFacetsBuilder runFacets =
         openLineage
             .newRunFacetsBuilder()
             .processing_engine(processingEngine())
             .parent(
-                parentFacet(
-                    app.runId(),
-                    app.namespace(),
-                    app.jobName(),
-                    rootRunId,
-                    rootNamespace,
-                    rootName));
+                flow == null
+                    ? parentFacet(
+                        app.runId(),
+                        app.namespace(),
+                        app.jobName(),
+                        rootRunId,
+                        rootNamespace,
+                        rootName)
+                    : parentFacet(
+                        flow.updateRunId(),
+                        app.namespace(),
+                        flow.updateJobName(),
+                        rootRunId,
+                        rootNamespace,
+                        rootName));
     if (run.properties != null) {
       runFacets.put(SparkPropertiesRunFacet.NAME, run.properties);
     }
@@ -159,11 +191,7 @@ final class RunEventFactory {
               HeadwaterVersion.PRODUCER, run.lineage.columnLineageSkips()));
     }
     if (failure != null) {
-      runFacets.errorMessage(
-          openLineage.newErrorMessageRunFacet(
-              failure.getMessage() == null ? failure.getClass().getName() : failure.getMessage(),
-              "JAVA",
-              stackTrace(failure)));
+      runFacets.errorMessage(errorMessage(failure));
     }
     return openLineage
         .newRunEventBuilder()
@@ -179,9 +207,60 @@ final class RunEventFactory {
                     run.jobType,
                     run.processingType,
                     run.sql,
-                    run.localTags)))
+                    run.localTags,
+                    flow == null ? facets -> {} : flow.job()::addTo)))
         .inputs(run.facets.addToInputs(openLineage, inputs))
         .outputs(run.facets.addToOutputs(openLineage, outputs))
+        .build();
+  }
+
+  /**
+   * START, COMPLETE, FAIL (with {@code errorMessage} {@code error}) or ABORT of a pipeline update:
+   * job {@code update.jobName()} (jobType {@code PIPELINE}/{@code BATCH}, {@code
+   * headwater_sparkPipeline}), child of the application run.
+   */
+  OpenLineage.RunEvent pipelineUpdateEvent(
+      OpenLineage.RunEvent.EventType type,
+      long timeMillis,
+      PipelineUpdate update,
+      ApplicationRun app,
+      Optional<String> error) {
+    UUID rootRunId = externalParent.map(HeadwaterConfig.ParentJob::runId).orElse(app.runId());
+    String rootNamespace =
+        externalParent.map(HeadwaterConfig.ParentJob::namespace).orElse(app.namespace());
+    String rootName = externalParent.map(HeadwaterConfig.ParentJob::name).orElse(app.jobName());
+    OpenLineage.RunFacetsBuilder runFacets =
+        openLineage
+            .newRunFacetsBuilder()
+            .processing_engine(processingEngine())
+            .parent(
+                parentFacet(
+                    app.runId(),
+                    app.namespace(),
+                    app.jobName(),
+                    rootRunId,
+                    rootNamespace,
+                    rootName));
+    metadata.addTo(runFacets, LocalPropertyTags.Snapshot.NONE);
+    error.ifPresent(
+        message ->
+            runFacets.errorMessage(openLineage.newErrorMessageRunFacet(message, "JAVA", null)));
+    return openLineage
+        .newRunEventBuilder()
+        .eventType(type)
+        .eventTime(time(timeMillis))
+        .run(openLineage.newRun(update.runId(), runFacets.build()))
+        .job(
+            job(
+                app.namespace(),
+                update.jobName(),
+                PIPELINE_JOB,
+                "BATCH",
+                Optional.empty(),
+                LocalPropertyTags.Snapshot.NONE,
+                facets -> facets.put(SparkPipelineJobFacet.NAME, update.facet())))
+        .inputs(List.of())
+        .outputs(List.of())
         .build();
   }
 
@@ -227,6 +306,21 @@ final class RunEventFactory {
       String processingType,
       Optional<String> sql,
       LocalPropertyTags.Snapshot localTags) {
+    return job(namespace, name, jobType, processingType, sql, localTags, facets -> {});
+  }
+
+  /**
+   * A job with Headwater's job facets ({@code jobType} with integration {@code SPARK}, {@code sql}
+   * when given, the user's metadata) and then those {@code more} adds, which win over the others.
+   */
+  OpenLineage.Job job(
+      String namespace,
+      String name,
+      String jobType,
+      String processingType,
+      Optional<String> sql,
+      LocalPropertyTags.Snapshot localTags,
+      java.util.function.Consumer<OpenLineage.JobFacetsBuilder> more) {
     OpenLineage.JobFacetsBuilder facets =
         openLineage
             .newJobFacetsBuilder()
@@ -241,6 +335,7 @@ final class RunEventFactory {
         query ->
             facets.sql(openLineage.newSQLJobFacetBuilder().query(query).dialect("spark").build()));
     metadata.addTo(facets, localTags);
+    more.accept(facets);
     return openLineage
         .newJobBuilder()
         .namespace(namespace)
@@ -275,9 +370,14 @@ final class RunEventFactory {
     return Instant.ofEpochMilli(millis).atZone(ZoneOffset.UTC);
   }
 
-  private static String stackTrace(Throwable failure) {
-    StringWriter out = new StringWriter();
-    failure.printStackTrace(new PrintWriter(out));
-    return out.toString();
+  /**
+   * The {@code errorMessage} facet of {@code failure}: its message and stack trace (redacted with
+   * the rest of the event when it is emitted); a {@link Stopped} reason has no stack trace.
+   */
+  private OpenLineage.ErrorMessageRunFacet errorMessage(Throwable failure) {
+    String message =
+        failure.getMessage() == null ? failure.getClass().getName() : failure.getMessage();
+    return openLineage.newErrorMessageRunFacet(
+        message, "JAVA", failure instanceof Stopped ? null : StackTraces.render(failure));
   }
 }

@@ -7,7 +7,6 @@ import io.headwater.spark.config.MetadataSettings;
 import io.headwater.spark.config.RuntimeSettings;
 import io.headwater.spark.extensions.LineageExtractor;
 import io.headwater.spark.extensions.RunContexts;
-import io.headwater.spark.facets.SqlRedaction;
 import io.headwater.spark.logging.OnceLog;
 import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.reading.ExecutionLineage;
@@ -56,7 +55,7 @@ final class RunReading {
             : JobNames.planPart(execution.executedPlan(), jobNameStyle);
     run.staticKind = reading.staticKind();
     run.properties = properties.forSession(execution.sparkSession());
-    run.sql = reading.sql().map(SqlRedaction::redact);
+    run.sql = reading.sql(); // redacted with the rest of the event when it is emitted
   }
 
   /** Adds the datasets of an execution nested under {@code run}'s root to the run. */

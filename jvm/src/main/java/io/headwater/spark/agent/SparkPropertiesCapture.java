@@ -1,11 +1,11 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.config.Redaction;
 import io.headwater.spark.facets.SparkPropertiesRunFacet;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -18,16 +18,14 @@ final class SparkPropertiesCapture {
   private final URI producer;
   private final List<String> keys;
   private final Map<String, String> sparkConf;
-  private final Pattern redaction;
+  private final Redaction redaction;
 
-  SparkPropertiesCapture(URI producer, List<String> keys, Map<String, String> sparkConf) {
+  SparkPropertiesCapture(
+      URI producer, List<String> keys, Map<String, String> sparkConf, Redaction redaction) {
     this.producer = producer;
     this.keys = List.copyOf(keys);
     this.sparkConf = Map.copyOf(sparkConf);
-    this.redaction =
-        Pattern.compile(
-            sparkConf.getOrDefault(
-                "spark.redaction.regex", SparkPropertiesRunFacet.DEFAULT_REDACTION_REGEX));
+    this.redaction = redaction;
   }
 
   SparkPropertiesRunFacet forApplication() {

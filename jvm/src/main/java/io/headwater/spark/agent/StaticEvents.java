@@ -10,7 +10,8 @@ import java.util.Optional;
  * The static-lineage events of the OpenLineage spec 2-0-2 (the "RunEvent-less metadata emission"
  * proposal): a {@code DatasetEvent} carries a dataset's metadata outside any run, a {@code
  * JobEvent} a job's declared inputs and outputs without running it. Used for metadata-only DDL
- * ({@link MetadataOnlyCommands}) and by the Python API.
+ * ({@link MetadataOnlyCommands}), for the graphs of Spark Declarative Pipelines ({@link
+ * PipelineEvents}) and by the Python API.
  */
 final class StaticEvents {
 
@@ -52,13 +53,28 @@ final class StaticEvents {
       List<OpenLineage.OutputDataset> outputs,
       Optional<String> sql,
       LocalPropertyTags.Snapshot localTags) {
+    return jobEvent(
+        timeMillis, runs.job(namespace, name, jobType, "BATCH", sql, localTags), inputs, outputs);
+  }
+
+  /** A JobEvent of {@code job} (built with {@link RunEventFactory#job}) and its datasets. */
+  OpenLineage.JobEvent jobEvent(
+      long timeMillis,
+      OpenLineage.Job job,
+      List<OpenLineage.InputDataset> inputs,
+      List<OpenLineage.OutputDataset> outputs) {
     return openLineage
         .newJobEventBuilder()
         .eventTime(RunEventFactory.time(timeMillis))
-        .job(runs.job(namespace, name, jobType, "BATCH", sql, localTags))
+        .job(job)
         .inputs(inputs)
         .outputs(outputs)
         .build();
+  }
+
+  /** The factory of the jobs these events describe. */
+  RunEventFactory runs() {
+    return runs;
   }
 
   /** {@link #jobEvent} of an execution's lineage. */

@@ -36,8 +36,9 @@ final class StreamingQueryRuns {
    * @param timestamp the start as {@code QueryStartedEvent} gives it (ISO-8601, e.g. {@code
    *     2024-05-01T10:00:00.123Z})
    * @param fallbackTime epoch millis used when the timestamp cannot be read
+   * @return the query run's run
    */
-  void started(UUID queryRunId, String queryName, String timestamp, long fallbackTime) {
+  ExecutionRun started(UUID queryRunId, String queryName, String timestamp, long fallbackTime) {
     long time;
     try {
       time = java.time.Instant.parse(timestamp).toEpochMilli();
@@ -45,10 +46,11 @@ final class StreamingQueryRuns {
       time = fallbackTime;
     }
     long startTime = time;
-    byQueryRunId.computeIfAbsent(queryRunId, id -> newRun(startTime));
+    ExecutionRun run = byQueryRunId.computeIfAbsent(queryRunId, id -> newRun(startTime));
     if (queryName != null && !queryName.isBlank()) {
       names.put(queryRunId, queryName);
     }
+    return run;
   }
 
   /**

@@ -13,8 +13,9 @@ public interface AgentConfiguration {
 
   /**
    * The value of the setting {@code spark.openlineage.<key>} (the same key in {@code
-   * openlineage.yml}), e.g. {@code get("myExtension.team")}; empty when no source sets it. An
-   * extension's own settings are best kept under a key prefix of its own.
+   * openlineage.yml}), e.g. {@code get("extensions.words.team")}; empty when no source sets it. An
+   * extension keeps its own settings under {@code spark.openlineage.extensions.<extension>.}:
+   * Headwater warns about any other {@code spark.openlineage.*} key it does not know.
    *
    * @param key the dotted path below {@code spark.openlineage.}
    */

@@ -27,6 +27,25 @@ public interface CatalogAccess {
   boolean isRegistered(SparkSession session, String name);
 
   /**
+   * True when {@code name} is a catalog of {@code session}: the session catalog, or a catalog
+   * configured as {@code spark.sql.catalog.<name>} (the only way Spark registers another one) that
+   * the catalog manager has. Use it rather than {@link #isRegistered} for names that are mostly no
+   * catalog (a file dataset's namespace): the manager answers those by throwing and catching an
+   * exception, which a profile showed among the agent's larger costs (docs/performance.md). A
+   * configured catalog that cannot be loaded is none.
+   */
+  default boolean isCatalog(SparkSession session, String name) {
+    if (!isSessionCatalog(name) && !session.conf().contains("spark.sql.catalog." + name)) {
+      return false;
+    }
+    try {
+      return isRegistered(session, name);
+    } catch (Exception cannotBeLoaded) { // Spark's (checked) SparkException: e.g. no such class
+      return false;
+    }
+  }
+
+  /**
    * The catalog {@code name} of {@code session}.
    *
    * @throws RuntimeException (Spark's) when no such catalog can be loaded

@@ -44,18 +44,38 @@ public record ConfigKey<T>(
         path,
         doc,
         Optional.of(defaultValue),
-        value -> {
-          int parsed;
-          try {
-            parsed = Integer.parseInt(value.trim());
-          } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + value + "' is not a whole number");
-          }
-          if (parsed < 1) {
-            throw new IllegalArgumentException("must be at least 1, was " + parsed);
-          }
-          return parsed;
-        });
+        value -> (int) parsePositive(value, Integer.MAX_VALUE));
+  }
+
+  static ConfigKey<Long> positiveLong(String path, String doc, long defaultValue) {
+    return new ConfigKey<>(
+        path, doc, Optional.of(defaultValue), value -> parsePositive(value, Long.MAX_VALUE));
+  }
+
+  /** A whole number from 1 to {@code max}. */
+  private static long parsePositive(String value, long max) {
+    long parsed;
+    try {
+      parsed = Long.parseLong(value.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("'" + value + "' is not a whole number");
+    }
+    if (parsed < 1) {
+      throw new IllegalArgumentException("must be at least 1, was " + parsed);
+    }
+    if (parsed > max) {
+      throw new IllegalArgumentException("must be at most " + max + ", was " + parsed);
+    }
+    return parsed;
+  }
+
+  static java.util.regex.Pattern parseRegex(String value) {
+    try {
+      return java.util.regex.Pattern.compile(value);
+    } catch (java.util.regex.PatternSyntaxException e) {
+      throw new IllegalArgumentException(
+          "'" + value + "' is not a Java regular expression: " + e.getDescription(), e);
+    }
   }
 
   private static boolean parseBoolean(String value) {

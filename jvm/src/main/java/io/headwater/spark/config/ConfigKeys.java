@@ -60,7 +60,8 @@ public final class ConfigKeys {
       new ConfigKey<>(
           "capturedProperties",
           "Comma-separated Spark properties whose values every run carries in the spark_properties"
-              + " run facet (secrets redacted by spark.redaction.regex).",
+              + " run facet (a value is redacted when its key or value matches"
+              + " spark.redaction.regex).",
           Optional.of(List.of("spark.master", "spark.app.name")),
           value -> {
             List<String> keys = new java.util.ArrayList<>();
@@ -104,15 +105,17 @@ public final class ConfigKeys {
   public static final ConfigKey<Integer> EMIT_CLOSE_TIMEOUT_MILLIS =
       ConfigKey.positiveInt(
           "emit.closeTimeoutMillis",
-          "Milliseconds application end waits for queued events to be delivered before giving up on"
-              + " them.",
+          "The longest application end waits for events to be delivered; what is not delivered"
+              + " then goes to the spool (no wait at all when every destination is known to be"
+              + " down).",
           10_000);
 
   public static final ConfigKey<Integer> EMIT_RETRY_MAX_ATTEMPTS =
       ConfigKey.positiveInt(
           "emit.retry.maxAttempts",
-          "HTTP delivery attempts per event, the first included, on connection errors, 429 and"
-              + " 5xx.",
+          "Delivery attempts per event, the first included, on transient failures (connection"
+              + " errors, time-outs, HTTP 408, 429 and 5xx); after the last one the event goes to"
+              + " the spool.",
           5);
 
   public static final ConfigKey<Integer> EMIT_RETRY_INITIAL_BACKOFF_MILLIS =
@@ -125,8 +128,53 @@ public final class ConfigKeys {
   public static final ConfigKey<Integer> EMIT_RETRY_MAX_BACKOFF_MILLIS =
       ConfigKey.positiveInt(
           "emit.retry.maxBackoffMillis",
-          "Longest wait in milliseconds between two HTTP attempts.",
+          "Longest wait in milliseconds between two attempts; also how often an endpoint known to"
+              + " be down is probed.",
           5_000);
+
+  public static final ConfigKey<Integer> EMIT_RETRY_MAX_RETRY_AFTER_MILLIS =
+      ConfigKey.positiveInt(
+          "emit.retry.maxRetryAfterMillis",
+          "Longest wait in milliseconds a Retry-After header of a 429 or 503 answer is honoured"
+              + " for; a longer one is cut to this.",
+          10_000);
+
+  public static final ConfigKey<Boolean> SPOOL_ENABLED =
+      ConfigKey.bool(
+          "spool.enabled",
+          "true: events that cannot be delivered go to the spool and are re-sent later; false:"
+              + " they are dropped (counted and logged).",
+          true);
+
+  public static final ConfigKey<String> SPOOL_DIR =
+      ConfigKey.string(
+          "spool.dir",
+          "Directory of the spool (created owner-only, 0700); one subdirectory per destination."
+              + " A leading ~ is the user's home.",
+          "~/.headwater/spool");
+
+  public static final ConfigKey<Long> SPOOL_MAX_BYTES =
+      ConfigKey.positiveLong(
+          "spool.maxBytes",
+          "Bytes the spool of one destination may hold; events that would go beyond are dropped"
+              + " (counted and logged).",
+          104_857_600L);
+
+  public static final ConfigKey<java.util.regex.Pattern> REDACTION_REGEX =
+      new ConfigKey<>(
+          "redaction.regex",
+          "A Java regular expression whose matches are replaced by *********(redacted) in every"
+              + " event and log line, besides Spark's spark.redaction.regex,"
+              + " spark.redaction.string.regex and spark.sql.redaction.string.regex; [a;b] gives"
+              + " several.",
+          Optional.empty(),
+          ConfigKey::parseRegex);
+
+  /**
+   * Keys below {@code spark.openlineage.extensions.<extension>.} belong to extensions: Headwater
+   * does not check them (an extension reads them through {@code AgentConfiguration}).
+   */
+  public static final String EXTENSIONS_PREFIX = "extensions";
 
   public static final ConfigKey<List<io.headwater.spark.config.Tag>> JOB_TAGS =
       new ConfigKey<>(
@@ -173,6 +221,15 @@ public final class ConfigKeys {
               + " the suffix. Headwater's own key.",
           null);
 
+  public static final ConfigKey<String> PIPELINE_NAME =
+      ConfigKey.string(
+          "pipeline.name",
+          "Name of a Spark Declarative Pipeline, the first part of its flows' job names"
+              + " (<pipeline>.<flow>). Set it in the configuration section of spark-pipeline.yml"
+              + " (it then applies to that pipeline only); normalised to snake_case. Headwater's"
+              + " own key.",
+          null);
+
   public static final ConfigKey<Integer> RUN_IDLE_TIMEOUT_MINUTES =
       ConfigKey.positiveInt(
           "run.idleTimeoutMinutes",
@@ -217,10 +274,16 @@ public final class ConfigKeys {
           STATIC_LINEAGE_DDL,
           JOB_NAME_STYLE,
           SOURCE_CODE_FILE,
+          PIPELINE_NAME,
           RUN_IDLE_TIMEOUT_MINUTES,
           EMIT_QUEUE_CAPACITY,
           EMIT_CLOSE_TIMEOUT_MILLIS,
           EMIT_RETRY_MAX_ATTEMPTS,
           EMIT_RETRY_INITIAL_BACKOFF_MILLIS,
-          EMIT_RETRY_MAX_BACKOFF_MILLIS);
+          EMIT_RETRY_MAX_BACKOFF_MILLIS,
+          EMIT_RETRY_MAX_RETRY_AFTER_MILLIS,
+          SPOOL_ENABLED,
+          SPOOL_DIR,
+          SPOOL_MAX_BYTES,
+          REDACTION_REGEX);
 }

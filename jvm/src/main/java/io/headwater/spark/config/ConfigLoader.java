@@ -12,10 +12,13 @@ import io.openlineage.client.transports.TransportConfig;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.regex.Pattern;
 
 /**
  * Resolves {@link HeadwaterConfig} from its three sources in one place. Precedence, highest first
@@ -64,7 +67,10 @@ public final class ConfigLoader {
     boolean disabled =
         read(merged, ConfigKeys.DISABLED)
             || "true".equalsIgnoreCase(sources.environment().get("OPENLINEAGE_DISABLED"));
-    TransportConfig transport = transport(merged);
+    Redaction redaction = redaction(merged);
+    UnknownSettings.Found unknown = UnknownSettings.find(merged, this::describe);
+    TransportConfig transport =
+        transport(withoutKeys(merged, unknown.unknownTransportKeys()), redaction);
     return new HeadwaterConfig(
         disabled,
         read(merged, ConfigKeys.NAMESPACE),
@@ -86,10 +92,62 @@ public final class ConfigLoader {
             new HeadwaterConfig.RetrySettings(
                 read(merged, ConfigKeys.EMIT_RETRY_MAX_ATTEMPTS),
                 Duration.ofMillis(read(merged, ConfigKeys.EMIT_RETRY_INITIAL_BACKOFF_MILLIS)),
-                Duration.ofMillis(read(merged, ConfigKeys.EMIT_RETRY_MAX_BACKOFF_MILLIS)))),
+                Duration.ofMillis(read(merged, ConfigKeys.EMIT_RETRY_MAX_BACKOFF_MILLIS)),
+                Duration.ofMillis(read(merged, ConfigKeys.EMIT_RETRY_MAX_RETRY_AFTER_MILLIS))),
+            new HeadwaterConfig.SpoolSettings(
+                read(merged, ConfigKeys.SPOOL_ENABLED),
+                directory(read(merged, ConfigKeys.SPOOL_DIR)),
+                read(merged, ConfigKeys.SPOOL_MAX_BYTES))),
         MetadataSettingsLoader.load(
             key -> readOrDefault(merged, key), merged, sources.environment()),
-        ConfigTree.flatten(merged));
+        ConfigTree.flatten(merged),
+        redaction,
+        unknown.warnings());
+  }
+
+  /** A copy of {@code tree} without the settings at {@code paths} (ignored, with a warning). */
+  private static ObjectNode withoutKeys(ObjectNode tree, List<List<String>> paths) {
+    ObjectNode copy = tree.deepCopy();
+    for (List<String> path : paths) {
+      JsonNode parent = at(copy, path.subList(0, path.size() - 1).toArray(String[]::new));
+      if (parent instanceof ObjectNode object) {
+        object.remove(path.get(path.size() - 1));
+      }
+    }
+    return copy;
+  }
+
+  /** A directory setting as an absolute path: {@code ~} is the user's home. */
+  private static Path directory(String value) {
+    String home = System.getProperty("user.home");
+    String expanded =
+        value.equals("~") ? home : value.startsWith("~/") ? home + value.substring(1) : value;
+    return Path.of(expanded).toAbsolutePath().normalize();
+  }
+
+  /**
+   * Spark's redaction settings and the user's {@code redaction.regex} (one regex, or a {@code
+   * [a;b]} list).
+   */
+  private Redaction redaction(ObjectNode merged) {
+    List<Pattern> patterns = new ArrayList<>();
+    String[] path = ConfigKeys.REDACTION_REGEX.path().split("\\.");
+    JsonNode node = at(merged, path);
+    if (node != null && node.isArray()) {
+      for (JsonNode item : node) {
+        patterns.add(parse(ConfigKeys.REDACTION_REGEX, path, item.asText()));
+      }
+    } else {
+      readOptional(merged, ConfigKeys.REDACTION_REGEX).ifPresent(patterns::add);
+    }
+    try {
+      return Redaction.of(sources.sparkConf(), patterns);
+    } catch (IllegalArgumentException e) {
+      String message = e.getMessage();
+      int colon = message.indexOf(": ");
+      throw new InvalidConfigException(
+          message.substring(0, colon), message.substring(colon + 2), e);
+    }
   }
 
   private ObjectNode officialClientUrlTree() {
@@ -114,12 +172,13 @@ public final class ConfigLoader {
     return root;
   }
 
-  private TransportConfig transport(ObjectNode merged) {
+  private TransportConfig transport(ObjectNode merged, Redaction redaction) {
     JsonNode node = merged.get("transport");
     if (node == null) {
       return new ConsoleConfig();
     }
-    return new TransportValidator(this::describe).validate(node, new String[] {"transport"});
+    return new TransportValidator(this::describe, redaction)
+        .validate(node, new String[] {"transport"});
   }
 
   private Optional<HeadwaterConfig.ParentJob> parent(ObjectNode merged) {
@@ -183,8 +242,12 @@ public final class ConfigLoader {
     if (node == null || node.isNull() || node.isContainerNode() || node.asText().isBlank()) {
       return Optional.empty();
     }
+    return Optional.of(parse(key, path, node.asText()));
+  }
+
+  private <T> T parse(ConfigKey<T> key, String[] path, String text) {
     try {
-      return Optional.of(key.parser().apply(node.asText()));
+      return key.parser().apply(text);
     } catch (IllegalArgumentException e) {
       throw new InvalidConfigException(describe(path), e.getMessage(), e);
     }

@@ -37,6 +37,8 @@ import java.util.UUID;
  * @param settings every resolved setting as text, by its dotted path below {@code
  *     spark.openlineage.} (e.g. {@code transport.type}), for extensions ({@code
  *     api.AgentConfiguration})
+ * @param redaction what must not leave the process ({@link Redaction})
+ * @param warnings settings that were ignored (unknown keys), one message each, to be logged once
  */
 public record HeadwaterConfig(
     boolean disabled,
@@ -52,7 +54,9 @@ public record HeadwaterConfig(
     Duration runIdleTimeout,
     EmitSettings emit,
     MetadataSettings metadata,
-    java.util.Map<String, String> settings) {
+    java.util.Map<String, String> settings,
+    Redaction redaction,
+    java.util.List<String> warnings) {
 
   public HeadwaterConfig {
     Objects.requireNonNull(namespace, "namespace");
@@ -68,6 +72,8 @@ public record HeadwaterConfig(
     Objects.requireNonNull(emit, "emit");
     Objects.requireNonNull(metadata, "metadata");
     settings = java.util.Map.copyOf(settings);
+    Objects.requireNonNull(redaction, "redaction");
+    warnings = java.util.List.copyOf(warnings);
   }
 
   /**
@@ -98,28 +104,50 @@ public record HeadwaterConfig(
    * Delivery settings (Headwater's own keys, under {@code spark.openlineage.emit.}).
    *
    * @param queueCapacity events waiting for delivery before new ones are dropped (and counted)
-   * @param closeTimeout how long application end waits for queued events to be delivered
-   * @param retry retries of HTTP deliveries
+   * @param closeTimeout the longest application end waits for queued events to be delivered (or
+   *     spooled)
+   * @param retry retries of deliveries
+   * @param spool where undeliverable events are kept
    */
-  public record EmitSettings(int queueCapacity, Duration closeTimeout, RetrySettings retry) {
+  public record EmitSettings(
+      int queueCapacity, Duration closeTimeout, RetrySettings retry, SpoolSettings spool) {
     public EmitSettings {
       Objects.requireNonNull(closeTimeout, "closeTimeout");
       Objects.requireNonNull(retry, "retry");
+      Objects.requireNonNull(spool, "spool");
     }
   }
 
   /**
-   * Exponential backoff for HTTP delivery: attempt {@code n} (from 1) waits {@code
-   * min(initialBackoff * 2^(n-1), maxBackoff)} before the next one.
+   * The spool ({@code spark.openlineage.spool.*}).
+   *
+   * @param enabled false: undeliverable events are dropped (counted) instead
+   * @param dir the spool's root directory (absolute; one subdirectory per destination)
+   * @param maxBytes the most one destination's spool may hold on disk
+   */
+  public record SpoolSettings(boolean enabled, java.nio.file.Path dir, long maxBytes) {
+    public SpoolSettings {
+      Objects.requireNonNull(dir, "dir");
+    }
+  }
+
+  /**
+   * Exponential backoff for delivery: attempt {@code n} (from 1) waits {@code min(initialBackoff *
+   * 2^(n-1), maxBackoff)} before the next one, unless the endpoint's {@code Retry-After} says
+   * otherwise (at most {@code maxRetryAfter}).
    *
    * @param maxAttempts attempts in all, including the first (1 means no retry)
    * @param initialBackoff the wait after the first failed attempt
-   * @param maxBackoff the longest single wait
+   * @param maxBackoff the longest single backoff; also the interval between probes of an endpoint
+   *     known to be down
+   * @param maxRetryAfter the longest {@code Retry-After} honoured
    */
-  public record RetrySettings(int maxAttempts, Duration initialBackoff, Duration maxBackoff) {
+  public record RetrySettings(
+      int maxAttempts, Duration initialBackoff, Duration maxBackoff, Duration maxRetryAfter) {
     public RetrySettings {
       Objects.requireNonNull(initialBackoff, "initialBackoff");
       Objects.requireNonNull(maxBackoff, "maxBackoff");
+      Objects.requireNonNull(maxRetryAfter, "maxRetryAfter");
     }
 
     /** The wait after failed attempt {@code attempt} (1-based). */

@@ -20,6 +20,8 @@ import java.util.Objects;
  * @param sourceCodeLocation the fields of the {@code sourceCodeLocation} job facet ({@code
  *     spark.openlineage.sourceCodeLocation.<field>}: type, url, repoUrl, path, version, tag,
  *     branch); empty when not set
+ * @param pipelineName {@code spark.openlineage.pipeline.name}: the name of the Spark Declarative
+ *     Pipelines run by this driver, unless a pipeline's own configuration names it
  */
 public record MetadataSettings(
     List<Tag> jobTags,
@@ -27,7 +29,8 @@ public record MetadataSettings(
     List<Owner> jobOwners,
     DdlEvents ddl,
     java.util.Optional<SourceCode> sourceCode,
-    java.util.Map<String, String> sourceCodeLocation) {
+    java.util.Map<String, String> sourceCodeLocation,
+    java.util.Optional<String> pipelineName) {
   public MetadataSettings {
     jobTags = List.copyOf(jobTags);
     runTags = List.copyOf(runTags);
@@ -35,6 +38,7 @@ public record MetadataSettings(
     Objects.requireNonNull(ddl, "ddl");
     Objects.requireNonNull(sourceCode, "sourceCode");
     sourceCodeLocation = java.util.Map.copyOf(sourceCodeLocation);
+    Objects.requireNonNull(pipelineName, "pipelineName");
   }
 
   /** The code of the job: its language ({@code python}, ...) and text. */

@@ -58,7 +58,9 @@ final class MetadataSettingsLoader {
         owners(merged),
         (MetadataSettings.DdlEvents) read.apply(ConfigKeys.STATIC_LINEAGE_DDL),
         sourceCode((String) read.apply(ConfigKeys.SOURCE_CODE_FILE)),
-        sourceCodeLocation(merged));
+        sourceCodeLocation(merged),
+        java.util.Optional.ofNullable((String) read.apply(ConfigKeys.PIPELINE_NAME))
+            .filter(name -> !name.isBlank()));
   }
 
   /** At most this many bytes of a job's code go into the {@code sourceCode} facet. */

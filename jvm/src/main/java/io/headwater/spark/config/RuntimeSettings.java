@@ -9,8 +9,9 @@ import java.util.function.UnaryOperator;
  * The settings a session or a thread may change while the application runs, read here like every
  * other setting: {@code spark.openlineage.staticLineage.ddl} in a session's runtime configuration
  * ({@code spark.conf.set(...)}), and {@code spark.openlineage.job.tags} / {@code run.tags} as
- * SparkContext local properties of the thread that submits a Spark job. A value that cannot be used
- * is reported to {@code onInvalid} (as {@code (key, reason)}) and ignored.
+ * SparkContext local properties of the thread that submits a Spark job, and {@code
+ * spark.openlineage.pipeline.name} in a Spark Declarative Pipeline's own configuration. A value
+ * that cannot be used is reported to {@code onInvalid} (as {@code (key, reason)}) and ignored.
  */
 public final class RuntimeSettings {
   private RuntimeSettings() {}
@@ -47,6 +48,19 @@ public final class RuntimeSettings {
       onInvalid.accept(key, e.getMessage());
       return configured;
     }
+  }
+
+  /**
+   * The name of a Spark Declarative Pipeline: {@code spark.openlineage.pipeline.name} in the
+   * pipeline's own configuration (the {@code configuration} section of its spec, which Spark keeps
+   * with the pipeline's graph), else {@code configured}.
+   *
+   * @param pipelineConf the pipeline's configuration (null for a key it does not have)
+   */
+  public static java.util.Optional<String> pipelineName(
+      UnaryOperator<String> pipelineConf, java.util.Optional<String> configured) {
+    String value = pipelineConf.apply(ConfigKeys.PIPELINE_NAME.sparkKey());
+    return value == null || value.isBlank() ? configured : java.util.Optional.of(value.trim());
   }
 
   /**

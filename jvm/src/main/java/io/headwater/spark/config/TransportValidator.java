@@ -1,13 +1,17 @@
 package io.headwater.spark.config;
 
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.openlineage.client.OpenLineageClientUtils;
 import io.openlineage.client.transports.TransportConfig;
 import io.openlineage.client.transports.TransportResolver;
 import java.io.File;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
@@ -16,21 +20,27 @@ import java.util.function.Function;
  * Checks a {@code transport} subtree before the OpenLineage client's configuration types read it,
  * so that a wrong setting is reported by name when the listener starts rather than as a failed
  * delivery later: the type must be known (and for {@code kafka}, {@code kafka-clients} must be on
- * the classpath), an HTTP {@code url} must be an absolute http(s) URL with a host, a file {@code
- * location} must be writable (missing parent directories are created), and a composite's transports
- * are checked one by one.
+ * the classpath), an HTTP {@code url} must be an absolute http(s) URL with a host and without
+ * credentials ({@code user:password@} belongs in {@code auth}), {@code timeoutInMillis} a whole
+ * number of at least 1, a file {@code location} must be writable (missing parent directories are
+ * created), and a composite's transports are checked one by one. A value the client's types cannot
+ * read is reported with the key it was set under and the form expected. Values are quoted in
+ * messages with their credentials redacted.
  */
 final class TransportValidator {
   private static final String KNOWN_TYPES =
       "console, file, http, kafka, composite, transform, noop";
 
   private final Function<String[], String> describe;
+  private final Redaction redaction;
 
   /**
    * @param describe names a path of the merged tree as the user wrote it (see {@link ConfigLoader})
+   * @param redaction redacts values quoted in messages
    */
-  TransportValidator(Function<String[], String> describe) {
+  TransportValidator(Function<String[], String> describe, Redaction redaction) {
     this.describe = describe;
+    this.redaction = redaction;
   }
 
   TransportConfig validate(JsonNode node, String[] path) {
@@ -65,9 +75,70 @@ final class TransportValidator {
     try {
       return OpenLineageClientUtils.convertValue(node, TransportConfig.class);
     } catch (RuntimeException e) {
-      throw new InvalidConfigException(
-          describe.apply(path), "cannot be read: " + ConfigLoader.rootMessage(e), e);
+      throw unreadable(node, path, e);
     }
+  }
+
+  /** The error of a value the client's types could not read, naming the key under it. */
+  private InvalidConfigException unreadable(JsonNode node, String[] path, RuntimeException e) {
+    JsonMappingException mapping = null;
+    for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+      if (t instanceof JsonMappingException found) {
+        mapping = found;
+        break;
+      }
+    }
+    if (mapping == null || mapping.getPath().isEmpty()) {
+      return new InvalidConfigException(
+          describe.apply(path),
+          "cannot be read: " + redaction.text(ConfigLoader.rootMessage(e)),
+          e);
+    }
+    String[] keyPath = path;
+    JsonNode value = node;
+    for (JsonMappingException.Reference reference : mapping.getPath()) {
+      String segment =
+          reference.getFieldName() != null
+              ? reference.getFieldName()
+              : String.valueOf(reference.getIndex());
+      keyPath = child(keyPath, segment);
+      value =
+          value == null
+              ? null
+              : reference.getFieldName() != null
+                  ? value.get(reference.getFieldName())
+                  : value.get(reference.getIndex());
+    }
+    String shown = value == null || value.isContainerNode() ? "" : "'" + value.asText() + "' ";
+    String expected =
+        mapping instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null
+            ? expectedForm(mismatch.getTargetType())
+            : "a value of another form";
+    return new InvalidConfigException(
+        describe.apply(keyPath), redaction.text(shown) + "is not " + expected, e);
+  }
+
+  private static String expectedForm(Class<?> type) {
+    if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
+      return "a whole number";
+    }
+    if (type == Boolean.class || type == boolean.class) {
+      return "true or false";
+    }
+    if (type == java.net.URI.class) {
+      return "a URI";
+    }
+    if (type.isEnum()) {
+      List<String> names = new ArrayList<>();
+      for (Object constant : type.getEnumConstants()) {
+        names.add(constant.toString().toLowerCase(Locale.ROOT));
+      }
+      return "one of " + String.join(", ", names);
+    }
+    if (Map.class.isAssignableFrom(type) || !type.getName().startsWith("java.")) {
+      return "a group of settings (" + type.getSimpleName() + ")";
+    }
+    return "a " + type.getSimpleName();
   }
 
   private void checkHttpUrl(JsonNode node, String[] path) {
@@ -79,18 +150,50 @@ final class TransportValidator {
           "is not set; the http transport needs the URL of the lineage backend");
     }
     String text = url.asText().trim();
+    String shown = redaction.text(text);
     URI uri;
     try {
       uri = new URI(text);
     } catch (URISyntaxException e) {
       throw new InvalidConfigException(
-          describe.apply(urlPath), "'" + text + "' is not a valid URL: " + e.getReason());
+          describe.apply(urlPath), "'" + shown + "' is not a valid URL: " + e.getReason());
     }
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
     if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null) {
       throw new InvalidConfigException(
           describe.apply(urlPath),
-          "'" + text + "' is not an absolute http:// or https:// URL with a host");
+          "'" + shown + "' is not an absolute http:// or https:// URL with a host");
+    }
+    if (uri.getRawUserInfo() != null) {
+      throw new InvalidConfigException(
+          describe.apply(urlPath),
+          "'"
+              + redaction.name(text)
+              + "' must not carry credentials (user:password@); set them with "
+              + ConfigTree.SPARK_PREFIX
+              + "transport.auth.type=api_key and "
+              + ConfigTree.SPARK_PREFIX
+              + "transport.auth.apiKey (or a token provider of the auth settings)");
+    }
+    checkTimeout(node, path);
+  }
+
+  private void checkTimeout(JsonNode node, String[] path) {
+    JsonNode timeout = node.get("timeoutInMillis");
+    if (timeout == null || timeout.isNull()) {
+      return;
+    }
+    String text = timeout.asText().trim();
+    long millis;
+    try {
+      millis = Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      millis = 0;
+    }
+    if (millis < 1 || millis > Integer.MAX_VALUE || timeout.isContainerNode()) {
+      throw new InvalidConfigException(
+          describe.apply(child(path, "timeoutInMillis")),
+          "must be a whole number of milliseconds, at least 1, not '" + text + "'");
     }
   }
 

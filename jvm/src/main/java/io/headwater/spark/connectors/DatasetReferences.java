@@ -179,7 +179,7 @@ public final class DatasetReferences {
     if (parts.size() < 2 || isSessionCatalog(parts.get(0))) {
       return Optional.empty();
     }
-    if (!SparkVersions.catalogs().isRegistered(session, parts.get(0))) {
+    if (!SparkVersions.catalogs().isCatalog(session, parts.get(0))) {
       return Optional.empty();
     }
     return Optional.of(SparkVersions.catalogs().catalog(session, parts.get(0)));

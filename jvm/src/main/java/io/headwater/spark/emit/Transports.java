@@ -1,35 +1,95 @@
 package io.headwater.spark.emit;
 
-import io.headwater.spark.config.HeadwaterConfig.RetrySettings;
+import io.headwater.spark.config.HeadwaterConfig.EmitSettings;
+import io.openlineage.client.transports.CompositeConfig;
+import io.openlineage.client.transports.FileConfig;
 import io.openlineage.client.transports.HttpConfig;
 import io.openlineage.client.transports.HttpTransport;
 import io.openlineage.client.transports.Transport;
 import io.openlineage.client.transports.TransportConfig;
 import io.openlineage.client.transports.TransportFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.core5.io.CloseMode;
 
 /**
- * Builds the configured transport with the OpenLineage Java client's {@link TransportFactory} and
- * adds Headwater's delivery guarantees: an HTTP transport makes one attempt per call (see {@link
- * SingleAttemptHttpClients}) and is wrapped in a {@link RetryingTransport}. (The children of a
- * {@code composite} transport are built inside the client and get no retries of Headwater's.)
+ * Builds the configured transport with Headwater's delivery guarantees: one {@link
+ * DurableTransport} (retries, spool, accounting) per destination — the transport itself, or each
+ * child of a {@code composite} ({@link FanOutTransport}). Under it: for {@code http}, the
+ * OpenLineage client's {@code HttpTransport} on an HTTP client that makes one attempt per call
+ * ({@link SingleAttemptHttpClients}); for {@code file}, {@link AtomicFileTransport}; for every
+ * other type, what the client's {@link TransportFactory} builds.
  */
-public final class Transports {
+final class Transports {
   private Transports() {}
 
   /**
-   * The transport {@code config} describes, with HTTP deliveries retried per {@code retry}.
+   * The transport {@code config} describes and its destinations.
    *
+   * @param counters where every destination counts its deliveries
    * @throws RuntimeException whatever the client's factory throws for a configuration it cannot
    *     build
    */
-  public static Transport build(TransportConfig config, RetrySettings retry) {
-    if (config instanceof HttpConfig http) {
-      Transport transport =
-          SingleAttemptHttpClients.create(http)
-              .<Transport>map(client -> new HttpTransport(client, http))
-              .orElseGet(() -> new TransportFactory(config).build());
-      return retry.maxAttempts() > 1 ? new RetryingTransport(transport, retry) : transport;
+  static Built build(
+      TransportConfig config, EmitSettings emit, DeliveryCounters counters, DeliveryLog log) {
+    RetryPolicy policy = new RetryPolicy(emit.retry());
+    if (config instanceof CompositeConfig composite) {
+      List<DurableTransport> children = new ArrayList<>();
+      for (TransportConfig child : composite.getTransports()) {
+        children.add(durable(child, emit, policy, counters, log));
+      }
+      return new Built(new FanOutTransport(children), children);
     }
+    DurableTransport durable = durable(config, emit, policy, counters, log);
+    return new Built(durable, List.of(durable));
+  }
+
+  /**
+   * A built transport.
+   *
+   * @param transport what the OpenLineage client is given
+   * @param destinations each destination's delivery, in configuration order
+   */
+  record Built(Transport transport, List<DurableTransport> destinations) {
+    public Built {
+      destinations = List.copyOf(destinations);
+    }
+  }
+
+  private static DurableTransport durable(
+      TransportConfig config,
+      EmitSettings emit,
+      RetryPolicy policy,
+      DeliveryCounters counters,
+      DeliveryLog log) {
+    Destination destination = Destination.of(config);
+    RetryAfterHeader retryAfter = new RetryAfterHeader();
+    Transport transport;
+    Runnable abort = () -> {};
+    if (config instanceof HttpConfig http) {
+      Optional<CloseableHttpClient> client = SingleAttemptHttpClients.create(http, retryAfter::set);
+      transport =
+          client.<Transport>map(c -> new HttpTransport(c, http)).orElseGet(() -> factory(config));
+      if (client.isPresent()) {
+        CloseableHttpClient c = client.get();
+        abort = () -> c.close(CloseMode.IMMEDIATE);
+      }
+    } else if (config instanceof FileConfig file) {
+      transport = new AtomicFileTransport(Destination.fileLocation(file));
+    } else {
+      transport = factory(config);
+    }
+    Optional<Spool> spool =
+        emit.spool().enabled()
+            ? Optional.of(new Spool(emit.spool().dir(), destination, emit.spool().maxBytes()))
+            : Optional.empty();
+    return new DurableTransport(
+        transport, destination, policy, retryAfter, spool, counters, log, abort);
+  }
+
+  private static Transport factory(TransportConfig config) {
     return new TransportFactory(config).build();
   }
 }

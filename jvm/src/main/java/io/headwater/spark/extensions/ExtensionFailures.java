@@ -1,6 +1,7 @@
 package io.headwater.spark.extensions;
 
 import io.headwater.spark.logging.OnceLog;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -11,7 +12,19 @@ import org.slf4j.LoggerFactory;
  */
 public final class ExtensionFailures {
   private static final Logger LOG = LoggerFactory.getLogger(ExtensionFailures.class);
-  private final OnceLog reported = new OnceLog(LOG);
+  private final OnceLog reported;
+
+  /** Failures logged as they are. */
+  public ExtensionFailures() {
+    this(UnaryOperator.identity());
+  }
+
+  /**
+   * @param scrub applied to every line before it is logged (credential redaction)
+   */
+  public ExtensionFailures(UnaryOperator<String> scrub) {
+    this.reported = new OnceLog(LOG, OnceLog.DEFAULT_CAPACITY, scrub);
+  }
 
   /**
    * Reports that {@code owner} failed while doing {@code stage}, once per class and stage.

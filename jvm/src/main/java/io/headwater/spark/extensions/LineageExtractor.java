@@ -91,7 +91,24 @@ public final class LineageExtractor {
    */
   public ExecutionLineage declared(
       OpenLineageContext context, LogicalPlan query, OpenLineage.OutputDataset output) {
+    return declared(context, query, output, java.util.Map.of());
+  }
+
+  /**
+   * As {@link #declared(OpenLineageContext, LogicalPlan, OpenLineage.OutputDataset)}, for a query
+   * some of whose leaves stand for datasets already known ({@link
+   * io.headwater.spark.reading.KnownInputs}): each such leaf is that input, by identity.
+   */
+  public ExecutionLineage declared(
+      OpenLineageContext context,
+      LogicalPlan query,
+      OpenLineage.OutputDataset output,
+      java.util.Map<LogicalPlan, OpenLineage.InputDataset> knownInputs) {
     return reader.readDeclared(
-        new ExtensionVisitors(extensions, context), context.openLineage(), query, output);
+        new io.headwater.spark.reading.KnownInputs(
+            new ExtensionVisitors(extensions, context), knownInputs),
+        context.openLineage(),
+        query,
+        output);
   }
 }

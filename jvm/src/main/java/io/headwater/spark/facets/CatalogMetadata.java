@@ -79,7 +79,7 @@ public final class CatalogMetadata implements TableMetadata.Source {
                                 new TableMetadata(
                                     Map.of(), Optional.empty(), Optional.empty(), Optional.of(c))));
       }
-      if (!SparkVersions.catalogs().isRegistered(session, namespace)) {
+      if (!SparkVersions.catalogs().isCatalog(session, namespace)) {
         return Optional.empty();
       }
       CatalogPlugin catalog = SparkVersions.catalogs().catalog(session, namespace);
@@ -90,12 +90,8 @@ public final class CatalogMetadata implements TableMetadata.Source {
       Table table =
           tables.loadTable(
               Identifier.of(name.substring(0, last).split("\\."), name.substring(last + 1)));
-      Map<String, String> properties = table.properties() == null ? Map.of() : table.properties();
       return Optional.of(
-          new TableMetadata(
-              properties,
-              Optional.ofNullable(properties.get(TableCatalog.PROP_OWNER)),
-              Optional.ofNullable(properties.get(TableCatalog.PROP_COMMENT))));
+          TableMetadata.ofV2(table.properties() == null ? Map.of() : table.properties()));
     } catch (Exception e) { // NoSuchTableException and other catalog errors: no metadata
       return Optional.empty();
     }

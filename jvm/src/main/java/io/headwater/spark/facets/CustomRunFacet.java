@@ -2,12 +2,12 @@ package io.headwater.spark.facets;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.headwater.spark.config.Redaction;
 import io.openlineage.client.OpenLineage;
 import java.net.URI;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 
 /**
  * The skeleton of Headwater's custom run facets: {@code _producer}, and the spec's {@code RunFacet}
@@ -45,14 +45,13 @@ public abstract class CustomRunFacet implements OpenLineage.RunFacet {
   }
 
   /**
-   * {@code values} in key order with the value of every key that {@code redaction} finds replaced
-   * by {@code *********(redacted)}.
+   * {@code values} in key order, each redacted as Spark redacts its own properties ({@link
+   * Redaction#property}: a value whose key or text matches {@code spark.redaction.regex} becomes
+   * {@code *********(redacted)}, credentials inside other values are removed).
    */
-  protected static Map<String, String> redacted(Map<String, String> values, Pattern redaction) {
+  protected static Map<String, String> redacted(Map<String, String> values, Redaction redaction) {
     Map<String, String> safe = new TreeMap<>();
-    values.forEach(
-        (key, value) ->
-            safe.put(key, redaction.matcher(key).find() ? SqlRedaction.REDACTED : value));
+    values.forEach((key, value) -> safe.put(key, redaction.property(key, value)));
     return java.util.Collections.unmodifiableMap(safe);
   }
 }

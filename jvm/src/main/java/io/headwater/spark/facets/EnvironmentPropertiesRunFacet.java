@@ -2,6 +2,7 @@ package io.headwater.spark.facets;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.headwater.spark.config.Redaction;
 import java.net.URI;
 import java.util.Map;
 import java.util.TreeMap;
@@ -10,8 +11,8 @@ import java.util.TreeMap;
  * The {@code environment-properties} run facet of the application run, named and shaped as in the
  * OpenLineage Spark integration: {@code {"environment-properties": {"VAR": "value", ...}}}, the
  * environment variables listed in {@code spark.openlineage.facets.custom_environment_variables}
- * ({@code [VAR1;VAR2]}) that are set; empty when none is. Values whose name matches Spark's
- * redaction pattern are redacted. Schema: {@code EnvironmentPropertiesRunFacet.json} beside this
+ * ({@code [VAR1;VAR2]}) that are set; empty when none is. Values are redacted as Spark properties
+ * are ({@link Redaction#property}). Schema: {@code EnvironmentPropertiesRunFacet.json} beside this
  * class.
  */
 @JsonPropertyOrder({"_producer", "_schemaURL", "environment-properties"})
@@ -24,10 +25,10 @@ public final class EnvironmentPropertiesRunFacet extends CustomRunFacet {
   /**
    * @param producer the producer URI
    * @param properties variable name → value; redacted here
-   * @param redaction names whose values must not leave the process
+   * @param redaction what must not leave the process
    */
   public EnvironmentPropertiesRunFacet(
-      URI producer, Map<String, String> properties, java.util.regex.Pattern redaction) {
+      URI producer, Map<String, String> properties, Redaction redaction) {
     super(producer);
     this.properties = redacted(properties, redaction);
   }

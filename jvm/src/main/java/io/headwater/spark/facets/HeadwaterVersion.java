@@ -1,9 +1,7 @@
 package io.headwater.spark.facets;
 
-import java.io.IOException;
-import java.io.InputStream;
+import io.headwater.spark.versions.AgentBuild;
 import java.net.URI;
-import java.util.Properties;
 
 /**
  * Headwater's version (from the build) and the producer URI that every event and facet carries in
@@ -14,7 +12,7 @@ public final class HeadwaterVersion {
    * The agent's version, e.g. {@code 0.1.0}; {@code unknown} when the jar lacks its version
    * resource.
    */
-  public static final String VERSION = readVersion();
+  public static final String VERSION = AgentBuild.CURRENT.version();
 
   /**
    * The producer URI of every event: {@code
@@ -24,19 +22,4 @@ public final class HeadwaterVersion {
       URI.create("https://github.com/headwater-lineage/headwater/tree/" + VERSION + "/jvm");
 
   private HeadwaterVersion() {}
-
-  private static String readVersion() {
-    try (InputStream in =
-        HeadwaterVersion.class.getResourceAsStream(
-            "/io/headwater/spark/headwater-version.properties")) {
-      if (in == null) {
-        return "unknown";
-      }
-      Properties properties = new Properties();
-      properties.load(in);
-      return properties.getProperty("version", "unknown");
-    } catch (IOException e) {
-      return "unknown";
-    }
-  }
 }

@@ -2,17 +2,17 @@ package io.headwater.spark.facets;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.headwater.spark.config.Redaction;
 import java.net.URI;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * The {@code spark_properties} run facet: the values of an allow-list of Spark properties for the
  * run ({@code spark.openlineage.capturedProperties}), named and shaped as in the OpenLineage Spark
- * integration ({@code {"properties": {"spark.master": "local[2]", ...}}}). Values whose key matches
- * Spark's redaction pattern ({@code spark.redaction.regex}, by default {@code
- * (?i)secret|password|token|access[.]?key}) are replaced by {@code *********(redacted)}. Schema:
- * {@code SparkPropertiesRunFacet.json} beside this class.
+ * integration ({@code {"properties": {"spark.master": "local[2]", ...}}}). Values are redacted as
+ * Spark redacts its own properties ({@link Redaction#property}: a value whose key or text matches
+ * {@code spark.redaction.regex} becomes {@code *********(redacted)}, credentials inside other
+ * values are removed). Schema: {@code SparkPropertiesRunFacet.json} beside this class.
  */
 @JsonPropertyOrder({"_producer", "_schemaURL", "properties"})
 public final class SparkPropertiesRunFacet extends CustomRunFacet {
@@ -25,17 +25,15 @@ public final class SparkPropertiesRunFacet extends CustomRunFacet {
    */
   public static final URI SCHEMA_URL = FacetSchemas.RUN_FACET;
 
-  /** Spark's default {@code spark.redaction.regex}. */
-  public static final String DEFAULT_REDACTION_REGEX = "(?i)secret|password|token|access[.]?key";
-
   private final Map<String, String> properties;
 
   /**
    * @param producer the producer URI
    * @param properties captured key → value, in the order to emit; values are redacted here
-   * @param redaction keys whose values must not leave the process
+   * @param redaction what must not leave the process
    */
-  public SparkPropertiesRunFacet(URI producer, Map<String, String> properties, Pattern redaction) {
+  public SparkPropertiesRunFacet(
+      URI producer, Map<String, String> properties, Redaction redaction) {
     super(producer);
     this.properties = redacted(properties, redaction);
   }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apache.spark.sql.connector.catalog.TableCatalog;
 
 /**
  * What a catalog knows about a table beyond its schema, for the dataset facets {@code tags} (table
@@ -69,6 +70,18 @@ public record TableMetadata(
     Objects.requireNonNull(owner, "owner");
     Objects.requireNonNull(comment, "comment");
     Objects.requireNonNull(catalog, "catalog");
+  }
+
+  /**
+   * The metadata of a DataSourceV2 table with {@code properties}: its owner and comment are the
+   * reserved properties {@code owner} and {@code comment} ({@code TableCatalog.PROP_OWNER}, {@code
+   * PROP_COMMENT}).
+   */
+  public static TableMetadata ofV2(Map<String, String> properties) {
+    return new TableMetadata(
+        properties,
+        Optional.ofNullable(properties.get(TableCatalog.PROP_OWNER)),
+        Optional.ofNullable(properties.get(TableCatalog.PROP_COMMENT)));
   }
 
   /** The table-level tags, in key order. */

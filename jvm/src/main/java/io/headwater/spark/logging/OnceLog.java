@@ -4,7 +4,9 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
+import org.slf4j.helpers.MessageFormatter;
 
 /**
  * A warning logged once per distinct cause (a bad value, a failing extension class), so a repeated
@@ -18,15 +20,25 @@ public final class OnceLog {
 
   private final Logger log;
   private final Set<String> seen;
+  private final UnaryOperator<String> scrub;
 
   /**
    * @param capacity distinct causes remembered, at least 1
    */
   public OnceLog(Logger log, int capacity) {
+    this(log, capacity, UnaryOperator.identity());
+  }
+
+  /**
+   * @param capacity distinct causes remembered, at least 1
+   * @param scrub applied to every line before it is logged (e.g. credential redaction)
+   */
+  public OnceLog(Logger log, int capacity, UnaryOperator<String> scrub) {
     if (capacity < 1) {
       throw new IllegalArgumentException("capacity must be at least 1, was " + capacity);
     }
     this.log = log;
+    this.scrub = scrub;
     this.seen =
         Collections.newSetFromMap(
             Collections.synchronizedMap(
@@ -55,7 +67,7 @@ public final class OnceLog {
     if (!seen.add(cause)) {
       return false;
     }
-    log.warn(format, arguments);
+    log.warn(scrub.apply(MessageFormatter.arrayFormat(format, arguments).getMessage()));
     return true;
   }
 }

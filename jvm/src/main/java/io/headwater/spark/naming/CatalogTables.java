@@ -1,8 +1,13 @@
 package io.headwater.spark.naming;
 
+import io.headwater.spark.compat.ScalaCollections;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.net.URI;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.catalog.CatalogTable;
@@ -17,6 +22,14 @@ import org.apache.spark.sql.catalyst.catalog.SessionCatalog;
  * {@code file:/data/warehouse}).
  */
 public final class CatalogTables {
+  /** How a catalog table of Spark's JDBC data source names its provider. */
+  private static final Set<String> JDBC_PROVIDERS =
+      Set.of(
+          "jdbc",
+          "org.apache.spark.sql.jdbc",
+          "org.apache.spark.sql.execution.datasources.jdbc",
+          "org.apache.spark.sql.execution.datasources.jdbc.jdbcrelationprovider");
+
   private final SparkSession session;
 
   public CatalogTables(SparkSession session) {
@@ -28,11 +41,48 @@ public final class CatalogTables {
    * TABLE).
    */
   public DatasetIdentifier identify(CatalogTable table) {
+    Optional<DatasetIdentifier> jdbc = jdbcTable(table);
+    if (jdbc.isPresent()) {
+      return jdbc.get();
+    }
     URI location =
         table.storage().locationUri().isDefined()
             ? table.storage().locationUri().get()
             : defaultPath(table.identifier());
     return withSymlink(location, table.identifier());
+  }
+
+  /**
+   * A table of the {@code jdbc} data source ({@code CREATE TABLE t USING jdbc OPTIONS (url ...,
+   * dbtable ...)}): named as JDBC reads and writes of it are ({@link JdbcDatasetNames}, e.g. {@code
+   * postgres://db:5432}, {@code shop.public.orders}), with the catalog name as its TABLE symlink;
+   * empty for any other table, or one defined by a {@code query} instead of a {@code dbtable}.
+   */
+  private Optional<DatasetIdentifier> jdbcTable(CatalogTable table) {
+    String provider =
+        table.provider().isDefined() ? table.provider().get().toLowerCase(Locale.ROOT) : "";
+    if (!JDBC_PROVIDERS.contains(provider)) {
+      return Optional.empty();
+    }
+    Map<String, String> options = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    options.putAll(ScalaCollections.asJava(table.storage().properties()));
+    String url = options.get("url");
+    String dbtable = options.get("dbtable");
+    if (url == null || dbtable == null) {
+      return Optional.empty();
+    }
+    try {
+      TableIdentifier qualified = qualified(table.identifier());
+      return Optional.of(
+          JdbcDatasetNames.of(url, options)
+              .table(dbtable)
+              .withSymlink(
+                  qualified.database().get() + "." + qualified.table(),
+                  symlinkNamespace(),
+                  DatasetIdentifier.SymlinkType.TABLE));
+    } catch (IllegalArgumentException e) {
+      return Optional.empty(); // a URL the JDBC naming does not know: named by location
+    }
   }
 
   /**

@@ -9,6 +9,7 @@ import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
 import org.apache.spark.sql.execution.command.DataWritingCommandExec;
 import org.apache.spark.sql.execution.command.ExecutedCommandExec;
 import org.apache.spark.sql.execution.datasources.v2.V2CommandExec;
+import org.apache.spark.sql.execution.datasources.v2.V2ExistingTableWriteExec;
 
 /**
  * Job names formed as the OpenLineage Spark integration forms them: {@code <app>.<executed plan
@@ -55,6 +56,22 @@ public final class JobNames {
   }
 
   /**
+   * The job name of a Spark Declarative Pipeline (its updates' runs): its normalised name, or
+   * {@code unknown} when blank.
+   */
+  public static String pipeline(String pipelineName) {
+    return application(pipelineName);
+  }
+
+  /**
+   * The job name of a flow of a pipeline: {@code <pipeline job>.<flow>}, the flow part normalised
+   * (e.g. {@code shop.big_order_events}).
+   */
+  public static String flow(String pipelineJobName, String flowName) {
+    return pipelineJobName + "." + NameNormalizer.normalize(flowName);
+  }
+
+  /**
    * The job name of a SQL execution run, from its plan part ({@link #planPart}) and its output
    * suffix ({@link #suffix}).
    */
@@ -78,7 +95,15 @@ public final class JobNames {
       if (root instanceof AdaptiveSparkPlanExec adaptive && isCommand(adaptive.inputPlan())) {
         root = adaptive.inputPlan();
       }
-      return NameNormalizer.normalize(root.nodeName());
+      String name = root.nodeName();
+      int space = name.indexOf(' ');
+      if (root instanceof V2ExistingTableWriteExec && space > 0) {
+        // Spark 4.2 appends the table to the node name of a V2 write ("AppendData testcat.db.t");
+        // the
+        // plan part stays the node's own name, as on every other Spark (the table is the suffix)
+        name = name.substring(0, space);
+      }
+      return NameNormalizer.normalize(name);
     }
     String part = NameNormalizer.normalize(root.nodeName());
     return SAVE_AS_TABLE.equals(part) ? DATA_SOURCE_CTAS : part;

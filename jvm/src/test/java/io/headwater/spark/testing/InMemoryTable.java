@@ -10,8 +10,6 @@ import java.util.Set;
 import java.util.function.Predicate;
 import org.apache.spark.sql.catalyst.CatalystTypeConverters;
 import org.apache.spark.sql.catalyst.InternalRow;
-import org.apache.spark.sql.connector.catalog.CatalogV2Util;
-import org.apache.spark.sql.connector.catalog.Column;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.SupportsWrite;
 import org.apache.spark.sql.connector.catalog.TableCapability;
@@ -88,9 +86,14 @@ final class InMemoryTable implements SupportsRead, SupportsWrite {
     return copy;
   }
 
+  /**
+   * The table's schema. Deprecated in Spark 4 (whose default {@code columns()} derives the columns
+   * from it) and abstract in Spark 3.5: overriding it keeps this table one source for every Spark.
+   */
   @Override
-  public Column[] columns() {
-    return CatalogV2Util.structTypeToV2Columns(schema);
+  @SuppressWarnings("deprecation")
+  public StructType schema() {
+    return schema;
   }
 
   @Override

@@ -9,7 +9,8 @@ import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.catalog.TableChange;
-import org.apache.spark.sql.connector.catalog.TableInfo;
+import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
@@ -50,11 +51,18 @@ public final class InMemoryTableCatalog implements TableCatalog {
     return table;
   }
 
+  /**
+   * Creates a table. Spark 4 calls it through the default {@code createTable(Identifier,
+   * TableInfo)} and {@code createTable(Identifier, Column[], ...)}; in Spark 3.5 it is the one
+   * abstract {@code createTable}. Overriding it (deprecated in Spark 4) keeps this catalog one
+   * source for every supported Spark.
+   */
   @Override
-  public Table createTable(Identifier ident, TableInfo info) throws TableAlreadyExistsException {
-    InMemoryTable table =
-        new InMemoryTable(
-            qualifiedName(ident), info.schema(), info.partitions(), info.properties());
+  @SuppressWarnings("deprecation")
+  public Table createTable(
+      Identifier ident, StructType schema, Transform[] partitions, Map<String, String> properties)
+      throws TableAlreadyExistsException {
+    InMemoryTable table = new InMemoryTable(qualifiedName(ident), schema, partitions, properties);
     if (tables.putIfAbsent(ident, table) != null) {
       throw new TableAlreadyExistsException(ident);
     }
@@ -71,8 +79,10 @@ public final class InMemoryTableCatalog implements TableCatalog {
     if (table == null) {
       throw new NoSuchTableException(ident);
     }
-    scala.collection.immutable.Seq<TableChange> all =
-        scala.jdk.javaapi.CollectionConverters.asScala(Arrays.asList(changes)).toList();
+    // an immutable List is the Seq that Spark 3.5 (collection.Seq) and 4 (immutable.Seq) both take
+    @SuppressWarnings("deprecation") // JavaConverters: deprecated in Scala 2.13, the one in 2.12
+    scala.collection.immutable.List<TableChange> all =
+        scala.collection.JavaConverters.asScalaBuffer(Arrays.asList(changes)).toList();
     for (TableChange change : changes) {
       if (!(change instanceof TableChange.SetProperty
           || change instanceof TableChange.RemoveProperty

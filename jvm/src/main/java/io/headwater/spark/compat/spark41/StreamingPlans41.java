@@ -12,10 +12,6 @@ import org.apache.spark.sql.execution.streaming.sinks.FileStreamSink;
  * ...streaming.sinks}.
  */
 public final class StreamingPlans41 implements StreamingPlans {
-  /** The class whose presence selects this implementation. */
-  public static final String MARKER =
-      "org.apache.spark.sql.execution.streaming.runtime.IncrementalExecution";
-
   @Override
   public boolean isFileSink(Object sink) {
     return sink instanceof FileStreamSink;

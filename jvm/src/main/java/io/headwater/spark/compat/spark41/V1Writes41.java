@@ -7,16 +7,15 @@ import org.apache.spark.sql.execution.command.SaveAsV1TableCommand;
 
 /** {@link V1Writes} for Spark 4.1 and later, which have {@code SaveAsV1TableCommand}. */
 public final class V1Writes41 implements V1Writes {
-  /** The class whose presence selects this implementation. */
-  public static final String MARKER = "org.apache.spark.sql.execution.command.SaveAsV1TableCommand";
-
   @Override
   public boolean hasSaveAsTableCommand() {
     return true;
   }
 
   @Override
-  public Optional<LogicalPlan> saveAsTableQuery(LogicalPlan node) {
-    return node instanceof SaveAsV1TableCommand save ? Optional.of(save.query()) : Optional.empty();
+  public Optional<SaveAsTable> saveAsTable(LogicalPlan node) {
+    return node instanceof SaveAsV1TableCommand save
+        ? Optional.of(new SaveAsTable(save.tableDesc(), save.mode(), save.query()))
+        : Optional.empty();
   }
 }

@@ -1,9 +1,12 @@
 package io.headwater.spark.connectors.delta;
 
 import java.lang.reflect.Method;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
@@ -50,6 +53,10 @@ public final class DeltaSupport {
   private static final Logger LOG = LoggerFactory.getLogger(DeltaSupport.class);
   private static final AtomicBoolean WARNED = new AtomicBoolean();
 
+  /** Lookups by context class loader (weakly held, so a discarded loader is not kept alive). */
+  private static final Map<ClassLoader, Map<String, Optional<Class<? extends LogicalPlan>>>>
+      LOOKUPS = new WeakHashMap<>();
+
   private DeltaSupport() {}
 
   /** True for a Delta {@code MERGE INTO}, {@code UPDATE} or {@code DELETE} command. */
@@ -62,13 +69,23 @@ public final class DeltaSupport {
    * {@link #DELETE}) when Delta Lake is on the class path, looked up by name: through the current
    * thread's context class loader (where Spark puts {@code spark.jars} and {@code --packages}),
    * then the agent's own; empty without Delta (or when the name is not a plan node there).
+   *
+   * <p>The answer is remembered per context class loader: the built-in visitors are made for every
+   * execution, and a lookup of a class that is absent scans every jar on the class path each time
+   * (the JVM does not remember misses) — a profile of many small executions showed that as the
+   * agent's largest cost (docs/performance.md).
    */
   public static Optional<Class<? extends LogicalPlan>> commandClass(String simpleName) {
-    String name = COMMANDS + simpleName;
-    for (ClassLoader loader :
-        new ClassLoader[] {
-          Thread.currentThread().getContextClassLoader(), DeltaSupport.class.getClassLoader()
-        }) {
+    ClassLoader context = Thread.currentThread().getContextClassLoader();
+    synchronized (LOOKUPS) {
+      return LOOKUPS
+          .computeIfAbsent(context, loader -> new HashMap<>())
+          .computeIfAbsent(simpleName, name -> lookUp(COMMANDS + name, context));
+    }
+  }
+
+  private static Optional<Class<? extends LogicalPlan>> lookUp(String name, ClassLoader context) {
+    for (ClassLoader loader : new ClassLoader[] {context, DeltaSupport.class.getClassLoader()}) {
       if (loader == null) {
         continue;
       }

@@ -3,6 +3,7 @@ package io.headwater.spark.connectors.jdbc;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.compat.ScalaCollections;
+import io.headwater.spark.naming.JdbcDatasetNames;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.util.List;

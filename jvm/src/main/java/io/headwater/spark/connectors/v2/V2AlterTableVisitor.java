@@ -3,12 +3,15 @@ package io.headwater.spark.connectors.v2;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.facets.DatasetFacets;
+import io.headwater.spark.facets.StandardDatasetFactory;
 import io.headwater.spark.facets.TableDatasets;
+import io.headwater.spark.facets.TableMetadata;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.versions.SparkVersions;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.analysis.ResolvedTable;
@@ -32,9 +35,14 @@ import org.apache.spark.sql.types.StructType;
  *   AlterTableCommand(table = anything else)                          -> not matched
  * </pre>
  *
- * The schema is the table's as the catalog has it when the visitor runs (reloaded, so that after
- * the command it shows the change). Job-name suffix: {@code db_t} for the session catalog, {@code
- * ns_t} for another.
+ * For a table of a V2 catalog, the dataset is the table as this command left it: the table the
+ * analyzer resolved (its state before the command) with the command's own changes applied, by
+ * Spark's {@code CatalogV2Util} — schema, properties, tags and comment. Not the catalog's state
+ * when the visitor runs: the listener bus runs after the user's thread has gone on, and a later
+ * {@code ALTER} or {@code COMMENT} may have changed the table by then. A change Spark cannot apply
+ * to that state (a catalog whose resolved table already shows it) falls back to the table reloaded.
+ * For the session catalog, the schema is the catalog's when the visitor runs. Job-name suffix:
+ * {@code db_t} for the session catalog, {@code ns_t} for another.
  *
  * <p>One visitor serves the whole family: Spark's {@code AlterTableCommand} trait has a case class
  * per kind of change, and which kinds exist differs between Spark releases. The trait is a Java
@@ -72,23 +80,48 @@ public final class V2AlterTableVisitor<T extends LogicalPlan & AlterTableCommand
       return TableDatasets.output(
           context, tables.identifyByName(session.get()), schema, LifecycleStateChange.ALTER);
     }
-    Table table = reload(resolved);
+    TableState after = after(node, resolved);
     V2TableIdentity id =
         V2TableIdentity.of(
             resolved.catalog().name(),
             resolved.identifier(),
-            Optional.ofNullable(table.properties().get(TableCatalog.PROP_LOCATION)));
+            Optional.ofNullable(after.properties().get(TableCatalog.PROP_LOCATION)));
     OpenLineage.DatasetFacetsBuilder facets =
         DatasetFacets.lifecycle(
             context.openLineage(), id.facets(context.openLineage()), LifecycleStateChange.ALTER);
+    TableMetadata metadata = TableMetadata.ofV2(after.properties());
     return List.of(
-        context
-            .datasetFactory()
-            .output(
-                id.namespace(),
-                id.name(),
-                CatalogV2Util.v2ColumnsToStructType(table.columns()),
-                facets));
+        new StandardDatasetFactory(
+                context.openLineage(), (namespace, name, symlinks) -> Optional.of(metadata))
+            .output(id.namespace(), id.name(), after.schema(), facets));
+  }
+
+  /** A V2 table's schema and properties. */
+  private record TableState(StructType schema, Map<String, String> properties) {}
+
+  /**
+   * The table as {@code node} left it: the resolved table with the command's changes applied; the
+   * table reloaded when Spark cannot apply them to the resolved one.
+   */
+  private static TableState after(AlterTableCommand node, ResolvedTable resolved) {
+    Table before = resolved.table();
+    try {
+      return new TableState(
+          CatalogV2Util.applySchemaChanges(
+              CatalogV2Util.v2ColumnsToStructType(before.columns()),
+              node.changes(),
+              scala.Option.empty(),
+              "ALTER TABLE"),
+          CatalogV2Util.applyPropertiesChanges(properties(before), node.changes()));
+    } catch (RuntimeException cannotApply) { // e.g. the column to add is there already
+      Table reloaded = reload(resolved);
+      return new TableState(
+          CatalogV2Util.v2ColumnsToStructType(reloaded.columns()), properties(reloaded));
+    }
+  }
+
+  private static Map<String, String> properties(Table table) {
+    return table.properties() == null ? Map.of() : table.properties();
   }
 
   @Override

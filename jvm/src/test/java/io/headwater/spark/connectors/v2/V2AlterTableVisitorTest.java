@@ -9,6 +9,7 @@ import static io.headwater.spark.junit.Datasets.symlinks;
 import static io.headwater.spark.junit.Datasets.tableSymlink;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
 import io.headwater.spark.junit.Executions;
@@ -22,6 +23,7 @@ import org.apache.spark.sql.catalyst.plans.logical.AddColumns;
 import org.apache.spark.sql.catalyst.plans.logical.AlterTableCommand;
 import org.apache.spark.sql.catalyst.plans.logical.CommentOnTable;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.catalyst.plans.logical.SetTableProperties;
 import org.junit.Test;
 
 /** {@link V2AlterTableVisitor} on the {@code AlterTableCommand} family. */
@@ -59,8 +61,36 @@ public class V2AlterTableVisitorTest {
       OpenLineage.OutputDataset output = only(visitor.apply(alter));
       assertEquals("file " + location, id(output));
       assertEquals(List.of("testcat altered.located TABLE"), symlinks(output));
-      assertEquals(List.of("a:integer"), schema(output));
+      assertEquals(List.of(alter == set ? "a:integer" : "z:integer"), schema(output));
     }
+  }
+
+  @Test
+  public void eachAlterReportsTheTableAsItLeftItNotAsItIsWhenTheVisitorRuns() {
+    LocalSpark.session().sql("CREATE TABLE testcat.altered.accounts (id INT)");
+    SetTableProperties tag =
+        Executions.rootOfSql(
+            SetTableProperties.class,
+            "ALTER TABLE testcat.altered.accounts SET TBLPROPERTIES ('openlineage.tags.tier' ="
+                + " 'gold')");
+    AddColumns add =
+        Executions.rootOfSql(
+            AddColumns.class, "ALTER TABLE testcat.altered.accounts ADD COLUMNS (email STRING)");
+    // what a busy listener bus sees: later commands have changed the table again by now
+    LocalSpark.session().sql("COMMENT ON TABLE testcat.altered.accounts IS 'customer accounts'");
+    LocalSpark.session()
+        .sql(
+            "ALTER TABLE testcat.altered.accounts SET TBLPROPERTIES ('openlineage.tags.pii' = '')");
+
+    OpenLineage.OutputDataset tagged = only(visitor.apply(tag));
+    assertEquals(List.of("id:integer"), schema(tagged));
+    assertEquals(List.of("tier=gold"), tags(tagged));
+    assertNull(tagged.getFacets().getDocumentation());
+
+    OpenLineage.OutputDataset added = only(visitor.apply(add));
+    assertEquals(List.of("id:integer", "email:string"), schema(added));
+    assertEquals(List.of("tier=gold"), tags(added));
+    assertNull(added.getFacets().getDocumentation());
   }
 
   @Test
@@ -85,5 +115,11 @@ public class V2AlterTableVisitorTest {
     assertFalse(v1 instanceof AlterTableCommand);
     assertFalse(visitor.isDefinedAt(v1));
     assertEquals(Optional.empty(), visitor.jobNameSuffixOf(v1));
+  }
+
+  private static List<String> tags(OpenLineage.Dataset dataset) {
+    return dataset.getFacets().getTags().getTags().stream()
+        .map(tag -> tag.getKey() + "=" + tag.getValue())
+        .toList();
   }
 }

@@ -1,0 +1,76 @@
+"""Secrets planted everywhere an event or a log line could carry one never leave the driver: not in any event (the
+file transport's output and the spool of a failing HTTP endpoint), not in any Headwater log line."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from integration.lineage_server import Answer, LineageServer
+from integration.support import JOBS, run_python
+from tests.support.events import runs_by_id
+from tests.support.openlineage_schema import validate_event
+
+SECRETS = ["S1hunter", "S2value", "ghp_S3abcdef", "S4tok", "S5secret", "S6pw", "S7pw", "S8tok", "S9pw", "S10key"]
+REDACTED = "*********(redacted)"
+RECORD = re.compile(r"^\d\d/\d\d/\d\d \d\d:\d\d:\d\d [A-Z]+ ")
+
+
+def headwater_log_records(stderr: str) -> list[str]:
+    """The driver log's records (a timestamped line and the lines under it, e.g. a stack trace) of Headwater."""
+    records: list[list[str]] = []
+    for line in stderr.splitlines():
+        if RECORD.match(line) or not records:
+            records.append([line])
+        else:
+            records[-1].append(line)
+    return ["\n".join(r) for r in records if "Headwater" in r[0]]
+
+
+def test_no_planted_secret_leaves_the_process(tmp_path: Path) -> None:
+    events_file = tmp_path / "events.jsonl"
+    failing = [Answer(500, body=b"invalid api_token=S8tok for this tenant")] * 1000
+    with LineageServer(answers=failing) as server:
+        finished = run_python(JOBS / "secrets_job.py", [str(events_file), server.url, str(tmp_path)], cwd=tmp_path)
+        assert finished.returncode == 0, finished.stderr[-5000:]
+        assert len(server.requests) >= 1  # the failing endpoint really answered, with its secret
+
+    events = [json.loads(line) for line in events_file.read_text().splitlines()]
+    spooled = [
+        json.loads(line)
+        for segment in sorted((tmp_path / "spool").glob("http-*/*.jsonl"))
+        for line in segment.read_text().splitlines()
+    ]
+    assert len(spooled) == len(events)
+    records = headwater_log_records(finished.stderr)
+    assert any("500" in r for r in records), "the failing endpoint was logged"
+    assert any("must not carry credentials" in r for r in records), "the bad URL was refused"
+    for secret in SECRETS:
+        for event in events + spooled:
+            assert secret not in json.dumps(event), (secret, event["job"]["name"])
+        for record in records:
+            assert secret not in record, (secret, record)
+
+    # Redacted, not removed: each event still says what happened.
+    for event in events:
+        validate_event(event)
+    runs = runs_by_id(events)
+    properties = next(iter(runs.values()))[0]["run"]["facets"]["spark_properties"]["properties"]
+    assert properties["spark.myapp.connection"] == REDACTED
+    assert properties["spark.myapp.secret.key"] == REDACTED
+    assert properties["spark.master"] == "local[1]"
+    assert properties["spark.myapp.endpoint"] == f"https://api.example.com/v1?key={REDACTED}&region=eu"
+    ctas = next(run for run in runs.values() if "sql" in run[-1]["job"]["facets"])
+    query = ctas[-1]["job"]["facets"]["sql"]["query"]
+    assert query.startswith("CREATE TABLE secrets_out USING parquet")
+    assert f"'{REDACTED}' AS gh" in query
+    assert f"'{REDACTED}' AS mine" in query
+    assert f"api_token={REDACTED}" in query
+    failed = next(run for run in runs.values() if run[-1]["eventType"] == "FAIL")
+    error = failed[-1]["run"]["facets"]["errorMessage"]
+    assert f"jdbc:postgresql://bob:{REDACTED}@db/shop" in error["message"]
+    assert f"jdbc:postgresql://bob:{REDACTED}@db/shop" in error["stackTrace"]
+    hand_made = next(e for e in events if e["job"]["name"] == "hand_made")
+    assert hand_made["inputs"][0]["namespace"] == "postgres://db:5432"
+    assert hand_made["inputs"][0]["name"] == "shop.public.orders"

@@ -1,0 +1,116 @@
+package io.headwater.spark.agent;
+
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
+
+/**
+ * Tells whether the application is ending because its driver is being killed, so the application
+ * run ends with FAIL rather than COMPLETE, and makes sure the agent ends even when Spark never
+ * reports the application's end.
+ *
+ * <p>Two signs of a kill: the JVM received SIGTERM, SIGINT or SIGHUP (a handler records the signal
+ * and hands it on to the JVM's own, which starts the shutdown); or the application ends while the
+ * JVM is already shutting down and runs are still open (a PySpark driver killed: its JVM exits on
+ * the broken pipe, and Spark's shutdown hook stops the SparkContext). A driver that ends without
+ * {@code spark.stop()} but with nothing running still gets COMPLETE.
+ *
+ * <p>A JVM shutdown hook of the agent waits, at most the close timeout, for the application's end;
+ * when it never began (Spark's own hook did not stop the SparkContext), the hook ends the agent
+ * itself: open runs ABORT, the application FAILs, queued events are spooled.
+ */
+final class Termination {
+  private static final Logger LOG = LoggerFactory.getLogger(Termination.class);
+  private static final String[] SIGNALS = {"TERM", "INT", "HUP"};
+  // Signals are process-wide, so what was received is recorded once per JVM, by the first agent.
+  private static final AtomicReference<String> RECEIVED = new AtomicReference<>();
+  private static final AtomicBoolean HANDLERS_INSTALLED = new AtomicBoolean();
+
+  private final Thread hook;
+
+  /**
+   * Installs the signal handlers (once per JVM) and registers {@code onShutdown} to run in a JVM
+   * shutdown hook.
+   *
+   * @param onShutdown what the hook does; it must return within the close timeout
+   */
+  Termination(Runnable onShutdown) {
+    installSignalHandlers();
+    this.hook = new Thread(onShutdown, "headwater-shutdown");
+    try {
+      Runtime.getRuntime().addShutdownHook(hook);
+    } catch (IllegalStateException | SecurityException e) {
+      LOG.debug("Headwater: no shutdown hook: {}", e.toString());
+    }
+  }
+
+  /**
+   * Why the application run fails, when the driver is being killed.
+   *
+   * @param runsOpen whether executions were still open when the application ended
+   */
+  static Optional<String> reason(boolean runsOpen) {
+    String signal = RECEIVED.get();
+    if (signal != null) {
+      return Optional.of(
+          "the application was terminated: the driver received SIG" + signal + " and shut down");
+    }
+    if (runsOpen && shuttingDown()) {
+      return Optional.of(
+          "the application was terminated: the driver's JVM shut down while runs were still open"
+              + " (the driver exited or was killed without stopping the SparkContext)");
+    }
+    return Optional.empty();
+  }
+
+  /** Removes the shutdown hook (the application ended normally); no-op during shutdown. */
+  void unregister() {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException | SecurityException e) {
+      // the JVM is shutting down: the hook runs and finds the agent ended
+    }
+  }
+
+  /** True once the JVM has begun to shut down. */
+  static boolean shuttingDown() {
+    Thread probe = new Thread(() -> {}, "headwater-shutdown-probe");
+    try {
+      Runtime.getRuntime().addShutdownHook(probe);
+      Runtime.getRuntime().removeShutdownHook(probe);
+      return false;
+    } catch (IllegalStateException e) {
+      return true;
+    }
+  }
+
+  private static void installSignalHandlers() {
+    if (!HANDLERS_INSTALLED.compareAndSet(false, true)) {
+      return;
+    }
+    for (String name : SIGNALS) {
+      try {
+        Signal signal = new Signal(name);
+        SignalHandler[] previous = new SignalHandler[1];
+        previous[0] =
+            Signal.handle(
+                signal,
+                received -> {
+                  RECEIVED.compareAndSet(null, received.getName());
+                  if (previous[0] != null) {
+                    previous[0].handle(received);
+                  }
+                });
+        if (previous[0] == SignalHandler.SIG_DFL || previous[0] == SignalHandler.SIG_IGN) {
+          Signal.handle(signal, previous[0]); // no Java handler to hand on to (-Xrs): leave it
+        }
+      } catch (IllegalArgumentException | UnsupportedOperationException e) {
+        LOG.debug("Headwater: SIG{} is not observed: {}", name, e.toString());
+      }
+    }
+  }
+}

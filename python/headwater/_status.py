@@ -1,0 +1,70 @@
+"""The agent's delivery counters, read from the driver JVM."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from headwater._agent import entry_points
+
+if TYPE_CHECKING:
+    from pyspark.sql import SparkSession
+
+
+@dataclass(frozen=True)
+class DeliveryStatus:
+    """What the agent of a session has done with its lineage events so far.
+
+    Every event the agent emits is counted once in ``emitted``; at each destination it then ends in exactly one of
+    ``delivered``, ``spooled`` or ``dropped`` (with a ``composite`` transport, once per destination).
+
+    Attributes:
+        emitted: events the agent handed to delivery.
+        delivered: events the transport took, on the first attempt or after retries.
+        retried: attempts after the first one, over all events.
+        spooled: events written to the spool (undeliverable after the retry policy, while the endpoint was known to
+            be down, or at application end).
+        replayed: spooled events (of this application or an earlier one) delivered later.
+        dropped: events lost for good: rejected by the backend (HTTP 400, 409, 413, 415, 422), a full emission queue,
+            a full or unwritable spool, the spool turned off.
+        endpoint_down: whether a destination is known to be down now.
+        spool_directory: the spool's root directory, or ``None`` when spooling is off.
+    """
+
+    emitted: int
+    delivered: int
+    retried: int
+    spooled: int
+    replayed: int
+    dropped: int
+    endpoint_down: bool
+    spool_directory: str | None
+
+
+def status(spark: SparkSession) -> DeliveryStatus:
+    """Return the delivery counters of the Headwater agent attached to ``spark``.
+
+    Example::
+
+        >>> headwater.flush(spark)
+        >>> headwater.status(spark).delivered  # doctest: +SKIP
+        22
+
+    .. versionadded:: 0.1.0
+
+    Raises:
+        RuntimeError: no Headwater agent is attached to the session, or it is disabled (see the driver log).
+    """
+    text = entry_points(spark).status()
+    data = json.loads(str(text))
+    return DeliveryStatus(
+        emitted=int(data["emitted"]),
+        delivered=int(data["delivered"]),
+        retried=int(data["retried"]),
+        spooled=int(data["spooled"]),
+        replayed=int(data["replayed"]),
+        dropped=int(data["dropped"]),
+        endpoint_down=bool(data["endpointDown"]),
+        spool_directory=None if data["spoolDirectory"] is None else str(data["spoolDirectory"]),
+    )
