@@ -62,9 +62,9 @@ elif mode == "peer":
                .config("spark.extraListeners", "io.openlineage.spark.agent.OpenLineageSparkListener")
                .config("spark.openlineage.transport.type", "file")
                .config("spark.openlineage.transport.location", events))
-started = time.perf_counter()
+started, startup_from = time.perf_counter(), time.time()
 spark = builder.getOrCreate()
-startup = time.perf_counter() - started
+startup, startup_to = time.perf_counter() - started, time.time()
 spark.sparkContext.setLogLevel("ERROR")
 jvm = spark.sparkContext._jvm
 pid = jvm.java.lang.ProcessHandle.current().pid()
@@ -117,7 +117,8 @@ spark.stop()
 lines = Path(events).read_text().count("\n") if Path(events).exists() else 0
 print(json.dumps({"wall": wall, "cpu": cpu, "startup": startup, "events": lines, "executions": executions,
                   "events_per_second": lines / (warmup + wall),
-                  "agent_cpu": agent_cpu, "listener_cpu": listener_cpu, "measured_from": measured_from}))
+                  "agent_cpu": agent_cpu, "listener_cpu": listener_cpu, "measured_from": measured_from,
+                  "startup_from": startup_from, "startup_to": startup_to}))
 """
 
 

@@ -12,11 +12,14 @@ attributes every sample taken on one of the agent's threads (``headwater-*``) or
   ``extensions``, ``emit``, ``agent``;
 - ``Spark's own listeners`` for listener-bus samples with no Headwater frame (Spark's status stores, not the agent).
 
+Also attributes the samples taken inside ``getOrCreate`` on any thread with an agent frame (Headwater's or the
+bundled OpenLineage client's) on the stack: what the agent adds to a session's start-up.
+
 Prints, per job and thread group, the samples of the measured run (the warm-up run's are left out) per cost (with their share and an estimate in milliseconds: samples x
 period) and the innermost Headwater methods with the most samples; the agent's CPU per SQL execution comes from the
 same run (ThreadMXBean, as in ``bench/overhead.py``).
 
-Usage: .venv/bin/python bench/profile.py [--jobs demo,small] [--period 2] [--workdir build/bench]
+Usage: .venv/bin/python bench/profile.py [--jobs demo,small] [--period 2] [--workdir build/bench] [--python PYTHON]
 """
 
 from __future__ import annotations
@@ -94,14 +97,62 @@ def samples(recording: Path) -> list[dict[str, Any]]:
     return events
 
 
+def is_agent(cls: str) -> bool:
+    """True for a class of the agent: Headwater's own, or the OpenLineage client it bundles (relocated or not)."""
+    return cls.startswith(("io.headwater.", "io.openlineage."))
+
+
+def startup_cost(stack: list[tuple[str, str]]) -> tuple[str, str | None] | None:
+    """The start-up cost a sample of any thread is attributed to, and its innermost agent method; None when the agent
+    is not on the stack (Spark's own start-up)."""
+    innermost = next((f"{cls}.{method}" for cls, method in stack if is_agent(cls)), None)
+    if innermost is None:
+        return None
+    for cls, method in stack:
+        for name, matches in ANYWHERE:
+            if matches(cls, method):
+                return name, innermost
+    return "agent code", innermost
+
+
+def report_startup(events: list[dict[str, Any]], measured: dict[str, float], period_ms: float) -> None:
+    """What the agent's start-up costs inside ``getOrCreate``: samples of every thread in that window with an agent
+    frame on the stack, by cost and by innermost agent method."""
+    window = (measured["startup_from"], measured["startup_to"])
+    costs: Counter[str] = Counter()
+    methods: Counter[str] = Counter()
+    total = 0
+    for event in events:
+        if not window[0] <= taken_at(event) <= window[1]:
+            continue
+        total += 1
+        found = startup_cost(frames(event))
+        if found is not None:
+            costs[found[0]] += 1
+            if found[1] is not None:
+                methods[found[1]] += 1
+    agent = sum(costs.values())
+    print(f"start-up (getOrCreate, {measured['startup']:.2f} s): {total} samples on all threads, {agent} with the agent"
+          f" on the stack (~{agent * period_ms:.0f} ms)")
+    for name, count in costs.most_common():
+        print(f"  {name:26} {count:6} {100 * count / max(1, agent):6.1f} %  ~{count * period_ms:7.0f} ms")
+    for method, count in methods.most_common(8):
+        print(f"    {count:6}  {method}")
+
+
+def taken_at(event: dict[str, Any]) -> float:
+    """A sample's time, seconds since the epoch."""
+    return datetime.fromisoformat(event["values"]["startTime"][:26].rstrip("Z") + "+00:00").timestamp()
+
+
 def report(job: str, recording: Path, measured: dict[str, float], period_ms: float) -> None:
     """The profile of one job."""
     by_group: dict[str, Counter[str]] = {}
     methods: dict[str, Counter[str]] = {}
     measured_from = measured["measured_from"]
-    for event in samples(recording):
-        taken = datetime.fromisoformat(event["values"]["startTime"][:26].rstrip("Z") + "+00:00").timestamp()
-        group = thread_group(event) if taken >= measured_from else None
+    events = samples(recording)
+    for event in events:
+        group = thread_group(event) if taken_at(event) >= measured_from else None
         if group is None:
             continue
         name, method = cost(frames(event))
@@ -119,6 +170,7 @@ def report(job: str, recording: Path, measured: dict[str, float], period_ms: flo
             print(f"  {name:26} {count:6} {100 * count / total:6.1f} %  ~{count * period_ms:7.0f} ms")
         for method, count in methods.get(group, Counter()).most_common(8):
             print(f"    {count:6}  {method}")
+    report_startup(events, measured, period_ms)
 
 
 def main() -> None:
@@ -127,6 +179,7 @@ def main() -> None:
     parser.add_argument("--jobs", default="demo,small")
     parser.add_argument("--period", type=int, default=2, help="sampling period in ms of CPU time per thread")
     parser.add_argument("--workdir", type=Path, default=Path("build/bench"))
+    parser.add_argument("--python", default=sys.executable, help="the driver's interpreter")
     args = parser.parse_args()
     args.workdir.mkdir(parents=True, exist_ok=True)
     for job in args.jobs.split(","):
@@ -137,7 +190,7 @@ def main() -> None:
             f"-XX:StartFlightRecording:settings=profile,jdk.ExecutionSample#period={args.period}ms,"
             f"dumponexit=true,filename={recording}"
         )
-        measured = run_once(job, "headwater", args.workdir, None, java_options=options)
+        measured = run_once(job, "headwater", args.workdir, None, args.python, java_options=options)
         if not recording.is_file():
             sys.exit(f"{job}: the driver wrote no recording at {recording}")
         report(job, recording, measured, args.period)

@@ -31,6 +31,18 @@ public abstract class QueryPlanVisitor<T extends LogicalPlan, D extends OpenLine
     this.nodeType = nodeType();
   }
 
+  /**
+   * A visitor of the nodes of class {@code nodeType}, given rather than taken from {@code T} or
+   * {@link #nodeType()}: for a node class known only at run time, e.g. an optional connector's
+   * command looked up by name, when one visitor class serves several such commands.
+   *
+   * @param nodeType the plan-node class this visitor handles (instances of {@code T})
+   */
+  protected QueryPlanVisitor(OpenLineageContext context, Class<? extends LogicalPlan> nodeType) {
+    this.context = Objects.requireNonNull(context, "context");
+    this.nodeType = Objects.requireNonNull(nodeType, "nodeType");
+  }
+
   /** The node class this visitor handles; by default the class bound to {@code T}. */
   @SuppressWarnings("unchecked")
   protected Class<? extends LogicalPlan> nodeType() {

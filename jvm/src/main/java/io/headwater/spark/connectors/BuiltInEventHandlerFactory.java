@@ -16,11 +16,9 @@ import io.headwater.spark.connectors.catalog.LoadDataVisitor;
 import io.headwater.spark.connectors.catalog.SaveAsV1TableVisitor;
 import io.headwater.spark.connectors.catalog.TruncateTableVisitor;
 import io.headwater.spark.connectors.catalog.ViewDefinitionVisitor;
-import io.headwater.spark.connectors.delta.DeltaDeleteVisitor;
-import io.headwater.spark.connectors.delta.DeltaMergeIntoVisitor;
+import io.headwater.spark.connectors.delta.DeltaRowLevelVisitor;
 import io.headwater.spark.connectors.delta.DeltaSaveOutputVisitor;
 import io.headwater.spark.connectors.delta.DeltaSupport;
-import io.headwater.spark.connectors.delta.DeltaUpdateVisitor;
 import io.headwater.spark.connectors.files.HadoopFsRelationInputVisitor;
 import io.headwater.spark.connectors.files.InsertIntoHadoopFsRelationOutputVisitor;
 import io.headwater.spark.connectors.files.LoadDataInputVisitor;
@@ -113,14 +111,11 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
       // SaveAsV1TableCommand exists from Spark 4.1 only: the visitor is made only where it links
       visitors.add(1, new SaveAsV1TableVisitor(context));
     }
-    if (DeltaSupport.commandClass(DeltaSupport.MERGE_INTO).isPresent()) {
-      visitors.add(new DeltaMergeIntoVisitor(context));
-    }
-    if (DeltaSupport.commandClass(DeltaSupport.UPDATE).isPresent()) {
-      visitors.add(new DeltaUpdateVisitor(context));
-    }
-    if (DeltaSupport.commandClass(DeltaSupport.DELETE).isPresent()) {
-      visitors.add(new DeltaDeleteVisitor(context));
+    for (String command :
+        List.of(DeltaSupport.MERGE_INTO, DeltaSupport.UPDATE, DeltaSupport.DELETE)) {
+      if (DeltaSupport.commandClass(command).isPresent()) {
+        visitors.add(new DeltaRowLevelVisitor(context, command));
+      }
     }
     if (HiveSupport.AVAILABLE) {
       visitors.add(new InsertIntoHiveTableVisitor(context));

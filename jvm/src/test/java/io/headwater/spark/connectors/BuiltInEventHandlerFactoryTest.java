@@ -17,10 +17,8 @@ import io.headwater.spark.connectors.catalog.LoadDataVisitor;
 import io.headwater.spark.connectors.catalog.SaveAsV1TableVisitor;
 import io.headwater.spark.connectors.catalog.TruncateTableVisitor;
 import io.headwater.spark.connectors.catalog.ViewDefinitionVisitor;
-import io.headwater.spark.connectors.delta.DeltaDeleteVisitor;
-import io.headwater.spark.connectors.delta.DeltaMergeIntoVisitor;
+import io.headwater.spark.connectors.delta.DeltaRowLevelVisitor;
 import io.headwater.spark.connectors.delta.DeltaSaveOutputVisitor;
-import io.headwater.spark.connectors.delta.DeltaUpdateVisitor;
 import io.headwater.spark.connectors.files.HadoopFsRelationInputVisitor;
 import io.headwater.spark.connectors.files.InsertIntoHadoopFsRelationOutputVisitor;
 import io.headwater.spark.connectors.files.LoadDataInputVisitor;
@@ -102,9 +100,9 @@ public class BuiltInEventHandlerFactoryTest {
             ViewDefinitionVisitor.class,
             V2AlterTableVisitor.class,
             DeltaSaveOutputVisitor.class,
-            DeltaMergeIntoVisitor.class,
-            DeltaUpdateVisitor.class,
-            DeltaDeleteVisitor.class,
+            DeltaRowLevelVisitor.class,
+            DeltaRowLevelVisitor.class,
+            DeltaRowLevelVisitor.class,
             InsertIntoHiveTableVisitor.class,
             CreateHiveTableAsSelectVisitor.class),
         factory.createOutputDatasetQueryPlanVisitors(context).stream()

@@ -11,7 +11,6 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
-import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.junit.DeltaTables;
 import io.headwater.spark.junit.Executions;
@@ -21,7 +20,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.junit.Test;
 import org.junit.runner.RunWith;
@@ -30,10 +28,10 @@ import org.junit.runners.Parameterized.Parameter;
 import org.junit.runners.Parameterized.Parameters;
 
 /**
- * {@link DeltaMergeIntoVisitor}, {@link DeltaUpdateVisitor} and {@link DeltaDeleteVisitor}, each on
- * its own Delta Lake command against the shared table named both ways ({@code delta_events} and
- * {@code delta.`path`}), and on the other two commands, which it must not match. The commands are
- * planned, not run: the table stays at version 0 for the other tests.
+ * {@link DeltaRowLevelVisitor} made for each of MERGE INTO, UPDATE and DELETE, each on its own
+ * Delta Lake command against the shared table named both ways ({@code delta_events} and {@code
+ * delta.`path`}), and on the other two commands, which it must not match. The commands are planned,
+ * not run: the table stays at version 0 for the other tests.
  */
 @RunWith(Parameterized.class)
 public class DeltaRowLevelVisitorsTest {
@@ -52,23 +50,16 @@ public class DeltaRowLevelVisitorsTest {
   @Parameter(0)
   public String command;
 
-  /** Creates the visitor under test. */
-  @Parameter(1)
-  public Function<OpenLineageContext, QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset>>
-      visitorOf;
-
   @Parameters(name = "{0}")
-  public static List<Object[]> visitors() {
-    Function<OpenLineageContext, QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset>> merge =
-        DeltaMergeIntoVisitor::new;
-    Function<OpenLineageContext, QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset>> update =
-        DeltaUpdateVisitor::new;
-    Function<OpenLineageContext, QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset>> delete =
-        DeltaDeleteVisitor::new;
+  public static List<Object[]> commands() {
     return List.of(
-        new Object[] {DeltaSupport.MERGE_INTO, merge},
-        new Object[] {DeltaSupport.UPDATE, update},
-        new Object[] {DeltaSupport.DELETE, delete});
+        new Object[] {DeltaSupport.MERGE_INTO},
+        new Object[] {DeltaSupport.UPDATE},
+        new Object[] {DeltaSupport.DELETE});
+  }
+
+  private QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> visitor() {
+    return new DeltaRowLevelVisitor(LocalSpark.context(), command);
   }
 
   private static LogicalPlan planned(String command, String table) {
@@ -77,8 +68,7 @@ public class DeltaRowLevelVisitorsTest {
 
   @Test
   public void aCatalogTableIsItsLocationWithASymlink() {
-    QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> visitor =
-        visitorOf.apply(LocalSpark.context());
+    QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> visitor = visitor();
     LogicalPlan plan = planned(command, DeltaTables.catalogTable());
 
     assertEquals("org.apache.spark.sql.delta.commands." + command, plan.getClass().getName());
@@ -94,8 +84,7 @@ public class DeltaRowLevelVisitorsTest {
 
   @Test
   public void aPathTableIsItsPath() {
-    QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> visitor =
-        visitorOf.apply(LocalSpark.context());
+    QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> visitor = visitor();
     Path table = Path.of(DeltaTables.path());
     LogicalPlan plan = planned(command, "delta.`" + table + "`");
 
@@ -108,8 +97,7 @@ public class DeltaRowLevelVisitorsTest {
 
   @Test
   public void doesNotFireOnTheOtherDeltaCommandsNorOtherPlans() {
-    QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> visitor =
-        visitorOf.apply(LocalSpark.context());
+    QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> visitor = visitor();
     for (String other : STATEMENTS.keySet()) {
       if (!other.equals(command)) {
         LogicalPlan plan = planned(other, DeltaTables.catalogTable());
