@@ -1,7 +1,7 @@
 """Headwater side by side with the OpenLineage Spark integration (openlineage-spark 1.53.0 from Maven Central).
 
 The corpus (``integration/jobs/parity_corpus.py``: file writes under adaptive execution, session-catalog and Hive
-tables, INSERT, CTAS, ``saveAsTable``, DDL, a DataSourceV2 catalog, an RDD job, a streaming query, ``collect()``) runs
+tables, INSERT, CTAS, ``saveAsTable``, DDL, a DataSourceV2 catalog, an Iceberg Hadoop catalog, an RDD job, a streaming query, ``collect()``) runs
 once with each agent, in its own driver; each operation's events are compared. Headwater runs with
 ``jobName.style=openlineage`` and ``staticLineage.ddl=run_event``, the settings a team switching agents uses. Asserted:
 
@@ -32,6 +32,7 @@ import headwater
 from bench.peer import peer_jar, peer_settings
 from integration.support import JOBS, REPO, driver_env
 from tests.support.events import read_jsonl
+from tests.support.spark_versions import CONNECTOR
 
 TEST_CATALOG_JAR = REPO / "build" / "test-catalog" / "headwater-test-catalog.jar"
 APP_JOB = "parity_corpus"
@@ -86,8 +87,21 @@ def operations(events_file: Path, manifest: Path) -> dict[str, Operation]:
     return found
 
 
+def iceberg_settings(workdir: Path) -> dict[str, str]:
+    """Apache Iceberg (the release of the running Spark line, from Maven Central through ``spark.jars.packages``) as
+    the Hadoop catalog ``iceberg`` with its warehouse in ``workdir``."""
+    assert CONNECTOR.iceberg, CONNECTOR.no_iceberg
+    return {
+        "spark.jars.packages": CONNECTOR.iceberg,
+        "spark.sql.catalog.iceberg": "org.apache.iceberg.spark.SparkCatalog",
+        "spark.sql.catalog.iceberg.type": "hadoop",
+        "spark.sql.catalog.iceberg.warehouse": str(workdir / "iceberg"),
+    }
+
+
 def run_corpus(agent: str, workdir: Path, settings: dict[str, str]) -> subprocess.Popen[str]:
-    """Start the corpus in its own driver with ``settings``; its events go to ``workdir/events.jsonl``."""
+    """Start the corpus in its own driver with ``settings`` and Iceberg; its events go to ``workdir/events.jsonl``."""
+    settings = {**settings, **iceberg_settings(workdir)}
     workdir.mkdir(parents=True)
     command = [sys.executable, str(JOBS / "parity_corpus.py"), agent, str(workdir), str(workdir / "manifest.json"),
                json.dumps(settings)]  # fmt: skip
@@ -158,8 +172,9 @@ def test_job_names_in_openlineage_style_are_the_peers(
     for name, operation in ours.items():
         assert operation.job_names, f"{name}: Headwater reported no run"
         assert operation.job_names <= theirs[name].job_names, (name, operation.job_names, theirs[name].job_names)
-        # one run per operation (the V2 step is two statements: CREATE TABLE and INSERT)
-        assert len(operation.run_ids) == (2 if name == "v2_create_and_insert" else 1), (name, operation.job_names)
+        # one run per operation (the V2 and Iceberg steps are two statements: CREATE TABLE and INSERT)
+        two = ("v2_create_and_insert", "iceberg_create_and_insert")
+        assert len(operation.run_ids) == (2 if name in two else 1), (name, operation.job_names)
 
 
 def test_dataset_identities_are_the_peers_but_for_the_intended_differences(
@@ -189,8 +204,8 @@ def test_column_lineage_is_the_peers_or_a_superset(
                 expected = {(ns, as_ours(root, n), f) for ns, n, f in inputs}
                 assert expected <= mine.get(column, set()), (name, column, expected, mine.get(column))
                 compared += 1
-    # every field of every output openlineage-spark gives lineage for: delays 3, late 2, t1 2, t2 2, t3 3, h1 2
-    assert compared == 14
+    # every field of every output openlineage-spark gives lineage for: delays 3, late 2, t1 2, t2 2, t3 3, h1 2, ice 2
+    assert compared == 16
 
 
 def application_facets(events_file: Path) -> dict[str, Any]:
@@ -226,4 +241,4 @@ def test_catalog_tables_have_the_peers_catalog_facet(
             expected = json.loads(as_ours(root, json.dumps(catalog)))
             assert ours[name].catalogs.get((namespace, as_ours(root, dataset))) == expected, (name, dataset)
             compared += 1
-    assert compared >= 5  # the session-catalog and Hive tables the corpus writes and reads
+    assert compared >= 6  # the session-catalog and Hive tables the corpus writes and reads, the Iceberg table

@@ -110,6 +110,10 @@ def operations(spark: SparkSession, data: Path) -> dict[str, Any]:
             sql("CREATE TABLE testcat.db.v (carrier STRING, total_delay BIGINT)"),
             sql("INSERT INTO testcat.db.v SELECT carrier, total_delay FROM t1"),
         ),
+        "iceberg_create_and_insert": lambda: (
+            sql("CREATE TABLE iceberg.db.ice (carrier STRING, total_delay BIGINT) USING iceberg"),
+            sql("INSERT INTO iceberg.db.ice SELECT carrier, total_delay FROM t1"),
+        ),
         "rdd_text": rdd_job,
         "streaming_file": streaming,
         "collect": lambda: spark.read.parquet(str(data / "late")).collect(),
