@@ -35,11 +35,10 @@ import statistics
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
-PEER_VERSION = "1.53.0"
-PEER_URL = "https://repo1.maven.org/maven2/io/openlineage/openlineage-spark_{scala}/{version}/{jar}"
+from peer import peer_jar  # bench/peer.py: this script's folder is first on sys.path
+
 MODES = ("off", "headwater", "peer")
 
 # The job, run in a fresh interpreter per (round, mode, job). argv: job workdir mode events peer_jar
@@ -131,21 +130,6 @@ def driver_spark(python: str) -> tuple[str, str]:
     )
     found = subprocess.run([python, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
     return found[0], found[1]
-
-
-def peer_jar(cache: Path, scala: str) -> Path:
-    """The peer's jar for ``scala``, downloaded from Maven Central once."""
-    name = f"openlineage-spark_{scala}-{PEER_VERSION}.jar"
-    jar = cache / name
-    if not jar.is_file():
-        cache.mkdir(parents=True, exist_ok=True)
-        url = PEER_URL.format(scala=scala, version=PEER_VERSION, jar=name)
-        print(f"downloading {url}", flush=True)
-        partial = jar.with_suffix(".part")
-        with urllib.request.urlopen(url, timeout=300) as response, partial.open("wb") as out:  # noqa: S310
-            out.write(response.read())
-        partial.rename(jar)
-    return jar
 
 
 def run_once(

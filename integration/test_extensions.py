@@ -48,15 +48,20 @@ class JobRun:
         return by_name
 
     def normalized(self) -> list[dict[str, Any]]:
-        """The events without what differs between two runs of the same job: run ids, times and the run's folder
-        (each run has its own parent folder; the folder itself is always ``wordsjob``, so job names are alike)."""
+        """The events without what differs between two runs of the same job: run ids, times, Spark's application id
+        (``spark_applicationDetails``) and the run's folder (each run has its own parent folder; the folder itself is
+        always ``wordsjob``, so job names are alike)."""
         text = json.dumps(self.events).replace(str(self.directory), "<dir>")
         return [_without_volatile(event) for event in json.loads(text)]
 
 
+VOLATILE = ("runId", "eventTime", "applicationId")
+"""Keys whose values differ between two runs of the same job."""
+
+
 def _without_volatile(value: Any) -> Any:
     if isinstance(value, dict):
-        return {k: _without_volatile(v) for k, v in value.items() if k not in ("runId", "eventTime")}
+        return {k: _without_volatile(v) for k, v in value.items() if k not in VOLATILE}
     if isinstance(value, list):
         return [_without_volatile(v) for v in value]
     return value

@@ -142,4 +142,4 @@ def test_an_output_over_the_schema_size_limit_is_reported_not_dropped(
     assert skipped["outputs"] == [
         {"namespace": "file", "name": str(tmp_path / "wide"), "reason": "SCHEMA_SIZE_LIMIT", "fieldCount": 1001, "limit": 1000}
     ]
-    assert skipped["_schemaURL"].endswith("ColumnLineageSkippedRunFacet.json#/$defs/ColumnLineageSkippedRunFacet")
+    assert skipped["_schemaURL"] == "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunFacet"

@@ -94,6 +94,16 @@ def test_catalog_table_create_ctas_insert_overwrite_read_and_time_travel(
     for run in (insert, overwrite):
         assert symlinks(run[-1]["inputs"][0]) == copy_link
         assert version(run[-1]["inputs"][0]) == "0"
+    # the catalog facet of a Delta table of DeltaCatalog as openlineage-spark 1.53 gives it; the runs that create the
+    # table have none (it is not in the catalog when their START is read, and DeltaCatalog also holds other tables)
+    delta_catalog = {"framework": "delta", "type": "delta", "name": "spark_catalog", "source": "spark"}
+    for run in (create, ctas):
+        assert "catalog" not in run[-1]["outputs"][0]["facets"]
+    for run in (insert, overwrite):
+        facet = run[-1]["outputs"][0]["facets"]["catalog"]
+        assert {k: v for k, v in facet.items() if not k.startswith("_")} == delta_catalog
+    facet = read[-1]["inputs"][0]["facets"]["catalog"]  # Headwater's reads have it too (openlineage-spark's: not always)
+    assert {k: v for k, v in facet.items() if not k.startswith("_")} == delta_catalog
     identity = [{"type": "DIRECT", "subtype": "IDENTITY", "masking": False}]
     assert insert[-1]["outputs"][0]["facets"]["columnLineage"]["fields"] == {
         col: {"inputFields": [{"namespace": "file", "name": copy_path, "field": col, "transformations": identity}]}

@@ -114,6 +114,28 @@ def test_failed_write_gives_fail_with_error_message(
     assert error["programmingLanguage"] == "JAVA"
     assert "bad row 3" in error["stackTrace"]
     assert datasets(fail, "outputs") == [("file", str(tmp_path / "never"))]
+    # nothing was counted for the failed tasks: no all-zero outputStatistics
+    assert "outputStatistics" not in (fail["outputs"][0].get("outputFacets") or {})
+
+
+def test_failed_write_reports_no_zero_input_statistics(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
+    source = tmp_path / "source"
+    spark_session.range(20).write.parquet(str(source))
+    lineage.mark(spark_session)
+    failing = F.when(F.col("id") == 3, F.raise_error(F.lit("bad row 3"))).otherwise(F.col("id"))
+
+    with pytest.raises(Exception, match="bad row 3"):
+        spark_session.read.parquet(str(source)).select(failing.alias("v")).write.parquet(str(tmp_path / "never"))
+
+    run = only_run(lineage.events(spark_session))
+    fail = run[-1]
+    assert fail["eventType"] == "FAIL"
+    assert datasets(fail, "inputs") == [("file", str(source))]
+    statistics = (fail["inputs"][0].get("inputFacets") or {}).get("inputStatistics")
+    assert statistics is None or statistics["rowCount"] > 0, statistics
+    assert "outputStatistics" not in (fail["outputs"][0].get("outputFacets") or {})
 
 
 def test_read_only_action_gives_input_only_run(

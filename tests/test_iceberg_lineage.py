@@ -12,6 +12,7 @@ reads carry the snapshot they read, time travel included.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pyspark.sql import SparkSession
@@ -23,6 +24,15 @@ from tests.support.table_runs import assert_datasets, lifecycle, only_run, symli
 pytestmark = pytest.mark.iceberg
 
 SCHEMA = [{"name": "id", "type": "integer"}, {"name": "v", "type": "string"}]
+ICEBERG_CATALOG = {
+    "framework": "iceberg", "type": "hadoop", "name": "iceberg", "warehouseUri": str(ICEBERG_WAREHOUSE), "source": "spark"
+}
+
+
+def catalog(dataset: dict[str, Any]) -> dict[str, Any] | None:
+    """The dataset's ``catalog`` facet without ``_producer`` and ``_schemaURL``, or None."""
+    facet = dataset["facets"].get("catalog")
+    return None if facet is None else {k: v for k, v in facet.items() if not k.startswith("_")}
 
 
 def snapshots(spark: SparkSession, table: str) -> list[str]:
@@ -70,6 +80,11 @@ def test_create_ctas_writes_reads_and_time_travel(spark_session: SparkSession, l
     assert sorted(r.id for r in rows) == [1, 2, 3]
     assert sorted(r.id for r in old_rows) == [1, 2, 3]
     assert len(events_snapshots) == 3 and len(copy_snapshots) == 1
+    # the catalog facet as openlineage-spark 1.53 gives it (compared side by side in integration/test_peer_parity.py)
+    for run in (ctas, insert, overwrite, append, read):
+        for dataset in [*run[-1]["inputs"], *run[-1]["outputs"]]:
+            if dataset["name"].startswith(str(ICEBERG_WAREHOUSE)):
+                assert catalog(dataset) == ICEBERG_CATALOG, run[-1]["job"]["name"]
 
     assert_datasets(create, [], events_path)
     assert create[-1]["job"]["name"] == f"{APP_JOB}.create_table.hw_writes_events"

@@ -25,6 +25,7 @@ from tests.support.lineage_events import PRODUCER, dataset, new_run_id, run_even
 from tests.support.openlineage_schema import OWN_SCHEMA_DIR, spec_dir, strict_validator
 
 SPARK_PROPERTIES = "https://headwater-lineage.github.io/spec/facets/1-0-0/SparkPropertiesRunFacet.json"
+RUN_FACET = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunFacet"
 
 
 def test_the_vendored_spec_equals_the_shared_one() -> None:
@@ -46,8 +47,7 @@ def test_headwater_facet_schemas_come_from_the_installed_jar_and_equal_the_sourc
 
 
 def spark_properties(properties: Any) -> dict[str, Any]:  # noqa: ANN401 - deliberately any JSON
-    return {"_producer": PRODUCER, "_schemaURL": f"{SPARK_PROPERTIES}#/$defs/SparkPropertiesRunFacet",
-            "properties": properties}  # fmt: skip
+    return {"_producer": PRODUCER, "_schemaURL": RUN_FACET, "properties": properties}
 
 
 def test_facets_are_validated_against_their_own_schema() -> None:
@@ -105,3 +105,35 @@ def test_a_schema_set_needs_the_spec(tmp_path: Path) -> None:
     validator = EventValidator(SchemaSet.from_dirs(SPEC_DIR))  # without Headwater's facet schemas
     event = run_event("START", "j", new_run_id(), 1, run_facets={"spark_properties": spark_properties(["x"])})
     assert validator.errors(event) == []  # an unknown facet schema: checked as a base facet only
+
+
+def test_a_custom_facet_under_a_base_url_is_checked_against_the_schema_of_its_name() -> None:
+    strict = strict_validator()
+    good = run_event("START", "j", new_run_id(), 1, run_facets={"spark_properties": spark_properties({"a": "b"})})
+    assert strict.errors(good) == []
+    assert strict.compatibility_errors(good) == []
+    bad = copy.deepcopy(good)
+    bad["run"]["facets"]["spark_properties"]["properties"] = {"a": 1}
+    assert [str(e) for e in strict.errors(bad)] == ['run/facets/spark_properties/properties/a: 1 is not of type "string"']
+    # a name no schema declares: only the base facet is checked
+    other = run_event("START", "j", new_run_id(), 1, run_facets={"acme": {"_producer": PRODUCER, "_schemaURL": RUN_FACET}})
+    assert strict.errors(other) == []
+    del other["run"]["facets"]["acme"]["_producer"]
+    assert 'run/facets/acme: "_producer" is a required property' in [str(e) for e in strict.errors(other)]
+
+
+def test_the_compatibility_suite_check_resolves_facets_by_name_as_the_suite_does() -> None:
+    strict = strict_validator()
+    # Headwater's own schema URL is not one the suite resolves: the facet is "not recognized" there
+    own_url = run_event("START", "j", new_run_id(), 1, run_facets={"spark_properties": {
+        **spark_properties({"a": "b"}), "_schemaURL": f"{SPARK_PROPERTIES}#/$defs/SparkPropertiesRunFacet"}})  # fmt: skip
+    assert strict.compatibility_errors(own_url) == ["run/facets/spark_properties: facet type spark_properties not recognized"]
+    # a spec facet is checked against the spec schema of its name, whatever its _schemaURL says
+    event = run_event("COMPLETE", "j", new_run_id(), 1, outputs=[dataset("/o", schema=schema("a int"))])
+    event["outputs"][0]["facets"]["schema"]["_schemaURL"] = RUN_FACET
+    event["outputs"][0]["facets"]["schema"]["fields"] = [{"type": "int"}]
+    assert strict.compatibility_errors(event) == [
+        "outputs/0/facets/schema/fields/0: \"name\" is a required property"
+    ]
+    # the event itself against the spec's root schema
+    assert strict.compatibility_errors({**event, "eventTime": 5})[0].startswith("<root>: ")

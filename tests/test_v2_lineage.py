@@ -87,6 +87,15 @@ def test_sql_create_insert_and_read(spark_session: SparkSession, lineage: Lineag
     # The executed root, WholeStageCodegen(Project(Filter(BatchScan))), unwrapped; a read has no output suffix.
     assert read[-1]["job"]["name"] == f"{APP_JOB}.project"
 
+    # The catalog facet: openlineage-spark has no dataset for a catalog it has no handler for, so this is Headwater's
+    # own description of a V2 catalog (docs/supported-operations.md): the catalog plugin's class as framework and type.
+    plugin = "io.headwater.spark.testing.InMemoryTableCatalog"
+    expected = {"framework": plugin, "type": plugin, "name": CATALOG, "source": "spark"}
+    for dataset in (create[0]["outputs"][0], insert[-1]["outputs"][0], read[-1]["inputs"][0]):
+        facet = dataset["facets"]["catalog"]
+        assert facet["_schemaURL"].endswith("/CatalogDatasetFacet.json#/$defs/CatalogDatasetFacet")
+        assert {k: v for k, v in facet.items() if not k.startswith("_")} == expected
+
 
 def test_dataframe_write_to_create_append_overwrite(spark_session: SparkSession, lineage: LineageLog) -> None:
     table = "testcat.api.events"

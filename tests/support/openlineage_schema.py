@@ -6,6 +6,10 @@ facet in it against the schema its ``_schemaURL`` names, which must be one of th
 version (or one of Headwater's own facet schemas, from the JVM sources). Formats (uuid, uri, date-time) are checked.
 Here the schemas come from the shared spec folder, not from the package's vendored copy, so the tests hold the agent
 to the spec the project follows (``tests/test_lineage_validation.py`` checks that the two copies are equal).
+
+Every event is also checked the way the OpenLineage compatibility suite's validator checks it
+(:meth:`~headwater.lineage.validation.EventValidator.compatibility_errors`: facets resolved by name, a facet the spec has
+no schema for accepted only under a base-facet ``_schemaURL``), so no emitted event can fail that suite's syntax stage.
 """
 
 from __future__ import annotations
@@ -48,3 +52,5 @@ def validate_event(event: dict[str, Any]) -> None:
         strict_validator().check(event)
     except InvalidEventError as e:
         raise AssertionError(str(e)) from None
+    problems = strict_validator().compatibility_errors(event)
+    assert not problems, f"the OpenLineage compatibility suite's validator would reject the event: {problems}"

@@ -13,6 +13,18 @@ Two modes:
   facet (``_producer`` and ``_schemaURL`` present).
 - strict (the test suite's): ``schemaURL`` must be ``https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/<kind>``
   and every facet's ``_schemaURL`` must name a known schema with a ``#/$defs/...`` fragment.
+
+A custom facet (one the spec has no schema for, such as ``spark_properties``) carries the spec's base definition of
+its entity as ``_schemaURL`` (``https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunFacet``, ``JobFacet``,
+``DatasetFacet``, ``InputDatasetFacet``, ``OutputDatasetFacet``), as the OpenLineage tooling expects. Both modes accept
+such a URL and find the facet's own schema by its name (the one key of a facet schema's ``properties``, e.g. Headwater's
+``SparkPropertiesRunFacet.json`` for ``spark_properties``); a name no schema declares is checked against the base
+definition (``_producer`` and ``_schemaURL`` present).
+
+:meth:`EventValidator.compatibility_errors` checks an event the way the OpenLineage compatibility suite's validator
+(``scripts/validate_ol_events.py`` of OpenLineage/compatibility-tests) does: the event against the spec's root schema,
+each facet against the spec's facet schema of the same name, and a facet without one only when its ``_schemaURL``
+names a base facet definition; any other facet is "not recognized".
 """
 
 from __future__ import annotations
@@ -20,7 +32,7 @@ from __future__ import annotations
 import json
 import zipfile
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -48,9 +60,25 @@ SPEC_DIR: Final = Path(__file__).resolve().parent / "spec"
 HEADWATER_FACETS_IN_JAR: Final = "io/headwater/spark/facets/"
 """The folder of Headwater's own facet schemas inside the agent jar (and under jvm/src/main/resources)."""
 
+CUSTOM_FACET_BASES: Final = ("RunFacet", "JobFacet", "DatasetFacet", "InputDatasetFacet", "OutputDatasetFacet")
+"""The spec's base facet definitions a custom facet's ``_schemaURL`` names (``{SPEC_URL}#/$defs/<base>``)."""
+
+SPEC_FACETS_URL: Final = "https://openlineage.io/spec/facets/"
+"""Where the spec's facet schemas are published: their ``$id`` starts with this."""
+
+_BASES_LONGEST_FIRST: Final = tuple(sorted(CUSTOM_FACET_BASES, key=len, reverse=True))
 _MAX_ERRORS: Final = 20
 _MAX_REMEMBERED: Final = 65536
 _DATASET_FACET_KEYS: Final = ("facets", "inputFacets", "outputFacets")
+# The base definitions a facet may have where it sits: where -> bases, in the order a name lookup prefers them.
+_BASES_AT: Final = {
+    "run": ("RunFacet",),
+    "job": ("JobFacet",),
+    "dataset": ("DatasetFacet",),
+    "facets": ("DatasetFacet",),
+    "inputFacets": ("InputDatasetFacet", "DatasetFacet"),
+    "outputFacets": ("OutputDatasetFacet", "DatasetFacet"),
+}
 
 
 @dataclass(frozen=True)
@@ -93,6 +121,34 @@ class SchemaSet:
     """
 
     documents: Mapping[str, Mapping[str, Any]]
+
+    def facet_schemas(self, name: str, *, spec_only: bool = False) -> dict[str, str]:
+        """The facet schemas declaring facet ``name``, as base definition (``RunFacet``, ...) -> ``$ref`` URL.
+
+        A facet schema declares its facet's name as the one key of its ``properties`` (``{"parent": {"$ref":
+        "#/$defs/ParentRunFacet"}}``); its base is the suffix of that definition's name. ``spec_only`` leaves out the
+        schemas that are not the spec's (``https://openlineage.io/spec/facets/...``).
+        """
+        return self._facet_index.get((name, spec_only), {})
+
+    @cached_property
+    def _facet_index(self) -> dict[tuple[str, bool], dict[str, str]]:
+        """(facet name, spec only) -> base definition -> ``$ref`` of the schema declaring that facet name."""
+        index: dict[tuple[str, bool], dict[str, str]] = {}
+        for uri, document in self.documents.items():
+            properties = document.get("properties")
+            if uri == SPEC_URL or not isinstance(properties, dict) or len(properties) != 1:
+                continue
+            ((name, declared),) = properties.items()
+            target = declared.get("$ref", "") if isinstance(declared, dict) else ""
+            definition = target.rsplit("/", 1)[-1]
+            base = next((b for b in _BASES_LONGEST_FIRST if definition.endswith(b)), None)
+            if not target.startswith("#/$defs/") or base is None:
+                continue
+            for spec_only in (False, True):
+                if not spec_only or uri.startswith(SPEC_FACETS_URL):
+                    index.setdefault((name, spec_only), {})[base] = f"{uri}{target}"
+        return index
 
     @classmethod
     def from_documents(cls, documents: Iterable[Mapping[str, Any]]) -> SchemaSet:
@@ -226,9 +282,38 @@ class EventValidator:
             return "RunEvent", None
         return ("DatasetEvent" if "dataset" in event else "JobEvent"), None
 
+    def compatibility_errors(self, event: Mapping[str, Any]) -> list[str]:
+        """What the OpenLineage compatibility suite's validator would report for ``event`` (empty when it passes).
+
+        The event is checked against the spec's root schema (formats not checked, as there), every facet against the
+        spec's facet schema of its name, and a facet no spec schema names is accepted only when its ``_schemaURL``
+        names one of the :data:`CUSTOM_FACET_BASES`; otherwise it is ``"<path>: facet type <name> not recognized"``.
+        Unlike the suite's script, facets of static events (``dataset``) are checked too, and a name declared for
+        several entities (``tags``, ``ownership``, ...) is checked against the schema of the entity it sits on.
+        """
+        problems = [f"<root>: {e.message}" for e in self._validate(event, SPEC_URL, "", formats=False)]
+        for holder, name, facet, _body in _facets(event, None):
+            where = f"{holder}/{name}"
+            parts = where.split("/")
+            bases = _BASES_AT[parts[0] if parts[0] in _BASES_AT else parts[-2]]
+            known = self.schemas.facet_schemas(name, spec_only=True)
+            ref = next((known[base] for base in bases if base in known), None)
+            if ref is not None:
+                problems += [str(e) for e in self._validate(facet, ref, where, formats=False)]
+                continue
+            url = facet.get("_schemaURL")
+            if not (isinstance(url, str) and any(f"defs/{base}" in url for base in CUSTOM_FACET_BASES)):
+                problems.append(f"{where}: facet type {name} not recognized")
+        return problems
+
     def _facet_errors(self, facet: Mapping[str, Any], where: str) -> list[SchemaError]:
         url = facet.get("_schemaURL", "")
         document = url.split("#", 1)[0]
+        if isinstance(url, str) and url.startswith(f"{SPEC_URL}#/$defs/"):
+            base = url.rsplit("/", 1)[-1]
+            if base in CUSTOM_FACET_BASES:  # a custom facet: its own schema by its name, else the base definition
+                own = self.schemas.facet_schemas(where.rsplit("/", 1)[-1])
+                return self._validate(facet, own.get(base, url), where)
         if document not in self.schemas.documents:
             if self.strict:
                 return [SchemaError(f"{where}/_schemaURL", f"{url!r} names no schema of the spec or of Headwater")]
@@ -239,13 +324,13 @@ class EventValidator:
             return self._validate(facet, f"{SPEC_URL}#/$defs/BaseFacet", where)
         return self._validate(facet, url, where)
 
-    def _validate(self, instance: object, ref: str, where: str) -> list[SchemaError]:
-        validator = self._validators.get(ref)
+    def _validate(self, instance: object, ref: str, where: str, *, formats: bool = True) -> list[SchemaError]:
+        validator = self._validators.get(f"{formats}:{ref}")
         if validator is None:
             validator = jsonschema_rs.Draft202012Validator(
-                {"$ref": ref}, registry=self._registry, validate_formats=True, offline=True
+                {"$ref": ref}, registry=self._registry, validate_formats=formats, offline=True
             )
-            self._validators[ref] = validator
+            self._validators[f"{formats}:{ref}"] = validator
         if validator.is_valid(instance):
             return []
         errors = []

@@ -129,9 +129,17 @@ final class AgentFactory {
             openLineage,
             SparkVersions.sparkVersion(),
             config.parent(),
-            new JobMetadata(openLineage, config.metadata()));
+            new JobMetadata(openLineage, config.metadata()),
+            new ApplicationFacets(
+                HeadwaterVersion.PRODUCER,
+                settings,
+                config.customEnvironmentVariables(),
+                System.getenv(),
+                config.redaction()));
     StaticEvents staticEvents = new StaticEvents(openLineage, events);
-    RunReading reading = new RunReading(extractor, contexts, properties, config.metadata().ddl());
+    RunReading reading =
+        new RunReading(
+            extractor, contexts, properties, config.metadata().ddl(), config.jobNameStyle());
     RunBuilders builders =
         new RunBuilders(
             new DatasetBuilders(extractor.extensions()),
@@ -151,7 +159,11 @@ final class AgentFactory {
             config.metadata().pipelineName());
     ExecutionAnalysis executions =
         new ExecutionAnalysis(
-            new ExecutionTracker(application.jobName(), config.runIdleTimeout(), MAX_OPEN_RUNS),
+            new ExecutionTracker(
+                application.jobName(),
+                config.jobNameStyle(),
+                config.runIdleTimeout(),
+                MAX_OPEN_RUNS),
             reading,
             builders,
             emitter,

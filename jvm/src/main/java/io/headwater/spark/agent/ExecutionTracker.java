@@ -1,8 +1,10 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.compat.StreamingPlans;
+import io.headwater.spark.config.JobNameStyle;
 import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.reading.StaticLineage;
+import io.openlineage.client.OpenLineage;
 import io.openlineage.client.utils.UUIDUtils;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -102,6 +104,7 @@ final class ExecutionTracker {
   record Abort(ExecutionRun run, long time, String reason) implements Decision {}
 
   private final String applicationJobName;
+  private final JobNameStyle jobNameStyle;
   private final Duration idleTimeout;
   private final int maxOpenRuns;
   // batch and micro-batch runs by root execution id; nested execution id -> root id
@@ -117,7 +120,19 @@ final class ExecutionTracker {
    * @param maxOpenRuns batch runs kept open at most; more evict the least recently active
    */
   ExecutionTracker(String applicationJobName, Duration idleTimeout, int maxOpenRuns) {
+    this(applicationJobName, JobNameStyle.HEADWATER, idleTimeout, maxOpenRuns);
+  }
+
+  /**
+   * @param applicationJobName the application's job name, the first part of every run's job name
+   * @param jobNameStyle whose job names runs get ({@code spark.openlineage.jobName.style})
+   * @param idleTimeout how long a batch run may go without any event before it is forgotten
+   * @param maxOpenRuns batch runs kept open at most; more evict the least recently active
+   */
+  ExecutionTracker(
+      String applicationJobName, JobNameStyle jobNameStyle, Duration idleTimeout, int maxOpenRuns) {
     this.applicationJobName = Objects.requireNonNull(applicationJobName, "applicationJobName");
+    this.jobNameStyle = Objects.requireNonNull(jobNameStyle, "jobNameStyle");
     this.idleTimeout = Objects.requireNonNull(idleTimeout, "idleTimeout");
     if (maxOpenRuns < 1) {
       throw new IllegalArgumentException("maxOpenRuns must be at least 1, was " + maxOpenRuns);
@@ -222,13 +237,22 @@ final class ExecutionTracker {
         || run.staticKind != StaticLineage.Kind.NONE) {
       return List.of();
     }
-    run.jobName =
-        run.flow != null
-            ? run.flow.job().name()
-            : JobNames.execution(
-                run.jobNamePrefix == null ? applicationJobName : run.jobNamePrefix,
-                run.planPart,
-                run.lineage.jobNameSuffix());
+    if (run.flow != null) {
+      run.jobName = run.flow.job().name();
+    } else {
+      Optional<String> suffix =
+          JobNames.suffix(
+              jobNameStyle,
+              run.planPart,
+              run.lineage.jobNameSuffix(),
+              run.lineage.outputs().stream().findFirst().map(OpenLineage.OutputDataset::getName),
+              StreamingQueryRuns.isStreaming(run));
+      run.jobName =
+          JobNames.execution(
+              run.jobNamePrefix == null ? applicationJobName : run.jobNamePrefix,
+              run.planPart,
+              suffix);
+    }
     return List.of(new Start(run));
   }
 

@@ -339,6 +339,6 @@ final class LineageAgent {
             : builders.facets(contexts.of(application.runId(), null), event);
     emission.submit(
         events.applicationEvent(
-            type, time, application, properties.forApplication(), facets, failure));
+            type, time, application, properties.forApplication(), facets, event, failure));
   }
 }

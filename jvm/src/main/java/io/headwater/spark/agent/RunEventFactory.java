@@ -32,16 +32,19 @@ final class RunEventFactory {
   private final String sparkVersion;
   private final Optional<HeadwaterConfig.ParentJob> externalParent;
   private final JobMetadata metadata;
+  private final ApplicationFacets applicationFacets;
 
   RunEventFactory(
       OpenLineage openLineage,
       String sparkVersion,
       Optional<HeadwaterConfig.ParentJob> externalParent,
-      JobMetadata metadata) {
+      JobMetadata metadata,
+      ApplicationFacets applicationFacets) {
     this.openLineage = openLineage;
     this.sparkVersion = sparkVersion;
     this.externalParent = externalParent;
     this.metadata = metadata;
+    this.applicationFacets = applicationFacets;
   }
 
   /**
@@ -58,8 +61,9 @@ final class RunEventFactory {
 
   /**
    * START, COMPLETE or FAIL of the application run; its parent is the external parent, when
-   * configured. The run and job facets extensions reported for the application event are added last
-   * (never replacing Headwater's own).
+   * configured. It carries the application's own facets ({@link ApplicationFacets}) for {@code
+   * sparkEvent} (Spark's event, or null). The run and job facets extensions reported for the
+   * application event are added last (never replacing Headwater's own).
    *
    * @param failure why the application failed (the {@code errorMessage} facet), or null
    */
@@ -69,12 +73,14 @@ final class RunEventFactory {
       ApplicationRun app,
       SparkPropertiesRunFacet properties,
       io.headwater.spark.extensions.CustomFacets extensionFacets,
+      Object sparkEvent,
       String failure) {
     OpenLineage.RunFacetsBuilder runFacets =
         openLineage
             .newRunFacetsBuilder()
             .processing_engine(processingEngine())
             .put(SparkPropertiesRunFacet.NAME, properties);
+    applicationFacets.of(sparkEvent).forEach(runFacets::put);
     if (failure != null) {
       runFacets.errorMessage(errorMessage(new Stopped(failure)));
     }
@@ -112,9 +118,10 @@ final class RunEventFactory {
   /**
    * An event of an execution run: child of the application run, whose root is the external parent
    * when configured, else the application run. The job gets the {@code sql} facet when the run has
-   * SQL text; a terminal event gives a run with one output that output's {@code outputStatistics}.
-   * The facets extensions reported for the run ({@link io.headwater.spark.extensions.CustomFacets})
-   * are added last.
+   * SQL text; a terminal event gives a run with one output that output's {@code outputStatistics}
+   * and its inputs their {@code inputStatistics}, except figures of zero rows on FAIL (the failed
+   * tasks' metrics are lost, so zero means unknown). The facets extensions reported for the run
+   * ({@link io.headwater.spark.extensions.CustomFacets}) are added last.
    *
    * @param failure the execution's failure, for a FAIL event, or why it stopped ({@link Stopped}),
    *     for an ABORT; null otherwise
@@ -129,16 +136,23 @@ final class RunEventFactory {
     List<OpenLineage.OutputDataset> outputs = run.lineage.outputs();
     List<OpenLineage.InputDataset> inputs = run.lineage.inputs();
     if (type != OpenLineage.RunEvent.EventType.START) {
-      if (outputs.size() == 1 && run.written.isPresent()) {
-        outputs = List.of(withStatistics(outputs.get(0), run.written.get()));
+      // on FAIL, the metrics of the failed tasks are lost: figures of zero say nothing was
+      // counted, not that nothing was read or written, so they are left out
+      boolean failed = type == OpenLineage.RunEvent.EventType.FAIL;
+      Optional<DatasetStatistics> written =
+          run.written.filter(stats -> !(failed && stats.rowCount() == 0));
+      if (outputs.size() == 1 && written.isPresent()) {
+        outputs = List.of(withStatistics(outputs.get(0), written.get()));
       }
       inputs =
           inputs.stream()
               .map(
-                  input ->
-                      withStatistics(
-                          input,
-                          run.read.get(ScanStatistics.key(input.getNamespace(), input.getName()))))
+                  input -> {
+                    DatasetStatistics read =
+                        run.read.get(ScanStatistics.key(input.getNamespace(), input.getName()));
+                    return withStatistics(
+                        input, read == null || (failed && read.rowCount() == 0) ? null : read);
+                  })
               .toList();
     }
     UUID rootRunId = externalParent.map(HeadwaterConfig.ParentJob::runId).orElse(app.runId());

@@ -2,11 +2,13 @@ package io.headwater.spark.agent;
 
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.compat.StreamingPlans;
+import io.headwater.spark.config.JobNameStyle;
 import io.headwater.spark.config.MetadataSettings;
 import io.headwater.spark.config.RuntimeSettings;
 import io.headwater.spark.extensions.LineageExtractor;
 import io.headwater.spark.extensions.RunContexts;
 import io.headwater.spark.logging.OnceLog;
+import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.reading.ExecutionLineage;
 import io.headwater.spark.reading.PlanReading;
 import org.apache.spark.sql.execution.QueryExecution;
@@ -27,16 +29,19 @@ final class RunReading {
   private final RunContexts contexts;
   private final SparkPropertiesCapture properties;
   private final MetadataSettings.DdlEvents configuredDdl;
+  private final JobNameStyle jobNameStyle;
 
   RunReading(
       LineageExtractor extractor,
       RunContexts contexts,
       SparkPropertiesCapture properties,
-      MetadataSettings.DdlEvents configuredDdl) {
+      MetadataSettings.DdlEvents configuredDdl,
+      JobNameStyle jobNameStyle) {
     this.extractor = extractor;
     this.contexts = contexts;
     this.properties = properties;
     this.configuredDdl = configuredDdl;
+    this.jobNameStyle = jobNameStyle;
   }
 
   /** Reads the root execution of {@code run}: its datasets, plan part, kind, SQL, properties. */
@@ -44,7 +49,10 @@ final class RunReading {
     PlanReading reading = extractor.read(context(run, execution), execution, ddlMode(execution));
     log(run, execution, reading.lineage());
     run.lineage = reading.lineage().merge(run.lineage);
-    run.planPart = reading.planPart();
+    run.planPart =
+        jobNameStyle == JobNameStyle.HEADWATER
+            ? reading.planPart()
+            : JobNames.planPart(execution.executedPlan(), jobNameStyle);
     run.staticKind = reading.staticKind();
     run.properties = properties.forSession(execution.sparkSession());
     run.sql = reading.sql(); // redacted with the rest of the event when it is emitted
@@ -62,6 +70,10 @@ final class RunReading {
     ExecutionLineage lineage = extractor.extract(context(run, execution), batch.plan(), false);
     log(run, execution, lineage);
     run.lineage = run.lineage.merge(lineage);
+    if (jobNameStyle == JobNameStyle.OPENLINEAGE && !run.started()) {
+      // openlineage-spark names a streaming run after its micro-batch's executed plan
+      run.planPart = JobNames.planPart(execution.executedPlan(), jobNameStyle);
+    }
     if (run.properties == null) {
       run.properties = properties.forSession(execution.sparkSession());
     }

@@ -202,6 +202,17 @@ public final class ConfigKeys {
           Optional.of(MetadataSettings.DdlEvents.DATASET_EVENT),
           MetadataSettings.DdlEvents::parse);
 
+  public static final ConfigKey<JobNameStyle> JOB_NAME_STYLE =
+      new ConfigKey<>(
+          "jobName.style",
+          "headwater: Headwater's stable job names (a write keeps its command's name under adaptive"
+              + " execution, a catalog table's suffix is db_table); openlineage: the names the"
+              + " OpenLineage Spark integration gives (adaptive_spark_plan, suffixes from table"
+              + " locations, the CTAS of saveAsTable, a streaming run after its micro-batch's"
+              + " plan), for teams switching agents. Headwater's own key.",
+          Optional.of(JobNameStyle.HEADWATER),
+          JobNameStyle::parse);
+
   public static final ConfigKey<String> SOURCE_CODE_FILE =
       ConfigKey.string(
           "sourceCode.file",
@@ -261,6 +272,7 @@ public final class ConfigKeys {
           JOB_TAGS,
           RUN_TAGS,
           STATIC_LINEAGE_DDL,
+          JOB_NAME_STYLE,
           SOURCE_CODE_FILE,
           PIPELINE_NAME,
           RUN_IDLE_TIMEOUT_MINUTES,

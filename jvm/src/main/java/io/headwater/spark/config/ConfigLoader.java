@@ -75,9 +75,11 @@ public final class ConfigLoader {
         disabled,
         read(merged, ConfigKeys.NAMESPACE),
         readOptional(merged, ConfigKeys.APP_NAME),
+        read(merged, ConfigKeys.JOB_NAME_STYLE),
         parent(merged),
         transport,
         disabledFacets(merged),
+        customEnvironmentVariables(merged),
         read(merged, ConfigKeys.CAPTURED_PROPERTIES),
         new HeadwaterConfig.ColumnLineageSettings(
             read(merged, ConfigKeys.COLUMN_LINEAGE_DATASET_LINEAGE_ENABLED),
@@ -187,6 +189,26 @@ public final class ConfigLoader {
       return Optional.of(new HeadwaterConfig.ParentJob(namespace.get(), name.get(), runId.get()));
     }
     return Optional.empty();
+  }
+
+  /**
+   * {@code facets.custom_environment_variables} ({@code [VAR1;VAR2]}), read by the OpenLineage
+   * client's facets configuration; none when unset.
+   */
+  private java.util.List<String> customEnvironmentVariables(ObjectNode merged) {
+    JsonNode facets = merged.get("facets");
+    if (facets == null) {
+      return java.util.List.of();
+    }
+    try {
+      String[] names =
+          OpenLineageClientUtils.convertValue(facets, FacetsConfig.class)
+              .getCustomEnvironmentVariables();
+      return names == null ? java.util.List.of() : java.util.List.of(names);
+    } catch (RuntimeException e) {
+      throw new InvalidConfigException(
+          describe(new String[] {"facets"}), "cannot be read: " + rootMessage(e), e);
+    }
   }
 
   private Set<String> disabledFacets(ObjectNode merged) {

@@ -16,12 +16,17 @@ import java.util.UUID;
  * @param namespace {@code spark.openlineage.namespace}: namespace of every job the agent emits
  *     ({@code default})
  * @param appName {@code spark.openlineage.appName}: replaces {@code spark.app.name} in job names
+ * @param jobNameStyle {@code spark.openlineage.jobName.style}: Headwater's job names or the
+ *     OpenLineage Spark integration's
  * @param parent {@code spark.openlineage.parentJobNamespace|parentJobName|parentRunId}: the
  *     external run the application run belongs to; present only when all three are set
  * @param transport the OpenLineage client's transport configuration ({@code
  *     spark.openlineage.transport.*})
  * @param disabledFacets names of facets removed from every event ({@code
  *     spark.openlineage.facets.<name>.disabled})
+ * @param customEnvironmentVariables environment variables the application run's {@code
+ *     environment-properties} facet carries ({@code
+ *     spark.openlineage.facets.custom_environment_variables})
  * @param capturedProperties Spark properties every run carries in {@code spark_properties} ({@code
  *     spark.openlineage.capturedProperties})
  * @param columnLineage how the {@code columnLineage} facet is built
@@ -39,9 +44,11 @@ public record HeadwaterConfig(
     boolean disabled,
     String namespace,
     Optional<String> appName,
+    JobNameStyle jobNameStyle,
     Optional<ParentJob> parent,
     TransportConfig transport,
     Set<String> disabledFacets,
+    java.util.List<String> customEnvironmentVariables,
     java.util.List<String> capturedProperties,
     ColumnLineageSettings columnLineage,
     Duration runIdleTimeout,
@@ -54,9 +61,11 @@ public record HeadwaterConfig(
   public HeadwaterConfig {
     Objects.requireNonNull(namespace, "namespace");
     Objects.requireNonNull(appName, "appName");
+    Objects.requireNonNull(jobNameStyle, "jobNameStyle");
     Objects.requireNonNull(parent, "parent");
     Objects.requireNonNull(transport, "transport");
     disabledFacets = Set.copyOf(disabledFacets);
+    customEnvironmentVariables = java.util.List.copyOf(customEnvironmentVariables);
     capturedProperties = java.util.List.copyOf(capturedProperties);
     Objects.requireNonNull(columnLineage, "columnLineage");
     Objects.requireNonNull(runIdleTimeout, "runIdleTimeout");

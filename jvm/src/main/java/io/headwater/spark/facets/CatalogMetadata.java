@@ -24,14 +24,16 @@ import org.apache.spark.sql.connector.catalog.TableCatalog;
  * <ul>
  *   <li>a {@code symlinks} entry of type TABLE in the session catalog's symlink namespace ({@link
  *       CatalogTables}): {@code <db>.<table>} of the session catalog (Hive or not) — its
- *       properties, {@code owner} and {@code comment};
+ *       properties, {@code owner} and {@code comment}, and the catalog when it is Hive's or, for a
+ *       Delta table, Delta Lake's {@code DeltaCatalog};
  *   <li>a symlink, or the dataset itself, whose namespace is a DataSourceV2 catalog's name ({@link
  *       V2TableIdentity}): {@code <ns>.<table>} of that catalog — its properties, with the {@code
- *       owner} and {@code comment} table properties.
+ *       owner} and {@code comment} table properties, and the catalog as {@link
+ *       V2CatalogDescriptions} describes it.
  * </ul>
  *
  * One lookup per table per instance (an instance lives for one execution). A table that is gone
- * (DROP) or cannot be loaded has no metadata.
+ * (DROP), not yet created or cannot be loaded has no metadata but the {@code catalog} facet.
  */
 public final class CatalogMetadata implements TableMetadata.Source {
   private final SparkSession session;
@@ -68,7 +70,18 @@ public final class CatalogMetadata implements TableMetadata.Source {
         }
         return new CatalogTables(session)
             .lookup(new TableIdentifier(parts[1], scala.Option.apply(parts[0])))
-            .map(CatalogMetadata::of);
+            .map(table -> of(table, isDelta(table) ? deltaCatalog() : sessionCatalog()))
+            // a table being created (or dropped) is still in the catalog the facet names; under
+            // DeltaCatalog its framework (Delta or not) is unknown without the table: no facet
+            .or(
+                () ->
+                    (isDeltaSessionCatalog()
+                            ? Optional.<TableMetadata.Catalog>empty()
+                            : sessionCatalog())
+                        .map(
+                            c ->
+                                new TableMetadata(
+                                    Map.of(), Optional.empty(), Optional.empty(), Optional.of(c))));
       }
       if (!SparkVersions.catalogs().isCatalog(session, namespace)) {
         return Optional.empty();
@@ -78,20 +91,91 @@ public final class CatalogMetadata implements TableMetadata.Source {
         return Optional.empty();
       }
       int last = name.lastIndexOf('.');
-      Table table =
-          tables.loadTable(
-              Identifier.of(name.substring(0, last).split("\\."), name.substring(last + 1)));
+      Optional<TableMetadata.Catalog> description =
+          Optional.of(V2CatalogDescriptions.of(session, catalog));
+      Map<String, String> properties;
+      try {
+        Table table =
+            tables.loadTable(
+                Identifier.of(name.substring(0, last).split("\\."), name.substring(last + 1)));
+        properties = table.properties() == null ? Map.of() : table.properties();
+      } catch (Exception e) { // being created or dropped: still in the catalog the facet names
+        return Optional.of(
+            new TableMetadata(Map.of(), Optional.empty(), Optional.empty(), description));
+      }
+      TableMetadata metadata = TableMetadata.ofV2(properties);
       return Optional.of(
-          TableMetadata.ofV2(table.properties() == null ? Map.of() : table.properties()));
+          new TableMetadata(
+              metadata.properties(), metadata.owner(), metadata.comment(), description));
     } catch (Exception e) { // NoSuchTableException and other catalog errors: no metadata
       return Optional.empty();
     }
   }
 
-  private static TableMetadata of(CatalogTable table) {
+  private static TableMetadata of(CatalogTable table, Optional<TableMetadata.Catalog> catalog) {
     return new TableMetadata(
         ScalaCollections.asJava(table.properties()),
         Optional.ofNullable(table.owner()),
-        table.comment().isDefined() ? Optional.of(table.comment().get()) : Optional.empty());
+        table.comment().isDefined() ? Optional.of(table.comment().get()) : Optional.empty(),
+        catalog);
+  }
+
+  /** Delta Lake's session catalog ({@code DeltaCatalog}), as the {@code catalog} facet names it. */
+  private static final String DELTA_CATALOG = "org.apache.spark.sql.delta.catalog.DeltaCatalog";
+
+  /** True for a Delta table of a session catalog that is Delta Lake's {@code DeltaCatalog}. */
+  private boolean isDelta(CatalogTable table) {
+    return table.provider().isDefined()
+        && "delta".equalsIgnoreCase(table.provider().get())
+        && isDeltaSessionCatalog();
+  }
+
+  private boolean isDeltaSessionCatalog() {
+    String key = "spark.sql.catalog." + SparkVersions.catalogs().sessionCatalogName();
+    return DELTA_CATALOG.equals(session.conf().get(key, (String) null));
+  }
+
+  /**
+   * The session catalog of a Delta table as the OpenLineage Spark integration describes it:
+   * framework and type {@code delta}, name {@code spark_catalog}, no URIs.
+   */
+  private static Optional<TableMetadata.Catalog> deltaCatalog() {
+    return Optional.of(
+        new TableMetadata.Catalog(
+            "delta",
+            "delta",
+            SparkVersions.catalogs().sessionCatalogName(),
+            Optional.empty(),
+            Optional.empty()));
+  }
+
+  /**
+   * The session catalog as the {@code catalog} facet describes it, as the OpenLineage Spark
+   * integration does: only when it is Hive's ({@code spark.sql.catalogImplementation=hive}), as
+   * framework and type {@code hive}, name {@code default}, the metastore ({@code
+   * hive.metastore.uris}, first entry) and the warehouse location.
+   */
+  private Optional<TableMetadata.Catalog> sessionCatalog() {
+    String implementation =
+        session.sparkContext().conf().get("spark.sql.catalogImplementation", "in-memory");
+    if (!"hive".equals(implementation)) {
+      return Optional.empty();
+    }
+    String metastore = session.sparkContext().hadoopConfiguration().get("hive.metastore.uris");
+    Optional<String> metadataUri =
+        metastore == null || metastore.isBlank()
+            ? Optional.empty()
+            : Optional.of(metastore.split(",")[0].trim());
+    String warehouse = session.sessionState().conf().warehousePath();
+    return Optional.of(
+        new TableMetadata.Catalog(
+            "hive",
+            "hive",
+            "default",
+            metadataUri,
+            Optional.of(
+                warehouse.endsWith("/")
+                    ? warehouse.substring(0, warehouse.length() - 1)
+                    : warehouse)));
   }
 }

@@ -1,14 +1,11 @@
 package io.headwater.spark.facets;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import io.openlineage.client.OpenLineage;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * The {@code headwater_columnLineageSkipped} run facet: the outputs whose {@code columnLineage}
@@ -20,14 +17,16 @@ import java.util.Objects;
  * facet silently; this is Headwater's own.
  */
 @JsonPropertyOrder({"_producer", "_schemaURL", "outputs"})
-public final class ColumnLineageSkippedRunFacet implements OpenLineage.RunFacet {
+public final class ColumnLineageSkippedRunFacet extends CustomRunFacet {
   /** The facet's key in {@code run.facets}. */
   public static final String NAME = "headwater_columnLineageSkipped";
 
-  /** Where the facet's JSON schema is published, the {@code _schemaURL} of every instance. */
-  public static final URI SCHEMA_URL = FacetSchemas.url("ColumnLineageSkippedRunFacet");
+  /**
+   * The {@code _schemaURL} of every instance: the spec's {@code RunFacet} base, as custom facets
+   * have (see {@link FacetSchemas}); the facet's own schema is found by its name.
+   */
+  public static final URI SCHEMA_URL = FacetSchemas.RUN_FACET;
 
-  private final URI producer;
   private final List<ColumnLineageSkip> skips;
 
   /**
@@ -35,20 +34,8 @@ public final class ColumnLineageSkippedRunFacet implements OpenLineage.RunFacet 
    * @param skips the skipped outputs, in output order; not empty
    */
   public ColumnLineageSkippedRunFacet(URI producer, List<ColumnLineageSkip> skips) {
-    this.producer = Objects.requireNonNull(producer, "producer");
+    super(producer);
     this.skips = List.copyOf(skips);
-  }
-
-  @Override
-  @JsonProperty("_producer")
-  public URI get_producer() {
-    return producer;
-  }
-
-  @Override
-  @JsonProperty("_schemaURL")
-  public URI get_schemaURL() {
-    return SCHEMA_URL;
   }
 
   /** One entry per skipped output: namespace, name, reason, fieldCount, limit. */
@@ -66,11 +53,5 @@ public final class ColumnLineageSkippedRunFacet implements OpenLineage.RunFacet 
               return entry;
             })
         .toList();
-  }
-
-  @Override
-  @JsonAnyGetter
-  public Map<String, Object> getAdditionalProperties() {
-    return Map.of();
   }
 }

@@ -40,8 +40,12 @@ public final class SparkPipelineDatasetFacet implements OpenLineage.DatasetFacet
   /** The facet's key in {@code dataset.facets}. */
   public static final String NAME = "headwater_sparkPipeline";
 
-  /** Where the facet's JSON schema is published, the {@code _schemaURL} of every instance. */
-  public static final URI SCHEMA_URL = FacetSchemas.url("SparkPipelineDatasetFacet");
+  /**
+   * The {@code _schemaURL} of every instance: the spec's {@code DatasetFacet} base, as custom
+   * facets have (see {@link FacetSchemas}); the facet's own schema ({@code
+   * SparkPipelineDatasetFacet.json}) is found by its name.
+   */
+  public static final URI SCHEMA_URL = FacetSchemas.DATASET_FACET;
 
   /**
    * What the pipeline declares about the dataset.

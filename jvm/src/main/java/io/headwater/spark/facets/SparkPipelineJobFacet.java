@@ -35,8 +35,12 @@ public final class SparkPipelineJobFacet implements OpenLineage.JobFacet {
   /** The facet's key in {@code job.facets}. */
   public static final String NAME = "headwater_sparkPipeline";
 
-  /** Where the facet's JSON schema is published, the {@code _schemaURL} of every instance. */
-  public static final URI SCHEMA_URL = FacetSchemas.url("SparkPipelineJobFacet");
+  /**
+   * The {@code _schemaURL} of every instance: the spec's {@code JobFacet} base, as custom facets
+   * have (see {@link FacetSchemas}); the facet's own schema ({@code SparkPipelineJobFacet.json}) is
+   * found by its name.
+   */
+  public static final URI SCHEMA_URL = FacetSchemas.JOB_FACET;
 
   /**
    * One flow of the pipeline.

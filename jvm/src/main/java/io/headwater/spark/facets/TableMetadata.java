@@ -11,14 +11,51 @@ import org.apache.spark.sql.connector.catalog.TableCatalog;
 /**
  * What a catalog knows about a table beyond its schema, for the dataset facets {@code tags} (table
  * properties {@code openlineage.tags.<key>=<value>}, source {@code SPARK}), {@code ownership} (the
- * table's owner) and {@code documentation} (the table's comment).
+ * table's owner), {@code documentation} (the table's comment) and {@code catalog} (the catalog the
+ * table is in).
  *
  * @param properties the table's properties
  * @param owner the owner the catalog records, when any
  * @param comment the table's comment, when any
+ * @param catalog the catalog, when it is one the {@code catalog} facet describes
  */
 public record TableMetadata(
-    Map<String, String> properties, Optional<String> owner, Optional<String> comment) {
+    Map<String, String> properties,
+    Optional<String> owner,
+    Optional<String> comment,
+    Optional<Catalog> catalog) {
+  /**
+   * The {@code catalog} dataset facet's description of a catalog ({@code source} is always {@code
+   * spark}).
+   *
+   * @param framework the storage framework, e.g. {@code hive}, {@code iceberg}
+   * @param type the catalog's type, e.g. {@code hive}, {@code hadoop}
+   * @param name the catalog's name
+   * @param metadataUri the catalog's service (e.g. the Hive metastore {@code thrift://host:9083}),
+   *     when it has one
+   * @param warehouseUri where the catalog keeps its tables' data, when known
+   */
+  public record Catalog(
+      String framework,
+      String type,
+      String name,
+      Optional<String> metadataUri,
+      Optional<String> warehouseUri) {
+    public Catalog {
+      Objects.requireNonNull(framework, "framework");
+      Objects.requireNonNull(type, "type");
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(metadataUri, "metadataUri");
+      Objects.requireNonNull(warehouseUri, "warehouseUri");
+    }
+  }
+
+  /** Metadata without a {@code catalog} facet. */
+  public TableMetadata(
+      Map<String, String> properties, Optional<String> owner, Optional<String> comment) {
+    this(properties, owner, comment, Optional.empty());
+  }
+
   /**
    * The table-property prefix of dataset tags: {@code openlineage.tags.pii=true} is the tag {@code
    * pii=true}.
@@ -32,6 +69,7 @@ public record TableMetadata(
     properties = Map.copyOf(properties);
     Objects.requireNonNull(owner, "owner");
     Objects.requireNonNull(comment, "comment");
+    Objects.requireNonNull(catalog, "catalog");
   }
 
   /**
@@ -68,6 +106,18 @@ public record TableMetadata(
    * owner or comment.
    */
   void addFacets(OpenLineage openLineage, OpenLineage.DatasetFacetsBuilder facets) {
+    catalog.ifPresent(
+        c ->
+            facets.catalog(
+                openLineage
+                    .newCatalogDatasetFacetBuilder()
+                    .framework(c.framework())
+                    .type(c.type())
+                    .name(c.name())
+                    .metadataUri(c.metadataUri().orElse(null))
+                    .warehouseUri(c.warehouseUri().orElse(null))
+                    .source("spark")
+                    .build()));
     owner
         .filter(o -> !o.isBlank())
         .ifPresent(

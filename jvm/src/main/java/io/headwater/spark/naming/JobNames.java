@@ -1,6 +1,8 @@
 package io.headwater.spark.naming;
 
+import io.headwater.spark.config.JobNameStyle;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.WholeStageCodegenExec;
 import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
@@ -10,17 +12,41 @@ import org.apache.spark.sql.execution.datasources.v2.V2CommandExec;
 import org.apache.spark.sql.execution.datasources.v2.V2ExistingTableWriteExec;
 
 /**
- * Job names as the OpenLineage Spark integration forms them, so a user switching agents keeps job
- * identities: {@code <app>.<executed plan root>[.<output suffix>]}, the root node name normalised
- * to snake_case with {@code WholeStageCodegen} unwrapped, e.g. {@code
- * simple_test.execute_insert_into_hadoop_fs_relation_command.tmp_out}.
+ * Job names formed as the OpenLineage Spark integration forms them: {@code <app>.<executed plan
+ * root>[.<output suffix>]}, the root node name normalised to snake_case with {@code
+ * WholeStageCodegen} unwrapped, e.g. {@code
+ * simple_test.execute_insert_into_hadoop_fs_relation_command.tmp_out}. Two styles ({@link
+ * JobNameStyle}):
  *
- * <p>One deliberate difference: Spark 4 wraps a write whose query has an exchange in {@code
- * AdaptiveSparkPlan}, so the root of the same logical write flips between {@code
- * adaptive_spark_plan} and the command depending on the query. When an adaptive plan's root is a
- * command, the command names the job, so a write keeps one name.
+ * <ul>
+ *   <li>{@code headwater} (the default) keeps one name per logical write: Spark 4 wraps a write
+ *       whose query has an exchange in {@code AdaptiveSparkPlan}, so the root of the same write
+ *       flips between {@code adaptive_spark_plan} and the command depending on the query; when an
+ *       adaptive plan's root is a command, the command names the job. A catalog table's suffix is
+ *       {@code <db>_<table>}.
+ *   <li>{@code openlineage} gives the names openlineage-spark 1.53 gives on Spark 4.1: {@code
+ *       adaptive_spark_plan} for an adaptive write; for {@code
+ *       execute_insert_into_hadoop_fs_relation_command} and {@code execute_create_table_command} (a
+ *       Hive {@code CREATE TABLE}) the suffix of the output's location (last two path segments,
+ *       {@code warehouse_t1}), not of its table name; {@code drop_table} without a suffix; a {@code
+ *       saveAsTable} named after the CTAS it runs ({@code
+ *       execute_create_data_source_table_as_select_command}); a streaming query's run after the
+ *       executed plan of its micro-batch, without a suffix (the integration reports no outputs for
+ *       it). Every other name is the same in both styles.
+ * </ul>
  */
 public final class JobNames {
+  /** Plan parts whose suffix openlineage-spark takes from the output's location. */
+  private static final Set<String> LOCATION_SUFFIXED =
+      Set.of("execute_insert_into_hadoop_fs_relation_command", "execute_create_table_command");
+
+  /** Plan parts openlineage-spark gives no suffix. */
+  private static final Set<String> UNSUFFIXED = Set.of("drop_table");
+
+  private static final String SAVE_AS_TABLE = "execute_save_as_v1_table_command";
+  private static final String DATA_SOURCE_CTAS =
+      "execute_create_data_source_table_as_select_command";
+
   private JobNames() {}
 
   /** The application's job name: its normalised name, or {@code unknown} when blank. */
@@ -47,7 +73,7 @@ public final class JobNames {
 
   /**
    * The job name of a SQL execution run, from its plan part ({@link #planPart}) and its output
-   * suffix.
+   * suffix ({@link #suffix}).
    */
   public static String execution(
       String applicationJobName, String planPart, Optional<String> outputSuffix) {
@@ -56,26 +82,57 @@ public final class JobNames {
     return name.toString();
   }
 
-  /** The plan part of a job name: the executed plan's root node, normalised. */
+  /** The plan part of a job name in Headwater's style. */
   public static String planPart(SparkPlan executedPlan) {
-    SparkPlan root = namingRoot(executedPlan);
-    String name = root.nodeName();
-    int space = name.indexOf(' ');
-    if (root instanceof V2ExistingTableWriteExec && space > 0) {
-      // Spark 4.2 appends the table to the node name of a V2 write ("AppendData testcat.db.t"); the
-      // plan part stays the node's own name, as on every other Spark (the table is the suffix)
-      name = name.substring(0, space);
-    }
-    return NameNormalizer.normalize(name);
+    return planPart(executedPlan, JobNameStyle.HEADWATER);
   }
 
-  private static SparkPlan namingRoot(SparkPlan executedPlan) {
+  /** The plan part of a job name: the executed plan's root node, normalised, in {@code style}. */
+  public static String planPart(SparkPlan executedPlan, JobNameStyle style) {
     SparkPlan root =
         executedPlan instanceof WholeStageCodegenExec codegen ? codegen.child() : executedPlan;
-    if (root instanceof AdaptiveSparkPlanExec adaptive && isCommand(adaptive.inputPlan())) {
-      return adaptive.inputPlan();
+    if (style == JobNameStyle.HEADWATER) {
+      if (root instanceof AdaptiveSparkPlanExec adaptive && isCommand(adaptive.inputPlan())) {
+        root = adaptive.inputPlan();
+      }
+      String name = root.nodeName();
+      int space = name.indexOf(' ');
+      if (root instanceof V2ExistingTableWriteExec && space > 0) {
+        // Spark 4.2 appends the table to the node name of a V2 write ("AppendData testcat.db.t");
+        // the
+        // plan part stays the node's own name, as on every other Spark (the table is the suffix)
+        name = name.substring(0, space);
+      }
+      return NameNormalizer.normalize(name);
     }
-    return root;
+    String part = NameNormalizer.normalize(root.nodeName());
+    return SAVE_AS_TABLE.equals(part) ? DATA_SOURCE_CTAS : part;
+  }
+
+  /**
+   * The output suffix of a run's job name in {@code style}.
+   *
+   * @param planPart the run's plan part ({@link #planPart})
+   * @param visitorSuffix the suffix the output visitors gave (Headwater's)
+   * @param firstOutput the name of the run's first output (a path for file-system datasets)
+   * @param streaming true for a streaming query's run
+   */
+  public static Optional<String> suffix(
+      JobNameStyle style,
+      String planPart,
+      Optional<String> visitorSuffix,
+      Optional<String> firstOutput,
+      boolean streaming) {
+    if (style == JobNameStyle.HEADWATER) {
+      return visitorSuffix;
+    }
+    if (streaming || UNSUFFIXED.contains(planPart)) {
+      return Optional.empty();
+    }
+    if (LOCATION_SUFFIXED.contains(planPart) && firstOutput.isPresent()) {
+      return firstOutput.map(FileDatasetNames::jobNameSuffix);
+    }
+    return visitorSuffix;
   }
 
   private static boolean isCommand(SparkPlan plan) {

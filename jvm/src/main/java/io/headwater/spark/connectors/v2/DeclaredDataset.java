@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.headwater.spark.api.DatasetFactory;
 import io.headwater.spark.facets.Datasets;
+import io.headwater.spark.facets.FacetSchemas;
 import io.headwater.spark.facets.HeadwaterVersion;
 import io.headwater.spark.logging.OnceLog;
 import io.openlineage.client.OpenLineage;
@@ -59,8 +60,6 @@ public record DeclaredDataset(String namespace, String name, Map<String, JsonNod
 
   private static final Logger LOG = LoggerFactory.getLogger(DeclaredDataset.class);
   private static final ObjectMapper MAPPER = OpenLineageClientUtils.newObjectMapper();
-  private static final String DATASET_FACET_SCHEMA =
-      "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/DatasetFacet";
 
   /** Names Headwater computes itself: never taken from properties. */
   private static final Set<String> COMPUTED = Set.of("schema", "dataSource");
@@ -149,7 +148,7 @@ public record DeclaredDataset(String namespace, String name, Map<String, JsonNod
       } else {
         object.put("_producer", HeadwaterVersion.PRODUCER.toString());
         if (!object.hasNonNull("_schemaURL")) {
-          object.put("_schemaURL", DATASET_FACET_SCHEMA);
+          object.put("_schemaURL", FacetSchemas.DATASET_FACET.toString());
         }
       }
       // Reading it as part of the facets container proves it fits its typed class (or the custom
