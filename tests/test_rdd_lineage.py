@@ -63,6 +63,17 @@ def test_text_file_map_save_as_text_file(spark_session: SparkSession, lineage: L
         assert event["run"]["facets"]["spark_properties"]["properties"]["spark.app.name"] == "headwater-tests"
         assert "sql" not in event["job"]["facets"]
     assert sorted((out).glob("part-*")) != []  # the write really happened
+    # statistics from the tasks' metrics, on the terminal event only: 3 lines read from the 17 bytes of the source
+    # files (Hadoop reads a little past a split's end to finish its last line, so the bytes read can be more), 3 lines
+    # written
+    assert "inputStatistics" not in (start["inputs"][0].get("inputFacets") or {})
+    read = complete["inputs"][0]["inputFacets"]["inputStatistics"]
+    assert read["rowCount"] == 3
+    assert read["size"] >= 17
+    assert "fileCount" not in read
+    written = complete["outputs"][0]["outputFacets"]["outputStatistics"]
+    assert written["rowCount"] == 3
+    assert written["size"] >= sum(part.stat().st_size for part in out.glob("part-*")) > 0
 
 
 def test_hadoop_file_writes_old_and_new_api(spark_session: SparkSession, lineage: LineageLog, tmp_path: Path) -> None:
@@ -91,6 +102,10 @@ def test_hadoop_file_writes_old_and_new_api(spark_session: SparkSession, lineage
             assert datasets(event, "inputs") == [("file", str(first.parent)), ("file", str(second.parent))]
             assert datasets(event, "outputs") == [("file", str(out))]
             assert event["job"]["facets"]["jobType"] == {**event["job"]["facets"]["jobType"], **RDD_JOB_TYPE}
+        complete = run[-1]
+        # two inputs: the tasks' read figures cannot be split between them, so neither gets any
+        assert [i.get("inputFacets", {}).get("inputStatistics") for i in complete["inputs"]] == [None, None]
+        assert complete["outputs"][0]["outputFacets"]["outputStatistics"]["rowCount"] == 3
     assert only_run(lineage_old)[0]["job"]["name"] == (
         f"{APP_JOB}.map_partitions_python_union_map_partitions_hadoop_map_partitions_hadoop"
     )

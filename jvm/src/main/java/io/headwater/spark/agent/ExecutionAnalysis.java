@@ -174,7 +174,7 @@ final class ExecutionAnalysis {
     SparkJobs.Job job = jobs.ofStage(stage.stageId());
     if (job != null && job.executionId() == null) {
       rddJobs.stageCompleted(
-          job.jobId(), SchedulerObjects.stageCompleted(stage, job.stage(stage.stageId())));
+          job.jobId(), stage, SchedulerObjects.stageCompleted(stage, job.stage(stage.stageId())));
       return;
     }
     ExecutionRun run = job == null ? null : tracker.runOf(job.executionId());

@@ -80,6 +80,12 @@ final class ExecutionRun {
   DatasetStatistics tasksWrote = DatasetStatistics.ZERO;
 
   /**
+   * What the tasks of the run's completed stages reported reading (input metrics), for runs whose
+   * reads have no scan metrics (RDD jobs).
+   */
+  DatasetStatistics tasksRead = DatasetStatistics.ZERO;
+
+  /**
    * The context extensions get for this run: the root execution's once it was read, else one
    * without a plan.
    */

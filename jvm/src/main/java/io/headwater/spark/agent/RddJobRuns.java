@@ -4,6 +4,9 @@ import io.headwater.spark.connectors.rdd.RddJobInputDatasetBuilder;
 import io.headwater.spark.connectors.rdd.RddJobNames;
 import io.headwater.spark.connectors.rdd.RddJobOutputDatasetBuilder;
 import io.headwater.spark.extensions.SchedulerObjects;
+import io.headwater.spark.reading.DatasetStatistics;
+import io.headwater.spark.reading.ScanStatistics;
+import io.openlineage.client.OpenLineage;
 import io.openlineage.client.utils.UUIDUtils;
 import java.util.HashMap;
 import java.util.List;
@@ -12,6 +15,7 @@ import java.util.function.BiConsumer;
 import org.apache.spark.scheduler.ActiveJob;
 import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
+import org.apache.spark.scheduler.StageInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -86,9 +90,15 @@ final class RddJobRuns {
 
   /**
    * A stage of RDD job {@code jobId} completed; {@code objects} as {@link
-   * SchedulerObjects#stageCompleted} gives them.
+   * SchedulerObjects#stageCompleted} gives them. Its tasks' input and output metrics add to the
+   * run's statistics.
    */
-  void stageCompleted(int jobId, List<?> objects) {
+  void stageCompleted(int jobId, StageInfo stage, List<?> objects) {
+    Running job = running.get(jobId);
+    if (job != null) {
+      job.run().tasksRead = job.run().tasksRead.plus(DatasetStatistics.readByStage(stage));
+      job.run().tasksWrote = job.run().tasksWrote.plus(DatasetStatistics.ofStage(stage));
+    }
     evaluate(jobId, objects);
   }
 
@@ -103,7 +113,27 @@ final class RddJobRuns {
     evaluate(event.jobId(), SchedulerObjects.jobEnd(event, job.job().finalStage()));
     running.remove(event.jobId());
     if (job.run().started()) {
+      addStatistics(job.run());
       emitter.terminal(job.run(), event.time(), failure);
+    }
+  }
+
+  /**
+   * The statistics of an RDD job's run, from its tasks' metrics summed over its stages: the rows
+   * and bytes written are its output's (an RDD job writes one dataset); the records and bytes read
+   * are its input's when it reads exactly one dataset (with several, the tasks' figures cannot be
+   * split between them, so none gets any).
+   */
+  private static void addStatistics(ExecutionRun run) {
+    run.written = run.tasksWrote.ofTasks();
+    List<OpenLineage.InputDataset> inputs = run.lineage.inputs();
+    if (inputs.size() == 1) {
+      OpenLineage.InputDataset input = inputs.get(0);
+      run.tasksRead
+          .ofTasks()
+          .ifPresent(
+              read ->
+                  run.read.put(ScanStatistics.key(input.getNamespace(), input.getName()), read));
     }
   }
 

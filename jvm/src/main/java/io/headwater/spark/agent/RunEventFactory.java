@@ -278,8 +278,8 @@ final class RunEventFactory {
             openLineage
                 .newInputStatisticsInputDatasetFacetBuilder()
                 .rowCount(stats.rowCount())
-                .size(stats.size())
-                .fileCount(stats.fileCount())
+                .size(known(stats.size()))
+                .fileCount(known(stats.fileCount()))
                 .build()));
   }
 

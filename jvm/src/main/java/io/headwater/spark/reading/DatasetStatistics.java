@@ -95,6 +95,31 @@ public record DatasetStatistics(long rowCount, long size, long fileCount) {
   }
 
   /**
+   * What the successful tasks of a completed stage reported reading ({@code recordsRead}, {@code
+   * bytesRead} of their input metrics: the records Hadoop input formats returned and the bytes they
+   * read; no file count).
+   */
+  public static DatasetStatistics readByStage(StageInfo stage) {
+    TaskMetrics metrics = stage.taskMetrics();
+    if (metrics == null) {
+      return ZERO;
+    }
+    return new DatasetStatistics(
+        metrics.inputMetrics().recordsRead(), metrics.inputMetrics().bytesRead(), 0);
+  }
+
+  /**
+   * These task figures as a dataset's statistics: rows and bytes, the file count {@link #UNKNOWN}
+   * (tasks do not count files); empty when no row was counted (nothing to report, or not counted by
+   * this reader or writer).
+   */
+  public Optional<DatasetStatistics> ofTasks() {
+    return rowCount > 0
+        ? Optional.of(new DatasetStatistics(rowCount, size > 0 ? size : UNKNOWN, UNKNOWN))
+        : Optional.empty();
+  }
+
+  /**
    * The node an adaptive plan ran, below {@code AdaptiveSparkPlanExec} (its final plan) and any
    * query stage at its root ({@code ResultQueryStageExec} in Spark 4, a {@link QueryStageExec});
    * any other node is returned as it is.
