@@ -65,6 +65,17 @@ def test_file_source_to_file_sink_is_one_run_with_running_per_micro_batch(
         assert schema_fields(event["outputs"][0]) == SCHEMA_FACET
         assert event["run"]["facets"]["parent"]["run"]["runId"] == app_start["run"]["runId"]
     assert spark_session.read.parquet(str(out)).count() == 3
+    # statistics: each RUNNING has its micro-batch's rows (a.json's 2, then b.json's 1), COMPLETE the totals
+    assert [row_counts(event) for event in run] == [(None, None), (2, 2), (1, 1), (3, 3)]
+    complete = run[-1]["outputs"][0]["outputFacets"]["outputStatistics"]
+    assert complete["size"] == sum(part.stat().st_size for part in out.glob("part-*.parquet"))
+
+
+def row_counts(event: dict[str, Any]) -> tuple[int | None, int | None]:
+    """The event's (input rowCount, output rowCount), None where it has no statistics facet."""
+    read = (event["inputs"][0].get("inputFacets") or {}).get("inputStatistics") or {}
+    written = (event["outputs"][0].get("outputFacets") or {}).get("outputStatistics") or {}
+    return read.get("rowCount"), written.get("rowCount")
 
 
 def test_stop_ends_a_named_query_with_complete(

@@ -134,6 +134,9 @@ final class ExecutionAnalysis {
       if (!microBatch.startSeen()) {
         reading.microBatch(run, execution, batch.orElseThrow());
       }
+      if (execution != null) {
+        addBatchStatistics(run, execution);
+      }
       builders.evaluate(run, List.of(event));
     } else {
       if (run.planPart == null && execution != null) {
@@ -180,6 +183,7 @@ final class ExecutionAnalysis {
     ExecutionRun run = job == null ? null : tracker.runOf(job.executionId());
     if (run != null) {
       run.tasksWrote = run.tasksWrote.plus(DatasetStatistics.ofStage(stage));
+      run.batchTasksWrote = run.batchTasksWrote.plus(DatasetStatistics.ofStage(stage));
       builders.evaluate(run, SchedulerObjects.stageCompleted(stage, job.stage(stage.stageId())));
     }
   }
@@ -310,6 +314,29 @@ final class ExecutionAnalysis {
         .ifPresent(stats -> run.written = Optional.of(run.written.map(stats::plus).orElse(stats)));
     ScanStatistics.of(execution.executedPlan(), new CatalogTables(execution.sparkSession()))
         .forEach((key, stats) -> run.read.merge(key, stats, DatasetStatistics::plus));
+  }
+
+  /**
+   * The statistics of a micro-batch that ended, for its RUNNING event, added to its streaming run's
+   * totals (its terminal event's): what its file scans read ({@link ScanStatistics}), and what its
+   * tasks reported writing since the previous micro-batch (a streaming sink's writes have no
+   * command metrics; file sinks report rows and bytes in the tasks' output metrics).
+   */
+  private static void addBatchStatistics(ExecutionRun run, QueryExecution execution) {
+    run.batchRead.clear();
+    ScanStatistics.ofMicroBatch(
+            execution.executedPlan(),
+            new CatalogTables(execution.sparkSession()),
+            execution.sparkSession().sessionState().newHadoopConf())
+        .forEach(
+            (key, stats) -> {
+              run.batchRead.put(key, stats);
+              run.read.merge(key, stats, DatasetStatistics::plus);
+            });
+    run.batchWritten = run.batchTasksWrote.ofTasks();
+    run.batchTasksWrote = DatasetStatistics.ZERO;
+    run.batchWritten.ifPresent(
+        stats -> run.written = Optional.of(run.written.map(stats::plus).orElse(stats)));
   }
 
   private Optional<StreamingPlans.MicroBatch> microBatch(QueryExecution execution) {

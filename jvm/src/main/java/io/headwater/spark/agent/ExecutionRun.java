@@ -86,6 +86,19 @@ final class ExecutionRun {
   DatasetStatistics tasksRead = DatasetStatistics.ZERO;
 
   /**
+   * A streaming run's last micro-batch: what its tasks reported writing since the previous
+   * micro-batch ended (output metrics of its stages), then, once it ended, what it wrote and read
+   * by dataset key — the figures of its RUNNING event.
+   */
+  DatasetStatistics batchTasksWrote = DatasetStatistics.ZERO;
+
+  /** What the streaming run's last micro-batch wrote; see {@link #batchTasksWrote}. */
+  Optional<DatasetStatistics> batchWritten = Optional.empty();
+
+  /** What the streaming run's last micro-batch read, by dataset key. */
+  final java.util.Map<String, DatasetStatistics> batchRead = new java.util.HashMap<>();
+
+  /**
    * The context extensions get for this run: the root execution's once it was read, else one
    * without a plan.
    */

@@ -120,8 +120,10 @@ final class RunEventFactory {
    * when configured, else the application run. The job gets the {@code sql} facet when the run has
    * SQL text; a terminal event gives a run with one output that output's {@code outputStatistics}
    * and its inputs their {@code inputStatistics}, except figures of zero rows on FAIL (the failed
-   * tasks' metrics are lost, so zero means unknown). The facets extensions reported for the run
-   * ({@link io.headwater.spark.extensions.CustomFacets}) are added last.
+   * tasks' metrics are lost, so zero means unknown); a RUNNING event (after a streaming run's
+   * micro-batch) gives that micro-batch's figures, the terminal event the run's totals. The facets
+   * extensions reported for the run ({@link io.headwater.spark.extensions.CustomFacets}) are added
+   * last.
    *
    * @param failure the execution's failure, for a FAIL event, or why it stopped ({@link Stopped}),
    *     for an ABORT; null otherwise
@@ -139,8 +141,13 @@ final class RunEventFactory {
       // on FAIL, the metrics of the failed tasks are lost: figures of zero say nothing was
       // counted, not that nothing was read or written, so they are left out
       boolean failed = type == OpenLineage.RunEvent.EventType.FAIL;
+      // RUNNING (a streaming run's micro-batch) gives that micro-batch's figures, a terminal event
+      // the run's totals
+      boolean running = type == OpenLineage.RunEvent.EventType.RUNNING;
+      Map<String, DatasetStatistics> readByKey = running ? run.batchRead : run.read;
       Optional<DatasetStatistics> written =
-          run.written.filter(stats -> !(failed && stats.rowCount() == 0));
+          (running ? run.batchWritten : run.written)
+              .filter(stats -> !(failed && stats.rowCount() == 0));
       if (outputs.size() == 1 && written.isPresent()) {
         outputs = List.of(withStatistics(outputs.get(0), written.get()));
       }
@@ -149,7 +156,7 @@ final class RunEventFactory {
               .map(
                   input -> {
                     DatasetStatistics read =
-                        run.read.get(ScanStatistics.key(input.getNamespace(), input.getName()));
+                        readByKey.get(ScanStatistics.key(input.getNamespace(), input.getName()));
                     return withStatistics(
                         input, read == null || (failed && read.rowCount() == 0) ? null : read);
                   })

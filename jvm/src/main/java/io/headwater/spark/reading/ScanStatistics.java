@@ -1,6 +1,7 @@
 package io.headwater.spark.reading;
 
 import io.headwater.spark.compat.ScalaCollections;
+import io.headwater.spark.connectors.files.FileRelationRoots;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.FileDatasetNames;
 import io.openlineage.client.utils.DatasetIdentifier;
@@ -9,6 +10,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.execution.FileSourceScanExec;
 import org.apache.spark.sql.execution.SparkPlan;
@@ -26,13 +28,30 @@ public final class ScanStatistics {
 
   /** Statistics by dataset key ({@link #key}). */
   public static Map<String, DatasetStatistics> of(SparkPlan executedPlan, CatalogTables tables) {
+    return of(executedPlan, tables, java.util.Optional.empty());
+  }
+
+  /**
+   * Statistics by dataset key ({@link #key}) of a streaming micro-batch's executed plan: a scan of
+   * a file stream source is attributed to the source's directory (its {@code basePath}, see {@link
+   * FileRelationRoots#ofStreamBatch}), as the input visitors name it, not to the batch's files.
+   *
+   * @param hadoopConf qualifies a relative source directory
+   */
+  public static Map<String, DatasetStatistics> ofMicroBatch(
+      SparkPlan executedPlan, CatalogTables tables, Configuration hadoopConf) {
+    return of(executedPlan, tables, java.util.Optional.of(hadoopConf));
+  }
+
+  private static Map<String, DatasetStatistics> of(
+      SparkPlan executedPlan, CatalogTables tables, java.util.Optional<Configuration> streaming) {
     Map<String, DatasetStatistics> byDataset = new HashMap<>();
     Deque<SparkPlan> pending = new ArrayDeque<>();
     pending.push(executedPlan);
     while (!pending.isEmpty()) {
       SparkPlan node = DatasetStatistics.unwrapAdaptive(pending.pop());
       if (node instanceof FileSourceScanExec scan) {
-        identify(scan, tables)
+        identify(scan, tables, streaming)
             .ifPresent(
                 id ->
                     byDataset.merge(
@@ -51,11 +70,14 @@ public final class ScanStatistics {
   }
 
   private static java.util.Optional<DatasetIdentifier> identify(
-      FileSourceScanExec scan, CatalogTables tables) {
+      FileSourceScanExec scan, CatalogTables tables, java.util.Optional<Configuration> streaming) {
     if (scan.tableIdentifier().isDefined()) {
       return java.util.Optional.of(tables.identifyByName(scan.tableIdentifier().get()));
     }
-    List<Path> roots = ScalaCollections.asJava(scan.relation().location().rootPaths());
+    List<Path> roots =
+        streaming.isPresent()
+            ? FileRelationRoots.ofStreamBatch(scan.relation(), streaming)
+            : ScalaCollections.asJava(scan.relation().location().rootPaths());
     if (roots.size() != 1) {
       return java.util.Optional.empty();
     }

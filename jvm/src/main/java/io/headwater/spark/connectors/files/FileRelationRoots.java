@@ -23,24 +23,34 @@ import scala.Option;
  *        directory as the "basePath" option; without that option (a glob source) the files' directories
  * </pre>
  */
-final class FileRelationRoots {
+public final class FileRelationRoots {
   static final String BASE_PATH = "basePath";
 
   private FileRelationRoots() {}
 
   static List<Path> of(
       OpenLineageContext context, LogicalRelation node, HadoopFsRelation relation) {
-    List<Path> roots = ScalaCollections.asJava(relation.location().rootPaths());
     if (!node.isStreaming()) {
-      return roots;
+      return ScalaCollections.asJava(relation.location().rootPaths());
     }
+    return ofStreamBatch(
+        relation, context.sparkSession().map(session -> session.sessionState().newHadoopConf()));
+  }
+
+  /**
+   * The source directory of a file stream source's micro-batch relation (see above); a relative
+   * {@code basePath} is qualified with its file system when {@code conf} is given.
+   */
+  public static List<Path> ofStreamBatch(
+      HadoopFsRelation relation, java.util.Optional<Configuration> conf) {
+    List<Path> roots = ScalaCollections.asJava(relation.location().rootPaths());
     Option<String> basePath =
         relation
             .options()
             .get(BASE_PATH)
             .orElse(() -> relation.options().get(BASE_PATH.toLowerCase(java.util.Locale.ROOT)));
     if (basePath.isDefined()) {
-      return List.of(qualified(context, new Path(basePath.get())));
+      return List.of(qualified(conf, new Path(basePath.get())));
     }
     Set<Path> directories = new LinkedHashSet<>();
     for (Path file : roots) {
@@ -49,13 +59,12 @@ final class FileRelationRoots {
     return new ArrayList<>(directories);
   }
 
-  private static Path qualified(OpenLineageContext context, Path path) {
-    if (path.toUri().getScheme() != null || context.sparkSession().isEmpty()) {
+  private static Path qualified(java.util.Optional<Configuration> conf, Path path) {
+    if (path.toUri().getScheme() != null || conf.isEmpty()) {
       return path;
     }
     try {
-      Configuration conf = context.sparkSession().get().sessionState().newHadoopConf();
-      return path.getFileSystem(conf).makeQualified(path);
+      return path.getFileSystem(conf.get()).makeQualified(path);
     } catch (java.io.IOException e) {
       return path;
     }
