@@ -1,6 +1,5 @@
 package io.headwater.spark.facets;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -36,7 +35,8 @@ import java.util.TreeMap;
   "definition"
 })
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public final class SparkPipelineDatasetFacet implements OpenLineage.DatasetFacet {
+public final class SparkPipelineDatasetFacet extends SparkPipelineFacet
+    implements OpenLineage.DatasetFacet {
   /** The facet's key in {@code dataset.facets}. */
   public static final String NAME = "headwater_sparkPipeline";
 
@@ -75,8 +75,6 @@ public final class SparkPipelineDatasetFacet implements OpenLineage.DatasetFacet
     }
   }
 
-  private final URI producer;
-  private final String pipeline;
   private final Declaration declaration;
 
   /**
@@ -85,34 +83,8 @@ public final class SparkPipelineDatasetFacet implements OpenLineage.DatasetFacet
    * @param declaration what the pipeline declares
    */
   public SparkPipelineDatasetFacet(URI producer, String pipeline, Declaration declaration) {
-    this.producer = Objects.requireNonNull(producer, "producer");
-    this.pipeline = Objects.requireNonNull(pipeline, "pipeline");
+    super(producer, SCHEMA_URL, pipeline);
     this.declaration = Objects.requireNonNull(declaration, "declaration");
-  }
-
-  @Override
-  @JsonProperty("_producer")
-  public URI get_producer() {
-    return producer;
-  }
-
-  @Override
-  @JsonProperty("_schemaURL")
-  public URI get_schemaURL() {
-    return SCHEMA_URL;
-  }
-
-  /** Never a deletion marker: null, left out of the JSON. */
-  @Override
-  @JsonProperty("_deleted")
-  public Boolean get_deleted() {
-    return null;
-  }
-
-  /** The pipeline's name. */
-  @JsonProperty("pipeline")
-  public String getPipeline() {
-    return pipeline;
   }
 
   /** The dataset's identifier in the pipeline. */
@@ -160,8 +132,8 @@ public final class SparkPipelineDatasetFacet implements OpenLineage.DatasetFacet
     return declaration.definition().map(PipelineDefinition::toJson).orElse(null);
   }
 
+  /** No properties beyond the getters (a mutable map, as this facet has always given). */
   @Override
-  @JsonAnyGetter
   public Map<String, Object> getAdditionalProperties() {
     return new LinkedHashMap<>();
   }

@@ -1,6 +1,5 @@
 package io.headwater.spark.facets;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -31,7 +30,8 @@ import java.util.Optional;
   "definition"
 })
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public final class SparkPipelineJobFacet implements OpenLineage.JobFacet {
+public final class SparkPipelineJobFacet extends SparkPipelineFacet
+    implements OpenLineage.JobFacet {
   /** The facet's key in {@code job.facets}. */
   public static final String NAME = "headwater_sparkPipeline";
 
@@ -67,8 +67,6 @@ public final class SparkPipelineJobFacet implements OpenLineage.JobFacet {
     }
   }
 
-  private final URI producer;
-  private final String pipeline;
   private final Optional<Flow> flow;
 
   /**
@@ -77,34 +75,8 @@ public final class SparkPipelineJobFacet implements OpenLineage.JobFacet {
    * @param flow the flow the job runs; empty for the job of a pipeline update
    */
   public SparkPipelineJobFacet(URI producer, String pipeline, Optional<Flow> flow) {
-    this.producer = Objects.requireNonNull(producer, "producer");
-    this.pipeline = Objects.requireNonNull(pipeline, "pipeline");
+    super(producer, SCHEMA_URL, pipeline);
     this.flow = Objects.requireNonNull(flow, "flow");
-  }
-
-  @Override
-  @JsonProperty("_producer")
-  public URI get_producer() {
-    return producer;
-  }
-
-  @Override
-  @JsonProperty("_schemaURL")
-  public URI get_schemaURL() {
-    return SCHEMA_URL;
-  }
-
-  /** Never a deletion marker: null, left out of the JSON. */
-  @Override
-  @JsonProperty("_deleted")
-  public Boolean get_deleted() {
-    return null;
-  }
-
-  /** The pipeline's name. */
-  @JsonProperty("pipeline")
-  public String getPipeline() {
-    return pipeline;
   }
 
   /** The flow's identifier, or null for the job of a pipeline update. */
@@ -135,11 +107,5 @@ public final class SparkPipelineJobFacet implements OpenLineage.JobFacet {
   @JsonProperty("definition")
   public Map<String, Object> getDefinition() {
     return flow.flatMap(Flow::definition).map(PipelineDefinition::toJson).orElse(null);
-  }
-
-  @Override
-  @JsonAnyGetter
-  public Map<String, Object> getAdditionalProperties() {
-    return Map.of();
   }
 }
