@@ -32,7 +32,6 @@ os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
 REPO = Path(__file__).resolve().parent
 TEST_OUTPUT = REPO / "build" / "pytest"
 SESSION_EVENTS = TEST_OUTPUT / "lineage" / "events.jsonl"
-TEST_CATALOG_DIR = REPO / "build" / "test-catalog"
 # The warehouse of the Iceberg Hadoop catalog `iceberg` (pyproject.toml). Absolute: Iceberg stores table locations
 # as the warehouse path is given, and a relative location would not name a dataset.
 ICEBERG_WAREHOUSE = TEST_OUTPUT / "iceberg"
@@ -54,7 +53,7 @@ def pytest_configure(config: pytest.Config) -> None:
         shutil.rmtree(TEST_OUTPUT)
     SESSION_EVENTS.parent.mkdir(parents=True)
     options = list(config.getini("spark_options"))
-    test_catalog_jar = TEST_CATALOG_DIR / f"headwater-test-catalog_{spark_versions.SCALA}.jar"
+    test_catalog_jar = spark_versions.TEST_CATALOG_JAR
     if not test_catalog_jar.is_file():
         raise pytest.UsageError(f"{test_catalog_jar} is missing: run `make test-catalog` (or `make test`) first")
     options.append(f"spark.jars: {headwater.jar_path()},{JDBC_DRIVER_JAR},{test_catalog_jar}")

@@ -17,7 +17,7 @@ import headwater
 import pytest
 
 from integration.conftest import ExampleJars
-from integration.support import JOBS, REPO, spark_submit, write_flights_csv
+from integration.support import JOBS, spark_submit, write_flights_csv
 from tests.support import spark_versions
 from tests.support.events import datasets, read_jsonl, runs_by_id
 
@@ -213,7 +213,7 @@ def test_a_broken_extension_loses_no_built_in_lineage(example_jars: ExampleJars,
     assert len(reports) == len(EXPECTED_FAILURES), reports
 
 
-TEST_EXTENSION_JAR = REPO / "build" / "test-catalog" / f"headwater-test-catalog_{spark_versions.SCALA}.jar"
+TEST_EXTENSION_JAR = spark_versions.TEST_CATALOG_JAR
 PROBE_PRODUCER = "https://github.com/headwater-lineage/headwater/tree/main/jvm/src/test"
 
 

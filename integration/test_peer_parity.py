@@ -30,11 +30,10 @@ import pytest
 
 import headwater
 from bench.peer import peer_jar, peer_settings
-from integration.support import JOBS, REPO, driver_env
+from integration.support import JOBS, driver_env
 from tests.support.events import read_jsonl
-from tests.support.spark_versions import CONNECTOR
+from tests.support.spark_versions import CONNECTOR, TEST_CATALOG_JAR
 
-TEST_CATALOG_JAR = REPO / "build" / "test-catalog" / "headwater-test-catalog.jar"
 APP_JOB = "parity_corpus"
 # Both agents capture these environment variables into the application run's environment-properties facet.
 CAPTURE_ENV = {"spark.openlineage.facets.custom_environment_variables": "[PARITY_MARKER;PARITY_UNSET]"}

@@ -83,7 +83,7 @@ def test_the_seams_of_the_other_scala_version_are_not_in_the_jar() -> None:
 
 
 def test_test_catalog_is_not_in_the_agent_jar() -> None:
-    catalog_jar = REPO / "build" / "test-catalog" / f"headwater-test-catalog_{spark_versions.SCALA}.jar"
+    catalog_jar = spark_versions.TEST_CATALOG_JAR
     assert "io/headwater/spark/testing/InMemoryTableCatalog.class" in class_entries(catalog_jar)
     for scala in SCALA_VERSIONS:
         jar = Path(headwater.jar_path(scala=scala))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib.metadata import version
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +23,9 @@ PRIMARY = "4.1"
 SPARK_VERSION = version("pyspark")
 LINE = spark_line(SPARK_VERSION)
 SCALA = scala_for_spark(SPARK_VERSION)
+
+TEST_CATALOG_JAR = Path(__file__).resolve().parents[2] / "build" / "test-catalog" / f"headwater-test-catalog_{SCALA}.jar"
+"""The test catalog and test extension jar built for this line's Scala (``make test-catalog``; build.gradle)."""
 
 
 @dataclass(frozen=True)
