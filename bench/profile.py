@@ -121,6 +121,7 @@ def report_startup(events: list[dict[str, Any]], measured: dict[str, float], per
     window = (measured["startup_from"], measured["startup_to"])
     costs: Counter[str] = Counter()
     methods: Counter[str] = Counter()
+    threads: Counter[str] = Counter()
     total = 0
     for event in events:
         if not window[0] <= taken_at(event) <= window[1]:
@@ -129,6 +130,7 @@ def report_startup(events: list[dict[str, Any]], measured: dict[str, float], per
         found = startup_cost(frames(event))
         if found is not None:
             costs[found[0]] += 1
+            threads["the agent's own threads" if thread_group(event) == "agent threads" else "other threads"] += 1
             if found[1] is not None:
                 methods[found[1]] += 1
     agent = sum(costs.values())
@@ -138,6 +140,8 @@ def report_startup(events: list[dict[str, Any]], measured: dict[str, float], per
         print(f"  {name:26} {count:6} {100 * count / max(1, agent):6.1f} %  ~{count * period_ms:7.0f} ms")
     for method, count in methods.most_common(8):
         print(f"    {count:6}  {method}")
+    # "other threads": chiefly the one building the SparkContext (the listener's constructor), the job's critical path
+    print("  by thread: " + ", ".join(f"{name} {count}" for name, count in threads.most_common()))
 
 
 def taken_at(event: dict[str, Any]) -> float:
@@ -180,6 +184,7 @@ def main() -> None:
     parser.add_argument("--period", type=int, default=2, help="sampling period in ms of CPU time per thread")
     parser.add_argument("--workdir", type=Path, default=Path("build/bench"))
     parser.add_argument("--python", default=sys.executable, help="the driver's interpreter")
+    parser.add_argument("--jar", type=Path, help="profile this agent jar (e.g. main's build) instead of the package's")
     args = parser.parse_args()
     args.workdir.mkdir(parents=True, exist_ok=True)
     for job in args.jobs.split(","):
@@ -190,7 +195,8 @@ def main() -> None:
             f"-XX:StartFlightRecording:settings=profile,jdk.ExecutionSample#period={args.period}ms,"
             f"dumponexit=true,filename={recording}"
         )
-        measured = run_once(job, "headwater", args.workdir, None, args.python, java_options=options)
+        mode = "baseline" if args.jar else "headwater"
+        measured = run_once(job, mode, args.workdir, None, args.python, java_options=options, baseline=args.jar)
         if not recording.is_file():
             sys.exit(f"{job}: the driver wrote no recording at {recording}")
         report(job, recording, measured, args.period)

@@ -2,15 +2,14 @@ package io.headwater.spark.emit;
 
 import io.headwater.spark.config.HeadwaterConfig.EmitSettings;
 import io.headwater.spark.config.Redaction;
-import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.openlineage.client.OpenLineage;
-import io.openlineage.client.OpenLineageClient;
 import io.openlineage.client.transports.TransportConfig;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,8 +36,9 @@ public final class EmissionQueue {
 
   private static final Duration MAX_RESERVE = Duration.ofSeconds(1);
 
-  private final OpenLineageClient client;
-  private final List<DurableTransport> destinations;
+  private final Supplier<Delivery> opener;
+  private final Object opening = new Object();
+  private volatile Delivery delivery; // null until the emission thread first runs
   private final EventRedaction redaction;
   private final DeliveryCounters counters;
   private final DeliveryLog log;
@@ -47,23 +47,13 @@ public final class EmissionQueue {
   private volatile DeliveryStatus finalStatus;
 
   private EmissionQueue(
-      Transports.Built built,
+      Supplier<Transports.Built> transport,
       Set<String> disabledFacets,
       EmitSettings emit,
       Redaction redaction,
       DeliveryCounters counters,
       DeliveryLog log) {
-    // A meter registry of this client's own, closed with it: the client's default is one static
-    // registry that its close() closes, so a second agent in the same JVM (a new session after
-    // spark.stop(), or attach after detach) would register the same gauge again and log "This Gauge
-    // has been already registered".
-    this.client =
-        new OpenLineageClient(
-            built.transport(),
-            null,
-            new CompositeMeterRegistry(),
-            disabledFacets.toArray(String[]::new));
-    this.destinations = built.destinations();
+    this.opener = () -> Delivery.open(transport, disabledFacets, redaction);
     this.redaction = new EventRedaction(redaction);
     this.counters = counters;
     this.log = log;
@@ -71,17 +61,20 @@ public final class EmissionQueue {
         emit.spool().enabled() ? Optional.of(emit.spool().dir().toString()) : Optional.empty();
     this.executor =
         new SerialExecutor("headwater-emit", emit.queueCapacity(), IDLE_INTERVAL, this::resend);
-    if (destinations.stream().anyMatch(d -> d.spool().map(Spool::mayHaveRecords).orElse(false))) {
-      executor.submit(this::resend); // an earlier application's events go first
-    }
+    // The first task: the transport, the client and the spool are built on the emission thread, off
+    // the SparkContext's construction (the job's critical path); then an earlier application's
+    // spooled events are re-sent, before any event of this one.
+    executor.submit(this::open);
   }
 
   /**
-   * The queue delivering to the transport {@code transport} configures.
+   * The queue delivering to the transport {@code transport} configures. Only the queue and its
+   * thread are made here; the transport, the OpenLineage client and the spool are built on that
+   * thread when it first runs (events submitted before wait in the queue). A transport that cannot
+   * be built then gives one error line naming the cause, and its events are counted as dropped.
    *
    * @param disabledFacets facets removed from every event ({@code facets.<name>.disabled})
    * @param redaction what must not leave the process (in events and log lines)
-   * @throws RuntimeException whatever the client's factory throws for a transport it cannot build
    */
   public static EmissionQueue create(
       TransportConfig transport,
@@ -91,7 +84,7 @@ public final class EmissionQueue {
     DeliveryCounters counters = new DeliveryCounters();
     DeliveryLog log = new DeliveryLog(redaction::text);
     return new EmissionQueue(
-        Transports.build(transport, emit, counters, log),
+        () -> Transports.build(transport, emit, counters, log),
         disabledFacets,
         emit,
         redaction,
@@ -132,8 +125,10 @@ public final class EmissionQueue {
     if (closed != null) {
       return closed;
     }
+    Delivery built = delivery;
     return counters.snapshot(
-        destinations.stream().anyMatch(DurableTransport::isDown), spoolRoot.orElse(null));
+        built != null && built.destinations().stream().anyMatch(DurableTransport::isDown),
+        spoolRoot.orElse(null));
   }
 
   /**
@@ -146,10 +141,14 @@ public final class EmissionQueue {
     long deadline = System.nanoTime() + budget.toNanos();
     Duration reserve = budget.dividedBy(4);
     reserve = reserve.compareTo(MAX_RESERVE) > 0 ? MAX_RESERVE : reserve;
-    boolean allDown = destinations.stream().allMatch(DurableTransport::isDown);
+    Delivery built = delivery;
+    // not built yet: drain, so that the emission thread builds it and delivers what is queued
+    boolean allDown =
+        built != null && built.destinations().stream().allMatch(DurableTransport::isDown);
     if (!allDown) {
       executor.drain(left(deadline).minus(reserve));
     }
+    List<DurableTransport> destinations = delivery().destinations();
     destinations.forEach(DurableTransport::abandon);
     List<Runnable> pending = executor.stop();
     boolean idle = executor.awaitIdle(left(deadline).dividedBy(2));
@@ -164,12 +163,12 @@ public final class EmissionQueue {
     log.close();
     DeliveryStatus status = status();
     finalStatus = status;
-    List<String> waiting = spoolsHoldingEvents();
+    List<String> waiting = spoolsHoldingEvents(destinations);
     if (status.dropped() > 0 || !waiting.isEmpty()) {
       LOG.warn(summary(status, waiting, idle));
     }
     try {
-      client.close();
+      delivery().close();
     } catch (Exception e) {
       LOG.warn("Headwater: closing the lineage transport failed: {}", e.toString());
     }
@@ -177,7 +176,7 @@ public final class EmissionQueue {
   }
 
   /** The spool directories that still hold events (for this or a later application). */
-  private List<String> spoolsHoldingEvents() {
+  private static List<String> spoolsHoldingEvents(List<DurableTransport> destinations) {
     return destinations.stream()
         .flatMap(d -> d.spool().stream())
         .filter(Spool::mayHaveRecords)
@@ -219,14 +218,42 @@ public final class EmissionQueue {
     return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
   }
 
+  /**
+   * The delivery, built on the calling thread if it is not yet (the emission thread's first task
+   * builds it; {@link #close} may come first).
+   */
+  private Delivery delivery() {
+    Delivery built = delivery;
+    if (built != null) {
+      return built;
+    }
+    synchronized (opening) {
+      if (delivery == null) {
+        delivery = opener.get();
+      }
+      return delivery;
+    }
+  }
+
+  /** The emission thread's first task: builds the delivery, re-sends an earlier one's events. */
+  private void open() {
+    if (delivery().destinations().stream()
+        .anyMatch(d -> d.spool().map(Spool::mayHaveRecords).orElse(false))) {
+      resend(); // an earlier application's events go first
+    }
+  }
+
   /** Re-sends spooled events and probes destinations that are down (idle time, start). */
   private void resend() {
-    for (DurableTransport destination : destinations) {
+    for (DurableTransport destination : delivery().destinations()) {
       destination.replay(DurableTransport.REPLAY_BATCH);
     }
   }
 
-  /** One queued event: redacted, then handed to the client (disabled facets removed). */
+  /**
+   * One queued event: redacted, then handed to the client (disabled facets removed); counted as
+   * dropped when the transport could not be built.
+   */
   private final class Emission implements Runnable {
     private final OpenLineage.BaseEvent event;
 
@@ -236,7 +263,12 @@ public final class EmissionQueue {
 
     @Override
     public void run() {
-      EventKinds.send(redaction.redact(event), client::emit, client::emit, client::emit);
+      Delivery built = delivery();
+      if (built.lost()) {
+        counters.dropped();
+        return;
+      }
+      built.send(redaction.redact(event));
     }
   }
 }

@@ -14,6 +14,7 @@ import io.headwater.spark.config.ConfigSources;
 import io.headwater.spark.config.HeadwaterConfig;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineageClientUtils;
+import io.openlineage.client.transports.TransportConfig;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -605,6 +606,33 @@ public class DeliveryTest {
     assertEquals("postgres://db:5432", tree.path("inputs").get(0).path("namespace").asText());
     assertEquals("shop.public.orders", tree.path("inputs").get(0).path("name").asText());
     assertTrue(sent, sent.contains("jdbc:postgresql://bob:*********(redacted)@db/shop"));
+  }
+
+  @Test
+  public void aTransportThatCannotBeBuiltCountsItsEventsAsDroppedAndNeverBlocks() throws Exception {
+    HeadwaterConfig config =
+        ConfigLoader.load(new ConfigSources(settings(serverUrl()), Map.of(), List.of()));
+    // a transport configuration the OpenLineage client's factory has no builder for: building it
+    // fails on the emission thread, after create() has returned
+    TransportConfig unbuildable = new TransportConfig() {};
+    EmissionQueue queue =
+        EmissionQueue.create(unbuildable, Set.of(), config.emit(), config.redaction());
+    opened.add(queue);
+
+    queue.submit(event("a"));
+    queue.submit(event("b"));
+    assertTrue(queue.drain(WAIT));
+    DeliveryStatus status = queue.status();
+    assertEquals(2, status.emitted());
+    assertEquals(2, status.dropped());
+    assertEquals(0, status.delivered());
+    assertEquals(0, status.spooled());
+
+    long started = System.nanoTime();
+    DeliveryStatus closed = queue.close(Duration.ofSeconds(5));
+    assertTrue(Duration.ofNanos(System.nanoTime() - started).compareTo(Duration.ofSeconds(2)) < 0);
+    assertEquals(2, closed.dropped());
+    assertTrue(received.isEmpty());
   }
 
   /**
