@@ -32,7 +32,13 @@ import java.util.regex.Pattern;
  * wrote it.
  */
 public final class ConfigLoader {
-  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+  /**
+   * The YAML reader, made when an {@code openlineage.yml} is first read: most drivers have none,
+   * and loading YAML's classes would add to the listener's construction (the job's start-up).
+   */
+  private static final class Yaml {
+    static final ObjectMapper MAPPER = new ObjectMapper(new YAMLFactory());
+  }
 
   private final ConfigSources sources;
   private final ObjectNode sparkTree;
@@ -298,7 +304,7 @@ public final class ConfigLoader {
       return JsonNodeFactory.instance.objectNode();
     }
     try {
-      JsonNode tree = YAML.readTree(file.toFile());
+      JsonNode tree = Yaml.MAPPER.readTree(file.toFile());
       if (tree == null || tree.isMissingNode() || tree.isNull()) {
         return JsonNodeFactory.instance.objectNode();
       }

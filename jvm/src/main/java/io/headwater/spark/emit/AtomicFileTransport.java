@@ -2,7 +2,6 @@ package io.headwater.spark.emit;
 
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineageClientException;
-import io.openlineage.client.OpenLineageClientUtils;
 import io.openlineage.client.transports.Transport;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -29,17 +28,17 @@ final class AtomicFileTransport extends Transport {
 
   @Override
   public void emit(OpenLineage.RunEvent event) {
-    append(OpenLineageClientUtils.toJson(event));
+    append(EventJson.toJson(event));
   }
 
   @Override
   public void emit(OpenLineage.DatasetEvent event) {
-    append(OpenLineageClientUtils.toJson(event));
+    append(EventJson.toJson(event));
   }
 
   @Override
   public void emit(OpenLineage.JobEvent event) {
-    append(OpenLineageClientUtils.toJson(event));
+    append(EventJson.toJson(event));
   }
 
   /** Appends {@code json} and a newline; on failure the file is as it was. */

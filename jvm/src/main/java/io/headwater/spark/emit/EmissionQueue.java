@@ -3,6 +3,7 @@ package io.headwater.spark.emit;
 import io.headwater.spark.config.HeadwaterConfig.EmitSettings;
 import io.headwater.spark.config.Redaction;
 import io.openlineage.client.OpenLineage;
+import io.openlineage.client.OpenLineageClientUtils;
 import io.openlineage.client.transports.TransportConfig;
 import java.time.Duration;
 import java.util.List;
@@ -81,6 +82,9 @@ public final class EmissionQueue {
       Set<String> disabledFacets,
       EmitSettings emit,
       Redaction redaction) {
+    // the client would do this when it is built: events serialised before (the static lineage API's
+    // JSON) leave the disabled facets out too
+    OpenLineageClientUtils.configureObjectMapper(disabledFacets.toArray(String[]::new));
     DeliveryCounters counters = new DeliveryCounters();
     DeliveryLog log = new DeliveryLog(redaction::text);
     return new EmissionQueue(

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineageClientUtils;
 import java.io.UncheckedIOException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Events as JSON and back, with the OpenLineage Java client's model and serialisation: how the
@@ -14,11 +15,31 @@ import java.io.UncheckedIOException;
 final class EventJson {
   private static final ObjectMapper MAPPER = OpenLineageClientUtils.newObjectMapper();
 
+  /**
+   * The event serialised last and its JSON. The emission thread serialises each event for {@link
+   * EventRedaction}'s check, then for its transport (the file transport, the spool): the second
+   * time it is looked up here. By identity: the same object gives the same JSON (the client's
+   * disabled facets are set on its mapper before the first event is sent, and nothing changes an
+   * event once it is queued).
+   */
+  private static final AtomicReference<Serialised> LAST = new AtomicReference<>();
+
+  private record Serialised(OpenLineage.BaseEvent event, String json) {}
+
   private EventJson() {}
 
-  /** The event as the client sends it. */
+  /**
+   * The event as the client sends it ({@code OpenLineageClientUtils.toJson}, disabled facets
+   * left out); serialised once when asked for the same event again.
+   */
   static String toJson(OpenLineage.BaseEvent event) {
-    return OpenLineageClientUtils.toJson(event);
+    Serialised last = LAST.get();
+    if (last != null && last.event() == event) {
+      return last.json();
+    }
+    String json = OpenLineageClientUtils.toJson(event);
+    LAST.set(new Serialised(event, json));
+    return json;
   }
 
   /** The event as a JSON tree. */
