@@ -14,12 +14,10 @@ from pyspark.sql.utils import StreamingQueryException
 
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, only_run, schema_fields
 
-
 NAMESPACE = "headwater-tests"
 STREAMING_JOB_TYPE = {"jobType": "SQL_JOB", "processingType": "STREAMING", "integration": "SPARK"}
 SCHEMA = "id INT, city STRING"
 SCHEMA_FACET = [{"name": "id", "type": "integer"}, {"name": "city", "type": "string"}]
-
 
 
 def write_json_rows(directory: Path, name: str, rows: list[tuple[int, str]]) -> None:
