@@ -144,6 +144,36 @@ def test_foreach_batch_writes_are_the_queries_outputs(
     assert spark_session.read.parquet(str(parquet_out)).count() == 2
 
 
+def test_foreach_batch_writing_one_dataset_counts_each_row_once(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
+    source = tmp_path / "refunds"
+    write_json_rows(source, "a.json", [(1, "Lagos"), (2, "Quito")])
+    write_json_rows(source, "b.json", [(3, "Hanoi")])
+    out = tmp_path / "refunds_parquet"
+
+    def write_one(batch: DataFrame, batch_id: int) -> None:
+        batch.write.mode("append").parquet(str(out))
+
+    query = (
+        spark_session.readStream.schema(SCHEMA)
+        .option("maxFilesPerTrigger", 1)
+        .json(str(source))
+        .writeStream.queryName("refunds_copy")
+        .foreachBatch(write_one)
+        .option("checkpointLocation", str(tmp_path / "checkpoint"))
+        .trigger(availableNow=True)
+        .start()
+    )
+    query.awaitTermination()
+
+    run = only_run(lineage.events(spark_session))
+    assert [e["eventType"] for e in run] == ["START", "RUNNING", "RUNNING", "COMPLETE"]
+    assert spark_session.read.parquet(str(out)).count() == 3
+    # the batch's own write is its only output: its rows are counted once, per micro-batch and in the total
+    assert [row_counts(event) for event in run[1:]] == [(2, 2), (1, 1), (3, 3)]
+
+
 def test_failing_query_gives_fail_with_error_message(
     spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
 ) -> None:
