@@ -4,6 +4,7 @@ import io.headwater.spark.compat.StreamingPlans;
 import io.headwater.spark.connectors.TableVersions;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.extensions.SchedulerObjects;
+import io.headwater.spark.naming.CatalogHistory;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.reading.DatasetStatistics;
@@ -85,6 +86,13 @@ final class ExecutionAnalysis {
    */
   void executionStarted(
       long executionId, long rootExecutionId, long time, QueryExecution execution, Object event) {
+    try (CatalogHistory.Scope asOf = CatalogHistory.asOf(executionId, true)) {
+      started(executionId, rootExecutionId, time, execution, event);
+    }
+  }
+
+  private void started(
+      long executionId, long rootExecutionId, long time, QueryExecution execution, Object event) {
     sweep();
     Optional<StreamingPlans.MicroBatch> batch = microBatch(execution);
     ExecutionTracker.Placement placement =
@@ -116,6 +124,13 @@ final class ExecutionAnalysis {
    */
   void executionEnded(
       long executionId, long time, QueryExecution execution, Throwable failure, Object event) {
+    try (CatalogHistory.Scope asOf = CatalogHistory.asOf(executionId, false)) {
+      ended(executionId, time, execution, failure, event);
+    }
+  }
+
+  private void ended(
+      long executionId, long time, QueryExecution execution, Throwable failure, Object event) {
     Optional<StreamingPlans.MicroBatch> batch = microBatch(execution);
     ExecutionTracker.Placement placement = tracker.executionEnded(executionId, time, batch);
     ExecutionRun run = placement.run();
@@ -128,7 +143,12 @@ final class ExecutionAnalysis {
         if (!nested.planRead()) {
           reading.nested(run, execution);
         }
-        addStatistics(run, execution);
+        if (StreamingQueryRuns.isStreaming(run)) {
+          // a foreachBatch write: its tasks' output metrics count in the micro-batch's figures
+          addReadStatistics(run, execution);
+        } else {
+          addStatistics(run, execution);
+        }
       }
     } else if (placement instanceof ExecutionTracker.MicroBatch microBatch) {
       if (!microBatch.startSeen()) {
@@ -312,6 +332,10 @@ final class ExecutionAnalysis {
     DatasetStatistics.written(execution.executedPlan())
         .or(() -> DatasetStatistics.writtenByJdbcTasks(execution.executedPlan(), run.tasksWrote))
         .ifPresent(stats -> run.written = Optional.of(run.written.map(stats::plus).orElse(stats)));
+    addReadStatistics(run, execution);
+  }
+
+  private static void addReadStatistics(ExecutionRun run, QueryExecution execution) {
     ScanStatistics.of(execution.executedPlan(), new CatalogTables(execution.sparkSession()))
         .forEach((key, stats) -> run.read.merge(key, stats, DatasetStatistics::plus));
   }
