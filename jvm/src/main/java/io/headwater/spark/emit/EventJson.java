@@ -29,8 +29,8 @@ final class EventJson {
   private EventJson() {}
 
   /**
-   * The event as the client sends it ({@code OpenLineageClientUtils.toJson}, disabled facets
-   * left out); serialised once when asked for the same event again.
+   * The event as the client sends it ({@code OpenLineageClientUtils.toJson}, disabled facets left
+   * out); serialised once when asked for the same event again.
    */
   static String toJson(OpenLineage.BaseEvent event) {
     Serialised last = LAST.get();
