@@ -141,6 +141,33 @@ def test_sources_are_files_folders_or_stores(pipeline: dict[str, Any], tmp_path:
     assert code == 1 and "no dataset or job named 'no_such_thing'" in out
 
 
+def test_ingest_prepares_in_worker_processes_with_the_same_result(pipeline: dict[str, Any], tmp_path: Path) -> None:
+    """--workers 1 with batches of 2 (the worker prepares all but the first) stores what --workers 0 stores, and
+    reports the same invalid line (the 4th: in the worker's first batch)."""
+    lines = pipeline["events"].read_text().splitlines(keepends=True)
+    assert len(lines) >= 4
+    events = tmp_path / "events.jsonl"
+    events.write_text("".join(lines[:3]) + '{"eventTime": "now"}\n' + "".join(lines[3:]))
+    outputs = {}
+    for workers in ("1", "0"):
+        store = f"sqlite:///{tmp_path / f'workers-{workers}.db'}"
+        code, out = run("lineage", "ingest", str(events), "--store", store, "--workers", workers, "--batch-size", "2")
+        assert code == 1, out
+        assert out.startswith(f"rejected {events}:4: <root>:")
+        outputs[workers] = (
+            out.replace(store, "STORE"),
+            run("lineage", "jobs", "-s", store),
+            run("lineage", "datasets", "-s", store),
+        )
+    assert outputs["1"] == outputs["0"]
+    assert (
+        f"{len(lines)} new events stored in STORE ({len(lines) + 1} read, 0 already stored, 1 rejected)"
+        in outputs["1"][0]
+    )
+    code, out = run("lineage", "ingest", str(events), "--workers", "-1")
+    assert code == 2 and "Invalid value for '--workers'" in out
+
+
 def test_show_the_sessions_lineage(
     spark_session: SparkSession, pipeline: dict[str, Any], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -1,0 +1,147 @@
+"""Batches of prepared events for a bulk ingest, prepared in worker processes while the caller stores.
+
+Preparing an event (:mod:`.prepare`: parse, split, validate, derive) takes about as much CPU as storing it, and
+needs no database, so a bulk ingest runs in two stages: worker processes (``concurrent.futures``, started with
+``spawn``, so a caller with threads is safe) prepare the next batches of events while the calling process stores
+the current one. The facts cross back as builtin rows (:mod:`.wire`).
+
+Semantics are those of preparing in process: every event is validated and derived exactly as there, the batches
+come back in input order (the store breaks event-time ties by arrival order), and an invalid event is reported
+with its schema errors and where it came from (``file:line``), none of it stored. The first batch is prepared in
+the calling process while the workers start; an input of one batch never starts a process.
+
+The workers ignore Ctrl-C (SIGINT goes to the whole process group): the caller gets the KeyboardInterrupt, and
+the workers are shut down when the caller stops reading batches, however that happens (an error, Ctrl-C, the end).
+"""
+
+from __future__ import annotations
+
+import gc
+import multiprocessing
+import os
+import signal
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
+from itertools import chain, islice
+from typing import TYPE_CHECKING, Final
+
+from headwater.lineage.prepare import PreparedBatch, RawEvent, Rejected, prepare_batch
+from headwater.lineage.validation import EventValidator, SchemaSet, default_validator
+from headwater.lineage.wire import EncodedFacts, decode, encode
+
+if TYPE_CHECKING:
+    from collections.abc import Generator, Iterable, Iterator
+
+
+def default_workers() -> int:
+    """The worker processes a bulk ingest uses when not told.
+
+    1 on a machine with more than one CPU for this process, else 0 (preparing and storing then take turns in one
+    process).
+    """
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cpus = os.cpu_count() or 1
+    return 1 if cpus > 1 else 0
+
+
+def prepared_batches(
+    events: Iterable[RawEvent], validator: EventValidator, *, batch_size: int, workers: int | None = None
+) -> Generator[PreparedBatch, None, None]:
+    """``events`` prepared, in batches of ``batch_size`` events read (the last one smaller), in input order.
+
+    ``workers`` is the number of worker processes (None: :func:`default_workers`); with 0, or when ``events`` hold
+    no more than one batch, everything runs in this process. Close the iterator (or read it to its end) to stop the
+    workers.
+
+    Raises:
+        ValueError: ``batch_size`` or ``workers`` below their minimum (1 and 0).
+        concurrent.futures.process.BrokenProcessPool: a worker process died (killed, out of memory).
+    """
+    if batch_size < 1 or (workers is not None and workers < 0):
+        msg = f"batch_size must be at least 1 and workers at least 0, not {batch_size} and {workers}"
+        raise ValueError(msg)
+    count = default_workers() if workers is None else workers
+    source = iter(events)
+    if count == 0:
+        while (batch := prepare_batch(validator, islice(source, batch_size))).received:
+            yield batch
+        return
+    chunks = _chunks(source, batch_size)
+    first = next(chunks, [])
+    second = next(chunks, None)
+    if second is None:
+        yield prepare_batch(validator, first)
+        return
+    yield from _pipelined(first, chain([second], chunks), validator, count)
+
+
+def _chunks(source: Iterator[RawEvent], size: int) -> Iterator[list[RawEvent]]:
+    while chunk := list(islice(source, size)):
+        yield chunk
+
+
+def _pipelined(
+    first: list[RawEvent], rest: Iterator[list[RawEvent]], validator: EventValidator, count: int
+) -> Generator[PreparedBatch, None, None]:
+    """The ``first`` batch prepared here, the ``rest`` by ``count`` workers, at most ``count + 1`` batches ahead."""
+    schemas = None if validator is default_validator() else validator.schemas
+    executor = ProcessPoolExecutor(
+        count,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_start_worker,
+        initargs=(schemas, validator.strict),
+    )
+    pending: deque[tuple[int, Future[tuple[EncodedFacts, list[Rejected]]]]] = deque()
+
+    def fill() -> None:
+        while len(pending) <= count:
+            chunk = next(rest, None)
+            if chunk is None:
+                return
+            pending.append((len(chunk), executor.submit(_prepare_chunk, chunk)))
+
+    try:
+        fill()
+        yield prepare_batch(validator, first)
+        while pending:
+            received, future = pending.popleft()
+            encoded, rejected = future.result()
+            fill()  # the workers get their next batch before this one is stored
+            yield PreparedBatch(received, decode(encoded), rejected)
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+class _Worker:
+    """The state of a worker process: its validator (which remembers the facet bodies it validated)."""
+
+    validator: EventValidator | None = None
+
+
+_WORKER_BATCH_COLLECTION: Final = 1
+
+
+def _start_worker(schemas: SchemaSet | None, strict: bool) -> None:  # noqa: FBT001 - positional initargs
+    """Start a worker process.
+
+    Ctrl-C is left to the caller, automatic garbage collection is off (see ``store._CollectorPause``: parsed events
+    hold no cycles), and the validator is the caller's (``schemas`` None: the default one).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    gc.disable()
+    _Worker.validator = default_validator() if schemas is None else EventValidator(schemas, strict)
+
+
+def _prepare_chunk(chunk: list[RawEvent]) -> tuple[EncodedFacts, list[Rejected]]:
+    """A worker's task: one batch of events prepared, as rows."""
+    validator = _Worker.validator
+    if validator is None:  # pragma: no cover - the initializer always runs first
+        msg = "the worker was not started with _start_worker"
+        raise RuntimeError(msg)
+    batch = prepare_batch(validator, chunk)
+    encoded = encode(batch.facts)
+    del batch.facts
+    gc.collect(_WORKER_BATCH_COLLECTION)
+    return encoded, batch.rejected
