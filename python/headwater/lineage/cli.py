@@ -121,7 +121,7 @@ def lineage() -> None:
     default=None,
     metavar="N",
     help="Processes preparing (parsing, validating) the next batches while this one stores; 0: all in "
-    "this process [default: 1 on a machine with more than one CPU, else 0].",
+    "this process [default: 1 when a CPU is idle, else 0].",
 )
 @click.option("--batch-size", type=click.IntRange(min=1), default=5000, show_default=True, metavar="N",
               help="Events stored per transaction (each batch holds about 30 KB per event of 16 KB).")  # fmt: skip

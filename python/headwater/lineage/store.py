@@ -246,8 +246,9 @@ class LineageStore:
         than 1,000.
 
         ``workers`` worker processes prepare (parse, validate, derive) the next batches while this process stores
-        (:mod:`.pipeline`); None, the default, means 1 on a machine with more than one CPU, else 0 (all in this
-        process). An input of one batch or less never starts a process. The result is the same either way.
+        (:mod:`.pipeline`); None, the default, means 1 when a CPU is idle (:func:`.pipeline.default_workers`), else
+        0 (all in this process). An input of one batch or less never starts a process. The result is the same either
+        way.
 
         Raises:
             ValueError: ``batch_size`` below 1 or ``workers`` below 0.
