@@ -51,7 +51,7 @@ _IN_MEMORY: Final = "/dev/shm"  # noqa: S108 - a folder of our own is made in it
 def default_workers() -> int:
     """The worker processes a bulk ingest uses when not told: 1 when a CPU is idle, else 0.
 
-    A worker pays off only on a CPU of its own: preparing in a worker costs about 40 % more CPU in all (the events
+    A worker pays off only on a CPU of its own: preparing in a worker costs about a third more CPU in all (the events
     are sent to it and its facts sent back), which on a busy machine makes the ingest slower, not faster. So: 1 when
     this process may use more than one CPU and the 1-minute load average leaves one of them idle (load below the
     CPUs minus one), else 0 (preparing and storing take turns in one process).
