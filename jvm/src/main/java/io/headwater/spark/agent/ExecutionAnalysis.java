@@ -4,6 +4,7 @@ import io.headwater.spark.compat.StreamingPlans;
 import io.headwater.spark.connectors.TableVersions;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.extensions.SchedulerObjects;
+import io.headwater.spark.naming.CatalogHistory;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.reading.DatasetStatistics;
@@ -85,6 +86,13 @@ final class ExecutionAnalysis {
    */
   void executionStarted(
       long executionId, long rootExecutionId, long time, QueryExecution execution, Object event) {
+    try (CatalogHistory.Scope asOf = CatalogHistory.asOf(executionId, true)) {
+      started(executionId, rootExecutionId, time, execution, event);
+    }
+  }
+
+  private void started(
+      long executionId, long rootExecutionId, long time, QueryExecution execution, Object event) {
     sweep();
     Optional<StreamingPlans.MicroBatch> batch = microBatch(execution);
     ExecutionTracker.Placement placement =
@@ -115,6 +123,13 @@ final class ExecutionAnalysis {
    * @param failure why it failed, or null when it succeeded
    */
   void executionEnded(
+      long executionId, long time, QueryExecution execution, Throwable failure, Object event) {
+    try (CatalogHistory.Scope asOf = CatalogHistory.asOf(executionId, false)) {
+      ended(executionId, time, execution, failure, event);
+    }
+  }
+
+  private void ended(
       long executionId, long time, QueryExecution execution, Throwable failure, Object event) {
     Optional<StreamingPlans.MicroBatch> batch = microBatch(execution);
     ExecutionTracker.Placement placement = tracker.executionEnded(executionId, time, batch);

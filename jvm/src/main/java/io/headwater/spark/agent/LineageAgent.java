@@ -8,6 +8,7 @@ import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.emit.SerialExecutor;
 import io.headwater.spark.extensions.CustomFacets;
 import io.headwater.spark.extensions.RunContexts;
+import io.headwater.spark.naming.CatalogHistory;
 import io.openlineage.client.OpenLineage.RunEvent.EventType;
 import java.time.Duration;
 import java.util.Optional;
@@ -219,6 +220,9 @@ final class LineageAgent {
     long root =
         ScalaCollections.asJava(start.rootExecutionId()).map(id -> (long) id).orElse(executionId);
     QueryExecution execution = SQLExecution.getQueryExecution(executionId);
+    if (execution != null) {
+      CatalogHistory.registerWhenCatalogUp(execution.sparkSession().sharedState());
+    }
     analysis.submit(
         () -> executions.executionStarted(executionId, root, start.time(), execution, start));
   }

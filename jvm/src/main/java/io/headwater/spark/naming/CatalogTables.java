@@ -112,9 +112,19 @@ public final class CatalogTables {
     return withSymlink(location, name);
   }
 
-  /** The table's metadata, when the catalog has it. */
+  /**
+   * The table's metadata, when the catalog has it: as of the SQL execution this thread reads, when
+   * a change recorded since tells ({@link CatalogHistory}), else as the catalog has it now.
+   */
   public Optional<CatalogTable> lookup(TableIdentifier name) {
     try {
+      TableIdentifier qualified = qualified(name);
+      Optional<CatalogHistory.Recorded> recorded =
+          CatalogHistory.recorded(
+              session.sharedState(), qualified.database().get(), qualified.table());
+      if (recorded.isPresent()) {
+        return recorded.get().table();
+      }
       SessionCatalog catalog = session.sessionState().catalog();
       return catalog.tableExists(name)
           ? Optional.of(catalog.getTableMetadata(name))

@@ -3,7 +3,9 @@ package io.headwater.spark.junit;
 import io.headwater.spark.compat.ScalaCollections;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.WeakHashMap;
 import java.util.concurrent.TimeoutException;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerEvent;
@@ -23,6 +25,7 @@ import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd;
  */
 public final class Executions {
   private static final List<QueryExecution> CAPTURED = new ArrayList<>();
+  private static final Map<QueryExecution, Long> IDS = new WeakHashMap<>();
   private static boolean listening;
 
   private Executions() {}
@@ -64,6 +67,22 @@ public final class Executions {
       roots.add(root.nodeName());
     }
     throw new AssertionError("no execution with a " + type.getSimpleName() + " root: " + roots);
+  }
+
+  /**
+   * The SQL execution id ({@code spark.sql.execution.id}) Spark gave {@code execution}, one {@link
+   * #of} captured.
+   *
+   * @throws AssertionError when it was not captured
+   */
+  public static long idOf(QueryExecution execution) {
+    synchronized (CAPTURED) {
+      Long id = IDS.get(execution);
+      if (id == null) {
+        throw new AssertionError("not a captured execution: " + execution.logical().nodeName());
+      }
+      return id;
+    }
   }
 
   /** {@link #root(Class, Runnable)} for {@code spark.sql(sql)}. */
@@ -142,6 +161,7 @@ public final class Executions {
       if (event instanceof SparkListenerSQLExecutionEnd end && end.qe() != null) {
         synchronized (CAPTURED) {
           CAPTURED.add(end.qe());
+          IDS.put(end.qe(), end.executionId());
         }
       }
     }
