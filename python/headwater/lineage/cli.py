@@ -108,21 +108,11 @@ def lineage() -> None:
 
 @lineage.command()
 @click.argument("events", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
-@click.option(
-    "--store",
-    envvar=STORE_ENV,
-    default=None,
-    metavar="URL",
-    help=f"Store to ingest into [default: ${STORE_ENV} or sqlite:///lineage/lineage.db].",
-)
-@click.option(
-    "--workers",
-    type=click.IntRange(min=0),
-    default=None,
-    metavar="N",
-    help="Processes preparing (parsing, validating) the next batches while this one stores; 0: all in "
-    "this process [default: 1 when a CPU is idle, else 0].",
-)
+@click.option("--store", envvar=STORE_ENV, default=None, metavar="URL",
+              help=f"Store to ingest into [default: ${STORE_ENV} or sqlite:///lineage/lineage.db].")  # fmt: skip
+@click.option("--workers", type=click.IntRange(min=0), default=None, metavar="N",
+              help="Processes preparing (parsing, validating) the next batches while this one stores; 0: all in "
+                   "this process [default: 1 when a CPU is idle, else 0].")  # fmt: skip
 @click.option("--batch-size", type=click.IntRange(min=1), default=5000, show_default=True, metavar="N",
               help="Events stored per transaction (each batch holds about 30 KB per event of 16 KB).")  # fmt: skip
 def ingest(events: tuple[Path, ...], store: str | None, workers: int | None, batch_size: int) -> None:
