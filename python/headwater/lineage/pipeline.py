@@ -32,6 +32,7 @@ import tempfile
 import threading
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from itertools import chain, islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
@@ -115,15 +116,15 @@ def _pipelined(
     (wall) as through files, at the same CPU.
     """
     schemas = None if validator is default_validator() else validator.schemas
-    folder = Path(
-        tempfile.mkdtemp(prefix="headwater-ingest-", dir=_IN_MEMORY if os.access(_IN_MEMORY, os.W_OK) else None)
-    )
-    executor = ProcessPoolExecutor(
-        count,
-        mp_context=multiprocessing.get_context(_start_method()),
-        initializer=_start_worker,
-        initargs=(schemas, validator.strict),
-    )
+    in_memory = _IN_MEMORY if os.access(_IN_MEMORY, os.W_OK) else None
+    folder = Path(tempfile.mkdtemp(prefix="headwater-ingest-", dir=in_memory))
+    with _ctrl_c_deferred():
+        executor = ProcessPoolExecutor(
+            count,
+            mp_context=multiprocessing.get_context(_start_method()),
+            initializer=_start_worker,
+            initargs=(schemas, validator.strict),
+        )
     pending: deque[tuple[int, Future[Path]]] = deque()
     sent = 0
 
@@ -136,7 +137,8 @@ def _pipelined(
             sent += 1
             path = folder / f"batch-{sent}"
             path.write_bytes(pickle.dumps(chunk, protocol=pickle.HIGHEST_PROTOCOL))
-            pending.append((len(chunk), executor.submit(_prepare_file, path)))
+            with _ctrl_c_deferred():  # submit starts the worker and the executor's thread
+                pending.append((len(chunk), executor.submit(_prepare_file, path)))
 
     try:
         fill()
@@ -151,6 +153,25 @@ def _pipelined(
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextmanager
+def _ctrl_c_deferred() -> Iterator[None]:
+    """SIGINT held back inside (in the main thread, where Python raises KeyboardInterrupt), delivered on leaving.
+
+    A KeyboardInterrupt inside the executor's set-up (starting its worker and its thread) leaves it half made: its
+    shutdown then fails ("cannot join thread before it is started"), or the process waits at exit for a worker that
+    nobody stops. Threads and forked workers started inside inherit the blocked signal; the worker unblocks it
+    (ignored there).
+    """
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 def _start_method() -> str:
@@ -173,6 +194,8 @@ def _start_worker(schemas: SchemaSet | None, strict: bool) -> None:  # noqa: FBT
     hold no cycles), and the validator is the caller's (``schemas`` None: the default one).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # blocked while the caller forked this worker (_ctrl_c_deferred)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     gc.disable()
     _Worker.validator = default_validator() if schemas is None else EventValidator(schemas, strict)
 
