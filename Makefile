@@ -42,18 +42,21 @@ demo: build
 ## subset on every other supported Spark)
 test: build lint test-jvm test-python test-compat
 
-## lint: google-java-format (check mode), the extension API's compatibility (japicmp), Error Prone (in every compile); ruff, mypy --strict
+PYTHON_SOURCES := python/headwater build_support tests integration bench conftest.py
+
+## lint: google-java-format (check mode), the extension API's compatibility (japicmp), Error Prone (in every compile);
+## ruff (check and format) over every Python source, tests and benchmarks included; mypy --strict on the package
 lint: $(STAMPS)/venv
 	$(GRADLE) checkJavaFormat checkApiCompatibility
-	$(VENV)/bin/ruff check python/headwater build_support
-	$(VENV)/bin/ruff format --check python/headwater build_support
+	$(VENV)/bin/ruff check $(PYTHON_SOURCES)
+	$(VENV)/bin/ruff format --check $(PYTHON_SOURCES)
 	$(VENV)/bin/mypy
 
 ## format: rewrite the sources the way lint wants them (google-java-format, ruff format and ruff's safe fixes)
 format: $(STAMPS)/venv
 	$(GRADLE) formatJava
-	$(VENV)/bin/ruff format python/headwater build_support
-	$(VENV)/bin/ruff check --fix python/headwater build_support
+	$(VENV)/bin/ruff format $(PYTHON_SOURCES)
+	$(VENV)/bin/ruff check --fix $(PYTHON_SOURCES)
 
 test-jvm: $(STAMPS)/venv
 	$(GRADLE) test

@@ -39,9 +39,9 @@ ICEBERG_WAREHOUSE = TEST_OUTPUT / "iceberg"
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
-    import headwater
     from pytest_spark.config import SparkConfigBuilder
 
+    import headwater
     from tests.support import spark_versions
     from tests.support.postgres import INSTALL_HINT, JDBC_DRIVER_JAR
 
@@ -55,7 +55,8 @@ def pytest_configure(config: pytest.Config) -> None:
     options = list(config.getini("spark_options"))
     test_catalog_jar = spark_versions.TEST_CATALOG_JAR
     if not test_catalog_jar.is_file():
-        raise pytest.UsageError(f"{test_catalog_jar} is missing: run `make test-catalog` (or `make test`) first")
+        msg = f"{test_catalog_jar} is missing: run `make test-catalog` (or `make test`) first"
+        raise pytest.UsageError(msg)
     options.append(f"spark.jars: {headwater.jar_path()},{JDBC_DRIVER_JAR},{test_catalog_jar}")
     options += spark_versions.connector_options(str(ICEBERG_WAREHOUSE))
     SparkConfigBuilder.initialize(options_from_ini=options)

@@ -58,7 +58,7 @@ print(json.dumps({"seconds": elapsed, "stop": time.perf_counter() - stop_started
 class _Healthy(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
-    def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+    def do_POST(self) -> None:
         self.rfile.read(int(self.headers.get("Content-Length", "0")))
         self.send_response(200)
         self.send_header("Content-Length", "0")
@@ -86,7 +86,7 @@ def _black_hole() -> tuple[socket.socket, list[socket.socket]]:
         while True:
             try:
                 held.append(server.accept()[0])
-            except OSError:
+            except OSError:  # noqa: PERF203 - the listening socket was closed: the thread ends
                 return
 
     threading.Thread(target=accept, daemon=True).start()

@@ -75,5 +75,8 @@ def demo_run(tmp_path_factory: pytest.TempPathFactory) -> DemoRun:
 
 @pytest.fixture(scope="session")
 def dist() -> Path:
-    """The directory of the wheel and sdist built by ``python -m build`` in a fresh clone (integration/distributions.py)."""
+    """The directory of the wheel and sdist built by ``python -m build`` in a fresh clone.
+
+    See integration/distributions.py.
+    """
     return built_distributions()

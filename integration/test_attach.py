@@ -31,7 +31,8 @@ def test_attach_detach_and_a_new_session(tmp_path: Path) -> None:
     found = steps(finished.stdout)
     assert found.keys() == {"configure_on_running_session", "first", "second", "detach", "stopped", "third", "done"}
     assert found["stopped"]["message"] == (
-        "this SparkSession was stopped (spark.stop()): create a new one (SparkSession.builder.getOrCreate()) and use that"
+        "this SparkSession was stopped (spark.stop()): "
+        "create a new one (SparkSession.builder.getOrCreate()) and use that"
     )
     assert found["configure_on_running_session"]["warnings"] == [
         "headwater.configure(): a SparkSession is already running in this process, so getOrCreate() returns it "
@@ -59,7 +60,10 @@ def test_attach_detach_and_a_new_session(tmp_path: Path) -> None:
     assert {e["job"]["namespace"] for e in second} == {"attached"}
     assert found["detach"] == {"detached": True, "again": False}
     written = {
-        d["name"] for name in ("first", "second", "third") for e in read_jsonl(work / f"{name}.jsonl") for d in e["outputs"]
+        d["name"]
+        for name in ("first", "second", "third")
+        for e in read_jsonl(work / f"{name}.jsonl")
+        for d in e["outputs"]
     }
     assert written == {f"{work}/first", f"{work}/second", f"{work}/third"}  # not `before` nor `after_detach`
 

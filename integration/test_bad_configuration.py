@@ -20,7 +20,7 @@ def case_logs(stderr: str) -> dict[str, list[str]]:
     return {name: [line for line in lines if "Headwater" in line] for name, lines in lines_by_case(stderr).items()}
 
 
-def expected_result(spark: SparkSession, source: Path):  # noqa: ANN201
+def expected_result(spark: SparkSession, source: Path):
     flights = spark.read.csv(str(source), header=True, schema="carrier STRING, origin STRING, dep_delay INT")
     return flights.groupBy("carrier").agg(F.sum("dep_delay").alias("total_delay"))
 
@@ -60,7 +60,8 @@ def test_bad_spark_settings_disable_the_agent(spark_session: SparkSession, tmp_p
         ),
         "word_timeout": (
             {"transport.type": "http", "transport.url": "http://127.0.0.1:9", "transport.timeoutInMillis": "soon"},
-            "spark.openlineage.transport.timeoutInMillis: must be a whole number of milliseconds, at least 1, not 'soon'",
+            "spark.openlineage.transport.timeoutInMillis: "
+            "must be a whole number of milliseconds, at least 1, not 'soon'",
         ),
         "url_with_credentials": (
             {"transport.type": "http", "transport.url": "http://bob:hunter2@127.0.0.1:9"},

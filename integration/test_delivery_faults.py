@@ -98,7 +98,7 @@ def listen_after_marker(server: LineageServer, marker: Path, delay: float) -> th
     return thread
 
 
-def test_every_event_is_delivered_or_spooled_then_replayed_exactly_once(  # noqa: PLR0915 - one driver, many cases
+def test_every_event_is_delivered_or_spooled_then_replayed_exactly_once(
     spark_session: SparkSession, tmp_path: Path
 ) -> None:
     source = write_flights_csv(tmp_path / "in")

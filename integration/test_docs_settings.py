@@ -10,9 +10,9 @@ import re
 from contextlib import ExitStack
 from pathlib import Path
 
-import headwater
 import yaml
 
+import headwater
 from integration.doc_blocks import Block, runnable
 from integration.lineage_server import LineageServer
 from integration.support import JOBS, REPO, driver_env, run_python, write_flights_csv
@@ -53,7 +53,9 @@ def test_documented_spark_settings_deliver_events(tmp_path: Path) -> None:
     with ExitStack() as stack:
         servers = {}
         for name, settings in documented:
-            assert settings.pop("spark.extraListeners", headwater.LISTENER_CLASS).startswith(headwater.LISTENER_CLASS), name
+            assert settings.pop("spark.extraListeners", headwater.LISTENER_CLASS).startswith(
+                headwater.LISTENER_CLASS
+            ), name
             settings.pop("spark.jars", None)  # attach() loads the installed package's jar
             agent = {key: filled_in(value) for key, value in settings.items()}
             assert all(key.startswith(PREFIX) for key in agent), name

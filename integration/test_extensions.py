@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import headwater
 import pytest
 
+import headwater
 from integration.conftest import ExampleJars
 from integration.support import JOBS, spark_submit, write_flights_csv
 from tests.support import spark_versions
@@ -29,7 +29,12 @@ WORDS = ("words://example", "carriers")
 TEAM = {"_producer": EXAMPLE_PRODUCER, "_schemaURL": BASE_SCHEMA + "RunFacet", "team": "lineage-platform"}
 SCHEDULING = {"_producer": EXAMPLE_PRODUCER, "_schemaURL": BASE_SCHEMA + "JobFacet", "pool": "default"}
 
-STAGE_INPUT = {"_producer": EXAMPLE_PRODUCER, "_schemaURL": BASE_SCHEMA + "InputDatasetFacet", "numTasks": 1, "recordsRead": 5}
+STAGE_INPUT = {
+    "_producer": EXAMPLE_PRODUCER,
+    "_schemaURL": BASE_SCHEMA + "InputDatasetFacet",
+    "numTasks": 1,
+    "recordsRead": 5,
+}
 
 
 @dataclass
@@ -201,13 +206,17 @@ EXPECTED_FAILURES = [
 ]
 
 
-def test_a_broken_extension_loses_no_built_in_lineage(example_jars: ExampleJars, baseline: JobRun, tmp_path: Path) -> None:
+def test_a_broken_extension_loses_no_built_in_lineage(
+    example_jars: ExampleJars, baseline: JobRun, tmp_path: Path
+) -> None:
     run = run_words_job(tmp_path / "wordsjob", [example_jars.connector, example_jars.broken])
 
     assert run.normalized() == baseline.normalized()
     reports = [line for line in run.stderr.splitlines() if "WARN ExtensionFailures" in line]
     for owner, stage, message in EXPECTED_FAILURES:
-        matching = [line for line in reports if re.search(rf"Headwater: {re.escape(owner)} failed in {re.escape(stage)} ", line)]
+        matching = [
+            line for line in reports if re.search(rf"Headwater: {re.escape(owner)} failed in {re.escape(stage)} ", line)
+        ]
         assert len(matching) == 1, (owner, stage, reports)
         assert message in matching[0]
     assert len(reports) == len(EXPECTED_FAILURES), reports
@@ -242,7 +251,11 @@ def test_builders_see_the_application_start_and_end(
         }
     }
     assert probe(start, "job") == {
-        "probe_applicationJob": {"_producer": PROBE_PRODUCER, "_schemaURL": BASE_SCHEMA + "JobFacet", "appName": "Words Example"}
+        "probe_applicationJob": {
+            "_producer": PROBE_PRODUCER,
+            "_schemaURL": BASE_SCHEMA + "JobFacet",
+            "appName": "Words Example",
+        }
     }
     assert probe(complete, "run") == {
         "probe_application": {

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from headwater._spool import find_spools
-
 from integration.lineage_server import LineageServer, free_port
 from integration.support import JOBS, run_python
 

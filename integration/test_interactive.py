@@ -78,9 +78,13 @@ def test_a_jupyter_kernel_shows_each_completed_run_after_its_cell(jupyter_dirs: 
         "spark.stop()",
     ]
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in cells])
-    env = driver_env(IPYTHONDIR=str(jupyter_dirs / "ipython"), JUPYTER_RUNTIME_DIR=str(jupyter_dirs / "jupyter-runtime"))
+    env = driver_env(
+        IPYTHONDIR=str(jupyter_dirs / "ipython"), JUPYTER_RUNTIME_DIR=str(jupyter_dirs / "jupyter-runtime")
+    )
 
-    NotebookClient(notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(jupyter_dirs)}}).execute(env=env)
+    NotebookClient(
+        notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(jupyter_dirs)}}
+    ).execute(env=env)
 
     def text(cell: int) -> str:
         return "".join(o.get("text", "") for o in notebook.cells[cell].outputs if o.output_type == "stream")
@@ -90,7 +94,9 @@ def test_a_jupyter_kernel_shows_each_completed_run_after_its_cell(jupyter_dirs: 
     assert headwater_lines(text(2)) == [
         f"headwater: COMPLETE notebook.{WRITE}.w_cell_output: (no inputs) -> file:{work}/cell_output (6 rows)"
     ]
-    assert headwater_lines(text(3)) == [f"headwater: COMPLETE notebook.adaptive_spark_plan: file:{work}/cell_output -> (none)"]
+    assert headwater_lines(text(3)) == [
+        f"headwater: COMPLETE notebook.adaptive_spark_plan: file:{work}/cell_output -> (none)"
+    ]
     assert text(4).splitlines() == [
         str([("COMPLETE", f"notebook.{WRITE}.w_cell_output", [f"file:{work}/cell_output"]),
              ("COMPLETE", "notebook.adaptive_spark_plan", [])]),

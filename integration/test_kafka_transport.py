@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-import headwater
 import pytest
 
+import headwater
 from integration.support import JOBS, spark_submit, write_flights_csv
 from tests.support import spark_versions
 from tests.support.events import datasets, runs_by_id

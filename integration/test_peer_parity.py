@@ -1,8 +1,8 @@
 """Headwater side by side with the OpenLineage Spark integration (openlineage-spark 1.53.0 from Maven Central).
 
 The corpus (``integration/jobs/parity_corpus.py``: file writes under adaptive execution, session-catalog and Hive
-tables, INSERT, CTAS, ``saveAsTable``, DDL, a DataSourceV2 catalog, an Iceberg Hadoop catalog, an RDD job, a streaming query, ``collect()``) runs
-once with each agent, in its own driver; each operation's events are compared. Headwater runs with
+tables, INSERT, CTAS, ``saveAsTable``, DDL, a DataSourceV2 catalog, an Iceberg Hadoop catalog, an RDD job, a
+streaming query, ``collect()``) runs once with each agent, in its own driver; each operation's events are compared. Headwater runs with
 ``jobName.style=openlineage`` and ``staticLineage.ddl=run_event``, the settings a team switching agents uses. Asserted:
 
 - every Headwater job name is one openlineage-spark gives for the same operation, and Headwater has one run per
@@ -144,7 +144,10 @@ def as_ours(root: Path, text: str) -> str:
 
 
 def relative(root: Path, agent: str, datasets: set[Dataset]) -> set[Dataset]:
-    """Dataset identities with the agent's work folder replaced by ``~`` (the two drivers write to different folders)."""
+    """Dataset identities with the agent's work folder replaced by ``~``.
+
+    The two drivers write to different folders.
+    """
     prefix = str(root / agent)
     return {(namespace, name.replace(prefix, "~")) for namespace, name in datasets}
 

@@ -125,7 +125,7 @@ def dry_run(project: Project) -> tuple[subprocess.CompletedProcess[str], list[di
 @pytest.fixture(scope="module")
 def real_run(
     project: Project,
-    dry_run: tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]],  # noqa: ARG001 - the run comes after it
+    dry_run: tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]],
 ) -> tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]:
     """``spark-pipelines run`` of the shop project, after its dry run: the finished process and its events."""
     finished = project.run("run")

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import headwater
 import pytest
 
+import headwater
 from integration.support import JOBS, VENV_BIN, driver_env, run_python
 from tests.support.daemons import Daemon, free_port
 from tests.support.events import read_jsonl, runs_by_id
@@ -101,7 +101,9 @@ def test_a_connect_client_gets_the_lineage_of_a_classic_session(connect_server: 
     classic_events = tmp_path / "classic-events.jsonl"
     classic_result = tmp_path / "classic.json"
     classic = run_python(
-        JOBS / "connect_queries.py", ["classic", str(classic_events), str(classic_dir), str(classic_result)], cwd=tmp_path
+        JOBS / "connect_queries.py",
+        ["classic", str(classic_events), str(classic_dir), str(classic_result)],
+        cwd=tmp_path,
     )
     assert classic.returncode == 0, classic.stderr[-3000:]
     assert report["rows"] == json.loads(classic_result.read_text())["rows"] == [
@@ -120,18 +122,24 @@ def test_a_connect_client_gets_the_lineage_of_a_classic_session(connect_server: 
     server_events = read_jsonl(connect_server.events)  # validated against the OpenLineage schema
     connect = job_runs(server_events, connect_dir)
     expected = job_runs(read_jsonl(classic_events), classic_dir)
-    assert sorted(connect) == sorted(expected) == [
-        f"{CLIENT_APP}.columnar_to_row",  # reading the totals back
-        f"{CLIENT_APP}.execute_create_data_source_table_as_select_command.default_airline_delays",
-        f"{CLIENT_APP}.execute_insert_into_hadoop_fs_relation_command.etl_totals",
-    ]
+    assert (
+        sorted(connect)
+        == sorted(expected)
+        == [
+            f"{CLIENT_APP}.columnar_to_row",  # reading the totals back
+            f"{CLIENT_APP}.execute_create_data_source_table_as_select_command.default_airline_delays",
+            f"{CLIENT_APP}.execute_insert_into_hadoop_fs_relation_command.etl_totals",
+        ]
+    )
     assert connect == expected
     totals = connect[f"{CLIENT_APP}.execute_insert_into_hadoop_fs_relation_command.etl_totals"]
     assert sorted(name for _, name, _ in totals["inputs"]) == ["<root>/in/carriers.csv", "<root>/in/flights.csv"]
     assert totals["outputs"][0][3]["fields"]["total_delay"]["inputFields"][0]["field"] == "dep_delay"
 
     # Every client query ran in the server's application: its parent is the server's application run.
-    app_runs = [evs for evs in runs_by_id(server_events).values() if evs[0]["job"]["name"] == "headwater_connect_server"]
+    app_runs = [
+        evs for evs in runs_by_id(server_events).values() if evs[0]["job"]["name"] == "headwater_connect_server"
+    ]
     assert len(app_runs) == 1
     # The server is stopped the way spark-daemon.sh stops it, with SIGTERM: the agent ends its application run as
     # terminated (docs/configuration.md, "Terminated drivers").

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import headwater
-
 from integration.lineage_server import LineageServer
 from integration.support import JOBS, spark_submit, write_flights_csv
 from tests.support.events import datasets, runs_by_id
@@ -20,16 +19,28 @@ def test_spark_submit_with_http_transport(tmp_path: Path) -> None:
     with LineageServer(statuses=[503]) as server:
         finished = spark_submit(
             [
-                "--jars", headwater.jar_path(),
-                "--conf", f"spark.extraListeners={headwater.LISTENER_CLASS}",
-                "--conf", "spark.openlineage.transport.type=http",
-                "--conf", f"spark.openlineage.transport.url={server.url}",
-                "--conf", "spark.openlineage.transport.auth.type=api_key",
-                "--conf", "spark.openlineage.transport.auth.apiKey=s3cr3t-key",
-                "--conf", "spark.openlineage.transport.compression=gzip",
-                "--conf", "spark.openlineage.namespace=submit-tests",
-                "--conf", "spark.openlineage.emit.retry.initialBackoffMillis=50",
-                str(JOBS / "etl_job.py"), str(source), str(target), str(result),
+                "--jars",
+                headwater.jar_path(),
+                "--conf",
+                f"spark.extraListeners={headwater.LISTENER_CLASS}",
+                "--conf",
+                "spark.openlineage.transport.type=http",
+                "--conf",
+                f"spark.openlineage.transport.url={server.url}",
+                "--conf",
+                "spark.openlineage.transport.auth.type=api_key",
+                "--conf",
+                "spark.openlineage.transport.auth.apiKey=s3cr3t-key",
+                "--conf",
+                "spark.openlineage.transport.compression=gzip",
+                "--conf",
+                "spark.openlineage.namespace=submit-tests",
+                "--conf",
+                "spark.openlineage.emit.retry.initialBackoffMillis=50",
+                str(JOBS / "etl_job.py"),
+                str(source),
+                str(target),
+                str(result),
             ],
             cwd=tmp_path,
         )

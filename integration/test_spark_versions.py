@@ -7,17 +7,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import headwater
 import pyspark
-import pytest
 
+import headwater
 from integration.support import JOBS, spark_submit, write_flights_csv
 from tests.support import spark_versions
 
-
 SUPPORTED = (
-    "Spark 3.5 (Scala 2.12, headwater-spark_2.12.jar) and Spark 4.0 to 4.3 (Scala 2.13,"
-    " headwater-spark_2.13.jar)"
+    "Spark 3.5 (Scala 2.12, headwater-spark_2.12.jar) and Spark 4.0 to 4.3 (Scala 2.13, headwater-spark_2.13.jar)"
 )
 
 

@@ -10,9 +10,9 @@ import urllib.request
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import headwater
 import pytest
 
+import headwater
 from integration.support import JOBS, VENV_BIN, driver_env, spark_submit
 from tests.support.daemons import Daemon, free_port
 from tests.support.events import read_jsonl, runs_by_id
@@ -26,7 +26,7 @@ APP = "cluster_statistics"
 
 def alive_workers(web_port: int) -> int:
     """How many workers the master's status page counts as alive."""
-    with urllib.request.urlopen(f"http://127.0.0.1:{web_port}/json/", timeout=10) as response:  # noqa: S310 - loopback
+    with urllib.request.urlopen(f"http://127.0.0.1:{web_port}/json/", timeout=10) as response:
         return int(json.load(response)["aliveworkers"])
 
 
@@ -53,11 +53,27 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             daemons.append(
                 Daemon.start(
                     f"worker {i}",
-                    [spark_class, "org.apache.spark.deploy.worker.Worker", "--host", "127.0.0.1",
-                     "--port", str(free_port()), "--webui-port", str(free_port()), "--cores", "1", "--memory", "1g",
-                     "--work-dir", str(work), url],
-                    log=directory / f"worker-{i}.log", env=env, cwd=directory,
-                )  # fmt: skip
+                    [
+                        spark_class,
+                        "org.apache.spark.deploy.worker.Worker",
+                        "--host",
+                        "127.0.0.1",
+                        "--port",
+                        str(free_port()),
+                        "--webui-port",
+                        str(free_port()),
+                        "--cores",
+                        "1",
+                        "--memory",
+                        "1g",
+                        "--work-dir",
+                        str(work),
+                        url,
+                    ],
+                    log=directory / f"worker-{i}.log",
+                    env=env,
+                    cwd=directory,
+                )
             )
         deadline = time.monotonic() + 180
         while alive_workers(web_port) < WORKERS:

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import headwater
 from headwater._support import SUPPORTED_PYSPARK
-
 from integration.distributions import new_venv, run_in_venv
 
 UNSUPPORTED = "pyspark==3.4.4"

@@ -12,8 +12,6 @@ from tests.support.events import APP_JOB, LineageLog, child_runs, datasets
 from tests.support.spark_versions import PLANNING
 
 
-
-
 def warehouse(spark: SparkSession) -> str:
     """The warehouse location as the symlink namespace: a file: URI without trailing slash."""
     return spark.conf.get("spark.sql.warehouse.dir").rstrip("/")
@@ -64,13 +62,20 @@ def test_ctas_is_one_run_with_symlink_and_create(spark_session: SparkSession, li
     assert datasets(complete, "outputs") == [("file", dst)]
     output = complete["outputs"][0]
     assert symlinks(output) == [{"namespace": warehouse(spark_session), "name": f"{db}.dst", "type": "TABLE"}]
-    assert symlinks(complete["inputs"][0]) == [{"namespace": warehouse(spark_session), "name": f"{db}.src", "type": "TABLE"}]
+    assert symlinks(complete["inputs"][0]) == [
+        {"namespace": warehouse(spark_session), "name": f"{db}.src", "type": "TABLE"}
+    ]
     assert lifecycle(output) == "CREATE"
-    assert output["facets"]["schema"]["fields"] == [{"name": "id", "type": "integer"}, {"name": "name", "type": "string"}]
+    assert output["facets"]["schema"]["fields"] == [
+        {"name": "id", "type": "integer"},
+        {"name": "name", "type": "string"},
+    ]
 
 
 @pytest.mark.parametrize(("mode", "state"), [("errorifexists", "CREATE"), ("overwrite", "OVERWRITE"), ("append", None)])
-def test_save_as_table_modes(spark_session: SparkSession, lineage: LineageLog, db: str, mode: str, state: str | None) -> None:
+def test_save_as_table_modes(
+    spark_session: SparkSession, lineage: LineageLog, db: str, mode: str, state: str | None
+) -> None:
     if mode != "errorifexists":
         spark_session.range(1).write.saveAsTable(f"{db}.t")
         lineage.mark(spark_session)
@@ -123,7 +128,8 @@ def test_ddl_lifecycle_as_runs(spark_session: SparkSession, lineage: LineageLog,
     wh = warehouse(spark_session).removeprefix("file:")
     t, t2 = f"{wh}/{db}.db/t", f"{wh}/{db}.db/t2"
     summary = [
-        (e[-1]["job"]["name"].split(".", 1)[1], datasets(e[-1], "outputs"), lifecycle(e[-1]["outputs"][0])) for e in runs
+        (e[-1]["job"]["name"].split(".", 1)[1], datasets(e[-1], "outputs"), lifecycle(e[-1]["outputs"][0]))
+        for e in runs
     ]
     assert summary == [
         (f"execute_create_data_source_table_command.{db}_t", [("file", t)], "CREATE"),
@@ -137,7 +143,10 @@ def test_ddl_lifecycle_as_runs(spark_session: SparkSession, lineage: LineageLog,
     ]
     create, add_columns = runs[0][-1]["outputs"][0], runs[1][-1]["outputs"][0]
     assert create["facets"]["schema"]["fields"] == [{"name": "id", "type": "integer"}]
-    assert add_columns["facets"]["schema"]["fields"] == [{"name": "id", "type": "integer"}, {"name": "note", "type": "string"}]
+    assert add_columns["facets"]["schema"]["fields"] == [
+        {"name": "id", "type": "integer"},
+        {"name": "note", "type": "string"},
+    ]
     rename = runs[4][-1]["outputs"][0]["facets"]["lifecycleStateChange"]
     assert rename["previousIdentifier"] == {"namespace": "file", "name": t}
 

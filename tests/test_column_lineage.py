@@ -11,7 +11,6 @@ from pyspark.sql import functions as F  # noqa: N812
 from tests.support.column_lineage import dataset_level, fields, write_and_get_lineage
 from tests.support.events import LineageLog
 
-
 IDENTITY = ("DIRECT", "IDENTITY", False)
 TRANSFORMATION = ("DIRECT", "TRANSFORMATION", False)
 AGGREGATION = ("DIRECT", "AGGREGATION", False)
@@ -93,8 +92,15 @@ def test_case_when_union_and_window(
 
     fl, al = sources["flights"], sources["airlines"]
     assert fields(facet) == {
-        "label": {(fl, "delay", ("INDIRECT", "CONDITIONAL", False)), (fl, "origin", TRANSFORMATION), (al, "name", IDENTITY)},
-        "rank_in_carrier": {(fl, "carrier", ("INDIRECT", "WINDOW", False)), (fl, "delay", ("INDIRECT", "WINDOW", False))},
+        "label": {
+            (fl, "delay", ("INDIRECT", "CONDITIONAL", False)),
+            (fl, "origin", TRANSFORMATION),
+            (al, "name", IDENTITY),
+        },
+        "rank_in_carrier": {
+            (fl, "carrier", ("INDIRECT", "WINDOW", False)),
+            (fl, "delay", ("INDIRECT", "WINDOW", False)),
+        },
     }
     assert dataset_level(facet) >= {(fl, "carrier", "WINDOW"), (fl, "delay", "WINDOW")}
 

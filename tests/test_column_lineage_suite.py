@@ -8,7 +8,7 @@ output fields that have sources (a literal or ``count(*)`` has none); ``dataset`
 
 from __future__ import annotations
 
-import datetime
+import datetime  # noqa: ICN001 - the tests build datetime.date values
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,7 +21,6 @@ from pyspark.sql import functions as F  # noqa: N812
 from tests.support.column_lineage import compact_dataset, compact_fields, write_and_get_lineage
 from tests.support.events import LineageLog
 from tests.support.spark_versions import PLANNING, SPARK_VERSION
-
 
 TABLES = {
     "region": "r_regionkey INT, r_name STRING",
@@ -46,23 +45,48 @@ def generate_rows(rng: random.Random) -> dict[str, list[tuple]]:
         "nation": [(i, f"NATION{i}", i % 5) for i in range(25)],
         "supplier": [(i, f"Supplier#{i}", i % 25, rng.uniform(-999, 9999)) for i in range(10)],
         "customer": [
-            (i, f"Customer#{i}", f"addr {i}", i % 25, f"25-{i:03d}", rng.uniform(-999, 9999),
-             rng.choice(["BUILDING", "AUTOMOBILE", "MACHINERY"]), f"comment {i}")
+            (
+                i,
+                f"Customer#{i}",
+                f"addr {i}",
+                i % 25,
+                f"25-{i:03d}",
+                rng.uniform(-999, 9999),
+                rng.choice(["BUILDING", "AUTOMOBILE", "MACHINERY"]),
+                f"comment {i}",
+            )
             for i in range(30)
         ],
         "orders": [
-            (i, i % 30, rng.choice("FOP"), rng.uniform(900, 400000), day + datetime.timedelta(days=rng.randrange(2400)),
-             rng.choice(["1-URGENT", "2-HIGH", "3-MEDIUM"]), 0)
+            (
+                i,
+                i % 30,
+                rng.choice("FOP"),
+                rng.uniform(900, 400000),
+                day + datetime.timedelta(days=rng.randrange(2400)),
+                rng.choice(["1-URGENT", "2-HIGH", "3-MEDIUM"]),
+                0,
+            )
             for i in range(100)
         ],
         "lineitem": [
-            (i // 4, i % 10, i % 4, float(rng.randrange(1, 50)), rng.uniform(900, 100000), rng.choice([0.0, 0.05, 0.1]),
-             rng.choice([0.0, 0.02, 0.08]), rng.choice("ARN"), rng.choice("OF"),
-             day + datetime.timedelta(days=rng.randrange(2500)))
+            (
+                i // 4,
+                i % 10,
+                i % 4,
+                float(rng.randrange(1, 50)),
+                rng.uniform(900, 100000),
+                rng.choice([0.0, 0.05, 0.1]),
+                rng.choice([0.0, 0.02, 0.08]),
+                rng.choice("ARN"),
+                rng.choice("OF"),
+                day + datetime.timedelta(days=rng.randrange(2500)),
+            )
             for i in range(400)
         ],
         "profiles": [
-            (i, (f"user{i}", f"user{i}@example.com"), [f"t{i % 3}", "all"], {"math": i, "art": 10 - i}) for i in range(5)
+            (i, (f"user{i}", f"user{i}@example.com"), [f"t{i % 3}", "all"], {"math": i, "art": 10 - i})
+            for i in range(5)
         ],
     }
     return rows
@@ -123,8 +147,13 @@ CASES = [
             "avg_price": t("lineitem.l_extendedprice:AGG"),
             "avg_disc": t("lineitem.l_discount:AGG"),
         },
-        t("lineitem.l_shipdate:FILTER", "lineitem.l_returnflag:GROUP_BY", "lineitem.l_linestatus:GROUP_BY",
-          "lineitem.l_returnflag:SORT", "lineitem.l_linestatus:SORT"),
+        t(
+            "lineitem.l_shipdate:FILTER",
+            "lineitem.l_returnflag:GROUP_BY",
+            "lineitem.l_linestatus:GROUP_BY",
+            "lineitem.l_returnflag:SORT",
+            "lineitem.l_linestatus:SORT",
+        ),
     ),
     Case(
         "tpch_q3",
@@ -139,10 +168,21 @@ CASES = [
             "o_orderdate": t("orders.o_orderdate:ID"),
             "o_shippriority": t("orders.o_shippriority:ID"),
         },
-        t("customer.c_mktsegment:FILTER", "orders.o_orderdate:FILTER", "lineitem.l_shipdate:FILTER",
-          "customer.c_custkey:JOIN", "orders.o_custkey:JOIN", "lineitem.l_orderkey:JOIN", "orders.o_orderkey:JOIN",
-          "lineitem.l_orderkey:GROUP_BY", "orders.o_orderdate:GROUP_BY", "orders.o_shippriority:GROUP_BY",
-          "lineitem.l_extendedprice:SORT", "lineitem.l_discount:SORT", "orders.o_orderdate:SORT"),
+        t(
+            "customer.c_mktsegment:FILTER",
+            "orders.o_orderdate:FILTER",
+            "lineitem.l_shipdate:FILTER",
+            "customer.c_custkey:JOIN",
+            "orders.o_custkey:JOIN",
+            "lineitem.l_orderkey:JOIN",
+            "orders.o_orderkey:JOIN",
+            "lineitem.l_orderkey:GROUP_BY",
+            "orders.o_orderdate:GROUP_BY",
+            "orders.o_shippriority:GROUP_BY",
+            "lineitem.l_extendedprice:SORT",
+            "lineitem.l_discount:SORT",
+            "orders.o_orderdate:SORT",
+        ),
     ),
     Case(
         "tpch_q5",
@@ -156,11 +196,24 @@ CASES = [
             "n_name": t("nation.n_name:ID"),
             "revenue": t("lineitem.l_extendedprice:AGG", "lineitem.l_discount:AGG"),
         },
-        t("customer.c_custkey:JOIN", "orders.o_custkey:JOIN", "lineitem.l_orderkey:JOIN", "orders.o_orderkey:JOIN",
-          "lineitem.l_suppkey:JOIN", "supplier.s_suppkey:JOIN", "customer.c_nationkey:JOIN",
-          "supplier.s_nationkey:JOIN", "nation.n_nationkey:JOIN", "nation.n_regionkey:JOIN",
-          "region.r_regionkey:JOIN", "region.r_name:FILTER", "orders.o_orderdate:FILTER", "nation.n_name:GROUP_BY",
-          "lineitem.l_extendedprice:SORT", "lineitem.l_discount:SORT"),
+        t(
+            "customer.c_custkey:JOIN",
+            "orders.o_custkey:JOIN",
+            "lineitem.l_orderkey:JOIN",
+            "orders.o_orderkey:JOIN",
+            "lineitem.l_suppkey:JOIN",
+            "supplier.s_suppkey:JOIN",
+            "customer.c_nationkey:JOIN",
+            "supplier.s_nationkey:JOIN",
+            "nation.n_nationkey:JOIN",
+            "nation.n_regionkey:JOIN",
+            "region.r_regionkey:JOIN",
+            "region.r_name:FILTER",
+            "orders.o_orderdate:FILTER",
+            "nation.n_name:GROUP_BY",
+            "lineitem.l_extendedprice:SORT",
+            "lineitem.l_discount:SORT",
+        ),
     ),
     Case(
         "tpch_q10",
@@ -181,12 +234,25 @@ CASES = [
             "c_phone": t("customer.c_phone:ID"),
             "c_comment": t("customer.c_comment:ID"),
         },
-        t("customer.c_custkey:JOIN", "orders.o_custkey:JOIN", "lineitem.l_orderkey:JOIN", "orders.o_orderkey:JOIN",
-          "customer.c_nationkey:JOIN", "nation.n_nationkey:JOIN", "orders.o_orderdate:FILTER",
-          "lineitem.l_returnflag:FILTER", "customer.c_custkey:GROUP_BY", "customer.c_name:GROUP_BY",
-          "customer.c_acctbal:GROUP_BY", "customer.c_phone:GROUP_BY", "nation.n_name:GROUP_BY",
-          "customer.c_address:GROUP_BY", "customer.c_comment:GROUP_BY", "lineitem.l_extendedprice:SORT",
-          "lineitem.l_discount:SORT"),
+        t(
+            "customer.c_custkey:JOIN",
+            "orders.o_custkey:JOIN",
+            "lineitem.l_orderkey:JOIN",
+            "orders.o_orderkey:JOIN",
+            "customer.c_nationkey:JOIN",
+            "nation.n_nationkey:JOIN",
+            "orders.o_orderdate:FILTER",
+            "lineitem.l_returnflag:FILTER",
+            "customer.c_custkey:GROUP_BY",
+            "customer.c_name:GROUP_BY",
+            "customer.c_acctbal:GROUP_BY",
+            "customer.c_phone:GROUP_BY",
+            "nation.n_name:GROUP_BY",
+            "customer.c_address:GROUP_BY",
+            "customer.c_comment:GROUP_BY",
+            "lineitem.l_extendedprice:SORT",
+            "lineitem.l_discount:SORT",
+        ),
     ),
     Case(
         "tpch_q18",
@@ -204,13 +270,28 @@ CASES = [
             "o_totalprice": t("orders.o_totalprice:ID"),
             "sum_qty": t("lineitem.l_quantity:AGG"),
         },
-        t("orders.o_orderkey:JOIN", "lineitem.l_orderkey:JOIN", "customer.c_custkey:JOIN", "orders.o_custkey:JOIN",
-          "lineitem.l_orderkey:GROUP_BY", "lineitem.l_quantity:FILTER", "customer.c_name:GROUP_BY",
-          "customer.c_custkey:GROUP_BY", "orders.o_orderkey:GROUP_BY", "orders.o_orderdate:GROUP_BY",
-          "orders.o_totalprice:GROUP_BY", "orders.o_totalprice:SORT", "orders.o_orderdate:SORT"),
+        t(
+            "orders.o_orderkey:JOIN",
+            "lineitem.l_orderkey:JOIN",
+            "customer.c_custkey:JOIN",
+            "orders.o_custkey:JOIN",
+            "lineitem.l_orderkey:GROUP_BY",
+            "lineitem.l_quantity:FILTER",
+            "customer.c_name:GROUP_BY",
+            "customer.c_custkey:GROUP_BY",
+            "orders.o_orderkey:GROUP_BY",
+            "orders.o_orderdate:GROUP_BY",
+            "orders.o_totalprice:GROUP_BY",
+            "orders.o_totalprice:SORT",
+            "orders.o_orderdate:SORT",
+        ),
     ),
     # --- projections and expressions -------------------------------------------------------------------------------
-    Case("select_star", "select * from region", {"r_regionkey": t("region.r_regionkey:ID"), "r_name": t("region.r_name:ID")}),
+    Case(
+        "select_star",
+        "select * from region",
+        {"r_regionkey": t("region.r_regionkey:ID"), "r_name": t("region.r_name:ID")},
+    ),
     Case(
         "aliases_and_arithmetic",
         "select n_nationkey as id, upper(n_name) as name, n_regionkey * 10 as rk from nation",
@@ -218,10 +299,12 @@ CASES = [
     ),
     Case(
         "with_column_chain",
-        lambda spark, _: spark.table("customer")
-        .withColumn("bal2", F.col("c_acctbal") * 2)
-        .withColumn("bal3", F.col("bal2") + 1)
-        .select("c_custkey", "bal3"),
+        lambda spark, _: (
+            spark.table("customer")
+            .withColumn("bal2", F.col("c_acctbal") * 2)
+            .withColumn("bal3", F.col("bal2") + 1)
+            .select("c_custkey", "bal3")
+        ),
         {"c_custkey": t("customer.c_custkey:ID"), "bal3": t("customer.c_acctbal:TR")},
     ),
     Case(
@@ -237,7 +320,11 @@ CASES = [
     Case(
         "cast_and_date_functions",
         "select o_orderkey, year(o_orderdate) as y, cast(o_totalprice as int) as price from orders",
-        {"o_orderkey": t("orders.o_orderkey:ID"), "y": t("orders.o_orderdate:TR"), "price": t("orders.o_totalprice:TR")},
+        {
+            "o_orderkey": t("orders.o_orderkey:ID"),
+            "y": t("orders.o_orderdate:TR"),
+            "price": t("orders.o_totalprice:TR"),
+        },
     ),
     Case(
         "case_when",
@@ -274,9 +361,13 @@ CASES = [
     ),
     Case(
         "python_udf_of_two_columns_then_filter",
-        lambda spark, _: spark.table("lineitem")
-        .select("l_orderkey", F.udf(lambda p, d: p * (1 - d), "double")("l_extendedprice", "l_discount").alias("net"))
-        .where(F.col("net") > 100),
+        lambda spark, _: (
+            spark.table("lineitem")
+            .select(
+                "l_orderkey", F.udf(lambda p, d: p * (1 - d), "double")("l_extendedprice", "l_discount").alias("net")
+            )
+            .where(F.col("net") > 100)
+        ),
         {"l_orderkey": t("lineitem.l_orderkey:ID"), "net": t("lineitem.l_extendedprice:TR", "lineitem.l_discount:TR")},
         t("lineitem.l_extendedprice:FILTER", "lineitem.l_discount:FILTER"),
     ),
@@ -308,9 +399,11 @@ CASES = [
     ),
     Case(
         "join_using_renamed_column",
-        lambda spark, _: spark.table("nation")
-        .join(spark.table("supplier").withColumnRenamed("s_nationkey", "n_nationkey"), "n_nationkey")
-        .select("n_nationkey", "n_name", "s_name"),
+        lambda spark, _: (
+            spark.table("nation")
+            .join(spark.table("supplier").withColumnRenamed("s_nationkey", "n_nationkey"), "n_nationkey")
+            .select("n_nationkey", "n_name", "s_name")
+        ),
         {"n_nationkey": t("nation.n_nationkey:ID"), "n_name": t("nation.n_name:ID"), "s_name": t("supplier.s_name:ID")},
         t("nation.n_nationkey:JOIN", "supplier.s_nationkey:JOIN"),
     ),
@@ -401,8 +494,12 @@ CASES = [
              from customer join orders on c_custkey = o_custkey group by c_mktsegment, c_custkey)
            group by c_mktsegment""",
         {"c_mktsegment": t("customer.c_mktsegment:ID"), "avg_total": t("orders.o_totalprice:AGG")},
-        t("customer.c_custkey:JOIN", "orders.o_custkey:JOIN", "customer.c_mktsegment:GROUP_BY",
-          "customer.c_custkey:GROUP_BY"),
+        t(
+            "customer.c_custkey:JOIN",
+            "orders.o_custkey:JOIN",
+            "customer.c_mktsegment:GROUP_BY",
+            "customer.c_custkey:GROUP_BY",
+        ),
     ),
     Case(
         "drop_duplicates_keeps_first_of_other_columns",
@@ -412,8 +509,8 @@ CASES = [
     ),
     Case(
         "pivot",
-        lambda spark, _: spark.table("orders").groupBy("o_custkey").pivot("o_orderstatus", ["F", "O"]).agg(
-            F.sum("o_totalprice")
+        lambda spark, _: (
+            spark.table("orders").groupBy("o_custkey").pivot("o_orderstatus", ["F", "O"]).agg(F.sum("o_totalprice"))
         ),
         {
             "o_custkey": t("orders.o_custkey:ID"),
@@ -436,8 +533,10 @@ CASES = [
         "window_lag_is_a_transformation",
         lambda spark, _: spark.table("orders").select(
             "o_orderkey",
-            (F.col("o_totalprice") - F.lag("o_totalprice").over(Window.partitionBy("o_custkey").orderBy("o_orderdate")))
-            .alias("delta"),
+            (
+                F.col("o_totalprice")
+                - F.lag("o_totalprice").over(Window.partitionBy("o_custkey").orderBy("o_orderdate"))
+            ).alias("delta"),
         ),
         {
             "o_orderkey": t("orders.o_orderkey:ID"),
@@ -455,8 +554,12 @@ CASES = [
             "c_nationkey": t("customer.c_nationkey:ID"),
             "rn": t("customer.c_nationkey:WINDOW", "customer.c_acctbal:WINDOW"),
         },
-        t("customer.c_nationkey:WINDOW", "customer.c_acctbal:WINDOW", "customer.c_nationkey:FILTER",
-          "customer.c_acctbal:FILTER"),
+        t(
+            "customer.c_nationkey:WINDOW",
+            "customer.c_acctbal:WINDOW",
+            "customer.c_nationkey:FILTER",
+            "customer.c_acctbal:FILTER",
+        ),
     ),
     Case(
         "order_by_column_not_selected_with_limit",
@@ -477,7 +580,11 @@ CASES = [
         t("customer.c_phone:FILTER"),
     ),
     # --- nested data --------------------------------------------------------------------------------------------------
-    Case("explode", "select id, explode(tags) as tag from profiles", {"id": t("profiles.id:ID"), "tag": t("profiles.tags:TR")}),
+    Case(
+        "explode",
+        "select id, explode(tags) as tag from profiles",
+        {"id": t("profiles.id:ID"), "tag": t("profiles.tags:TR")},
+    ),
     Case(
         "lateral_view_of_a_map",
         "select id, k, v from profiles lateral view explode(scores) s as k, v",

@@ -19,7 +19,6 @@ from tests.support.column_lineage import compact_dataset, compact_fields
 from tests.support.events import LineageLog, child_runs
 from tests.support.postgres import PostgresServer
 
-
 EXPECTED_FIELDS = {"id": {"src.id:ID"}, "carrier_uc": {"src.carrier:TR"}}
 EXPECTED_DATASET = {"src.delay:FILTER"}
 QUERY = "SELECT id, upper(carrier) AS carrier_uc FROM cl_src WHERE delay > 0"
@@ -89,7 +88,9 @@ def test_session_catalog_tables(spark_session: SparkSession, lineage: LineageLog
 def test_hive_tables(spark_session: SparkSession, lineage: LineageLog, src: str, db: str) -> None:
     spark_session.sql(f"CREATE TABLE {db}.hive_t (id INT, carrier_uc STRING) STORED AS PARQUET")
     assert_lineage(
-        output_of_the_writing_run(lineage, spark_session, lambda _: spark_session.sql(f"INSERT INTO {db}.hive_t {QUERY}")),
+        output_of_the_writing_run(
+            lineage, spark_session, lambda _: spark_session.sql(f"INSERT INTO {db}.hive_t {QUERY}")
+        ),
         src,
     )
     assert_lineage(
@@ -100,7 +101,9 @@ def test_hive_tables(spark_session: SparkSession, lineage: LineageLog, src: str,
     )
 
 
-def test_jdbc_write(spark_session: SparkSession, lineage: LineageLog, src: str, postgres_server: PostgresServer) -> None:
+def test_jdbc_write(
+    spark_session: SparkSession, lineage: LineageLog, src: str, postgres_server: PostgresServer
+) -> None:
     postgres_server.sql("DROP TABLE IF EXISTS cl_out;")
     output = output_of_the_writing_run(
         lineage,
@@ -140,6 +143,12 @@ def test_an_output_over_the_schema_size_limit_is_reported_not_dropped(
     assert [i["name"] for i in complete["inputs"]] == [src]
     skipped = complete["run"]["facets"]["headwater_columnLineageSkipped"]
     assert skipped["outputs"] == [
-        {"namespace": "file", "name": str(tmp_path / "wide"), "reason": "SCHEMA_SIZE_LIMIT", "fieldCount": 1001, "limit": 1000}
+        {
+            "namespace": "file",
+            "name": str(tmp_path / "wide"),
+            "reason": "SCHEMA_SIZE_LIMIT",
+            "fieldCount": 1001,
+            "limit": 1000,
+        }
     ]
     assert skipped["_schemaURL"] == "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunFacet"

@@ -12,7 +12,6 @@ from pyspark.sql import SparkSession
 from tests.support.events import LineageLog, child_runs
 
 
-
 def tags(dataset: dict[str, Any]) -> list[dict[str, str]] | None:
     facet = dataset["facets"].get("tags")
     return None if facet is None else facet["tags"]
@@ -31,7 +30,9 @@ def db(spark_session: SparkSession) -> str:
     spark_session.sql("DROP DATABASE IF EXISTS hw_dataset_tags CASCADE")
 
 
-def test_table_property_tags_owner_and_comment(spark_session: SparkSession, lineage: LineageLog, db: str, tmp_path: Path) -> None:
+def test_table_property_tags_owner_and_comment(
+    spark_session: SparkSession, lineage: LineageLog, db: str, tmp_path: Path
+) -> None:
     spark_session.sql(
         f"CREATE TABLE {db}.users (id INT, email STRING COMMENT 'work address') USING parquet COMMENT 'app users' "
         "TBLPROPERTIES ('openlineage.tags.pii' = 'true', 'openlineage.tags.domain' = 'identity', 'other' = 'x')"
@@ -52,7 +53,11 @@ def test_table_property_tags_owner_and_comment(spark_session: SparkSession, line
         assert tags(dataset) == expected_tags
         assert dataset["facets"]["ownership"]["owners"] == [{"name": owner}]
         assert dataset["facets"]["documentation"]["description"] == "app users"
-        assert dataset["facets"]["schema"]["fields"][1] == {"name": "email", "type": "string", "description": "work address"}
+        assert dataset["facets"]["schema"]["fields"][1] == {
+            "name": "email",
+            "type": "string",
+            "description": "work address",
+        }
     assert tags(run["outputs"][0]) is None  # table tags stay on the table: the exported files are another dataset
     spark_session.sql(f"ALTER TABLE {db}.users SET TBLPROPERTIES ('openlineage.tags.pii' = 'false')")
     (altered,) = [e for e in lineage.events(spark_session) if "dataset" in e]
@@ -72,7 +77,9 @@ def test_v2_table_property_tags(spark_session: SparkSession, lineage: LineageLog
     spark_session.sql("DROP TABLE testcat.tagged.t")
 
 
-def test_column_metadata_tags_follow_unchanged_columns(spark_session: SparkSession, lineage: LineageLog, tmp_path: Path) -> None:
+def test_column_metadata_tags_follow_unchanged_columns(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
     users = spark_session.createDataFrame([(1, "a@b.c", "x")], "id INT, email STRING, note STRING")
     users = users.withMetadata("email", {"tags": {"pii": True, "meta": {"owner": {"team": "sec"}}}})
     lineage.mark(spark_session)

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from pathlib import Path
 
-import headwater
 from click.testing import CliRunner
-from headwater._spool import Spool, find_spools
-from headwater.cli import cli
 from pyspark.sql import SparkSession
 
+import headwater
+from headwater._spool import Spool, find_spools
+from headwater.cli import cli
 from integration.lineage_server import Answer, HeadwaterServe, LineageServer
 from tests.support.lineage_events import dataset, new_run_id, run_event
 
@@ -105,7 +104,7 @@ def test_replay_of_nothing(tmp_path: Path) -> None:
 
     assert result.exit_code == 0
     assert "nothing to replay" in result.output
-    assert not os.path.exists(tmp_path / "none")
+    assert not (tmp_path / "none").exists()
 
 
 def test_an_event_replayed_twice_is_stored_once_by_headwater_serve(tmp_path: Path) -> None:

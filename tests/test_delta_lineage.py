@@ -84,7 +84,12 @@ def test_catalog_table_create_ctas_insert_overwrite_read_and_time_travel(
     assert_datasets(overwrite, [("file", copy_path)], [("file", events_path)])
     assert overwrite[-1]["job"]["name"] == f"{APP_JOB}.overwrite_by_expression_exec_v1.{db}_events"
     # (state, version after) per write: CREATE TABLE commits version 0 of an empty table
-    for run, state, after in ((create, "CREATE", "0"), (ctas, "CREATE", "0"), (insert, None, "1"), (overwrite, "OVERWRITE", "2")):
+    for run, state, after in (
+        (create, "CREATE", "0"),
+        (ctas, "CREATE", "0"),
+        (insert, None, "1"),
+        (overwrite, "OVERWRITE", "2"),
+    ):
         start, complete = run[0]["outputs"][0], run[-1]["outputs"][0]
         assert symlinks(complete) == (copy_link if run is ctas else events_link)
         assert schema_fields(complete) == SCHEMA
@@ -102,7 +107,9 @@ def test_catalog_table_create_ctas_insert_overwrite_read_and_time_travel(
     for run in (insert, overwrite):
         facet = run[-1]["outputs"][0]["facets"]["catalog"]
         assert {k: v for k, v in facet.items() if not k.startswith("_")} == delta_catalog
-    facet = read[-1]["inputs"][0]["facets"]["catalog"]  # Headwater's reads have it too (openlineage-spark's: not always)
+    facet = read[-1]["inputs"][0]["facets"][
+        "catalog"
+    ]  # Headwater's reads have it too (openlineage-spark's: not always)
     assert {k: v for k, v in facet.items() if not k.startswith("_")} == delta_catalog
     identity = [{"type": "DIRECT", "subtype": "IDENTITY", "masking": False}]
     assert insert[-1]["outputs"][0]["facets"]["columnLineage"]["fields"] == {
@@ -118,13 +125,23 @@ def test_catalog_table_create_ctas_insert_overwrite_read_and_time_travel(
     assert version(time_travel[-1]["inputs"][0]) == "1"
 
 
-@pytest.mark.parametrize(("mode", "state", "root", "after"), [
-    ("errorifexists", "CREATE", "atomic_create_table_as_select", "0"),
-    ("append", None, "append_data_exec_v1", "1"),
-    ("overwrite", "OVERWRITE", "atomic_replace_table_as_select", "1"),
-])
+@pytest.mark.parametrize(
+    ("mode", "state", "root", "after"),
+    [
+        ("errorifexists", "CREATE", "atomic_create_table_as_select", "0"),
+        ("append", None, "append_data_exec_v1", "1"),
+        ("overwrite", "OVERWRITE", "atomic_replace_table_as_select", "1"),
+    ],
+)
 def test_save_as_table_modes(
-    spark_session: SparkSession, lineage: LineageLog, db: str, src: str, mode: str, state: str | None, root: str, after: str
+    spark_session: SparkSession,
+    lineage: LineageLog,
+    db: str,
+    src: str,
+    mode: str,
+    state: str | None,
+    root: str,
+    after: str,
 ) -> None:
     table_path = f"{warehouse(spark_session).removeprefix('file:')}/{db}.db/t"
     if mode != "errorifexists":
@@ -143,7 +160,9 @@ def test_save_as_table_modes(
     assert version(output) == after
 
 
-def test_merge_update_delete_and_drop(spark_session: SparkSession, lineage: LineageLog, ddl_runs: None, db: str, src: str) -> None:
+def test_merge_update_delete_and_drop(
+    spark_session: SparkSession, lineage: LineageLog, ddl_runs: None, db: str, src: str
+) -> None:
     wh = warehouse(spark_session)
     target_path = f"{wh.removeprefix('file:')}/{db}.db/target"
     updates_path = f"{wh.removeprefix('file:')}/{db}.db/updates"
@@ -224,7 +243,10 @@ def test_path_tables(spark_session: SparkSession, lineage: LineageLog, src: str,
         assert lifecycle(output) == state
         assert version(run[0]["outputs"][0]) is None
         assert version(output) == after
-    for run, root, before, after in ((update, "execute_update_command", "2", "3"), (delete, "execute_delete_command", "3", "4")):
+    for run, root, before, after in (
+        (update, "execute_update_command", "2", "3"),
+        (delete, "execute_delete_command", "3", "4"),
+    ):
         assert_datasets(run, path, path)
         assert run[-1]["job"]["name"] == f"{APP_JOB}.{root}.lake_events"
         assert version(run[-1]["inputs"][0]) == before

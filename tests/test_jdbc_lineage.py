@@ -16,7 +16,6 @@ from tests.support import driver_log
 from tests.support.column_lineage import compact_dataset, compact_fields
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, schema_fields, spark_schema_as_facet
 
-
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
@@ -79,13 +78,23 @@ def test_read_qualified_dbtable(spark_session: SparkSession, lineage: LineageLog
         assert event["job"]["name"] == READ_JOB
     source = run[1]["inputs"][0]
     assert schema_fields(source) == ORDERS_SCHEMA
-    assert source["facets"]["dataSource"] == {**source["facets"]["dataSource"], "name": namespace(pg), "uri": namespace(pg)}
+    assert source["facets"]["dataSource"] == {
+        **source["facets"]["dataSource"],
+        "name": namespace(pg),
+        "uri": namespace(pg),
+    }
 
 
 def test_read_unqualified_dbtable_is_in_schema_public(
     spark_session: SparkSession, lineage: LineageLog, pg: PostgresServer
 ) -> None:
-    customers = spark_session.read.format("jdbc").option("url", pg.url).option("dbtable", "Customers").options(**pg.properties).load()
+    customers = (
+        spark_session.read.format("jdbc")
+        .option("url", pg.url)
+        .option("dbtable", "Customers")
+        .options(**pg.properties)
+        .load()
+    )
 
     assert sorted(r["name"] for r in customers.collect()) == ["Ada", "Grace"]
 
@@ -104,16 +113,23 @@ def test_read_query_joining_two_tables_gives_both_tables(
         "WITH big AS (SELECT * FROM sales.orders WHERE amount > 3) "
         "SELECT c.name, sum(big.amount) AS total FROM big JOIN customers c ON big.customer_id = c.id GROUP BY c.name"
     )
-    totals = spark_session.read.format("jdbc").option("url", pg.url).option("query", query).options(**pg.properties).load()
+    totals = (
+        spark_session.read.format("jdbc").option("url", pg.url).option("query", query).options(**pg.properties).load()
+    )
 
     assert {r["name"]: r["total"] for r in totals.collect()} == {"Ada": Decimal("15.75"), "Grace": Decimal("40.00")}
 
     run = only_run(lineage.events(spark_session))
     for event in run:
-        assert datasets(event, "inputs") == [(namespace(pg), "lineage.public.customers"), (namespace(pg), "lineage.sales.orders")]
+        assert datasets(event, "inputs") == [
+            (namespace(pg), "lineage.public.customers"),
+            (namespace(pg), "lineage.sales.orders"),
+        ]
         assert event["outputs"] == []
         # The scan node's name quotes the query, so the job name does too (as the OpenLineage integration's would).
-        assert event["job"]["name"].startswith(f"{APP_JOB}.scan_jdbc_relation_with_big_as_select_from_sales_orders_where")
+        assert event["job"]["name"].startswith(
+            f"{APP_JOB}.scan_jdbc_relation_with_big_as_select_from_sales_orders_where"
+        )
         assert event["job"]["name"].endswith("_group_by_c_name_spark_gen_subq_0_num_partitions_1")
     for event in run:
         # each table's own schema, as a dbtable read of it reports it (not the query's result, name and total)
@@ -131,7 +147,9 @@ def test_a_query_read_written_traces_columns_to_the_tables_and_counts_rows(
         "SELECT o.id AS order_id, c.name AS customer, o.amount * 2 AS doubled "
         "FROM sales.orders o JOIN Customers c ON o.customer_id = c.id WHERE o.amount > 10"
     )
-    named = spark_session.read.format("jdbc").option("url", pg.url).option("query", query).options(**pg.properties).load()
+    named = (
+        spark_session.read.format("jdbc").option("url", pg.url).option("query", query).options(**pg.properties).load()
+    )
 
     named.write.mode("overwrite").jdbc(pg.url, "public.order_names", properties=pg.properties)
 
@@ -142,7 +160,10 @@ def test_a_query_read_written_traces_columns_to_the_tables_and_counts_rows(
     run = only_run(lineage.events(spark_session))
     for event in run:
         assert event["job"]["name"] == f"{WRITE_JOB}.public_order_names"
-        assert datasets(event, "inputs") == [(namespace(pg), "lineage.sales.orders"), (namespace(pg), "lineage.public.customers")]
+        assert datasets(event, "inputs") == [
+            (namespace(pg), "lineage.sales.orders"),
+            (namespace(pg), "lineage.public.customers"),
+        ]
         assert [schema_fields(source) for source in event["inputs"]] == [ORDERS_SCHEMA, CUSTOMERS_SCHEMA]
         assert datasets(event, "outputs") == [(namespace(pg), "lineage.public.order_names")]
     start, complete = run
@@ -171,7 +192,9 @@ def test_a_query_spark_cannot_resolve_keeps_its_inputs_without_column_lineage(
     pg.sql("DROP TABLE IF EXISTS public.quoted_names")
     # quote_literal is PostgreSQL's, not Spark's: the query's columns cannot be traced, its tables are still read
     query = "SELECT id, quote_literal(name) AS quoted FROM customers"
-    quoted = spark_session.read.format("jdbc").option("url", pg.url).option("query", query).options(**pg.properties).load()
+    quoted = (
+        spark_session.read.format("jdbc").option("url", pg.url).option("query", query).options(**pg.properties).load()
+    )
 
     quoted.write.mode("overwrite").jdbc(pg.url, "quoted_names", properties=pg.properties)
 
@@ -204,14 +227,19 @@ def test_write_append_from_a_jdbc_read(spark_session: SparkSession, lineage: Lin
             assert datasets(event, "inputs") == [(namespace(pg), "lineage.sales.orders")]
             assert datasets(event, "outputs") == [(namespace(pg), "lineage.public.big_orders")]
         target = run[1]["outputs"][0]
-        assert schema_fields(target) == [{"name": "id", "type": "integer"}, {"name": "doubled", "type": "decimal(12,2)"}]
+        assert schema_fields(target) == [
+            {"name": "id", "type": "integer"},
+            {"name": "doubled", "type": "decimal(12,2)"},
+        ]
         assert schema_fields(target) == spark_schema_as_facet(big.schema)
         assert "lifecycleStateChange" not in target["facets"]
         assert target["outputFacets"]["outputStatistics"]["rowCount"] == 2
         assert schema_fields(run[1]["inputs"][0]) == ORDERS_SCHEMA
 
 
-def test_write_overwrite_marks_the_lifecycle(spark_session: SparkSession, lineage: LineageLog, pg: PostgresServer) -> None:
+def test_write_overwrite_marks_the_lifecycle(
+    spark_session: SparkSession, lineage: LineageLog, pg: PostgresServer
+) -> None:
     report = spark_session.createDataFrame([("Ada", 2), ("Grace", 1)], "customer STRING, orders INT")
 
     report.write.format("jdbc").mode("overwrite").option("url", pg.url).option("dbtable", "order_report").options(

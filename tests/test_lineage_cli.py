@@ -181,7 +181,7 @@ def test_show_the_sessions_lineage(
     assert f"  <- file:{pipeline['flights']}" in out
 
     view = LineageView(pipeline["events"], node=report)
-    frame = view._repr_html_()  # noqa: SLF001 - what Jupyter calls
+    frame = view._repr_html_()
     assert frame.startswith('<iframe srcdoc="&lt;!DOCTYPE html&gt;')
     assert "headwater-data" in frame and "window.headwaterGraph" in frame
     assert repr(view) == view.text

@@ -8,8 +8,9 @@ import importlib.util
 import re
 from pathlib import Path
 
-import headwater
 import pytest
+
+import headwater
 from headwater import _agent, _attach, _connect, _interactive, _runs, _session, demo
 from headwater._support import unsupported_pyspark
 

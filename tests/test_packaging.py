@@ -9,10 +9,10 @@ import zipfile
 from importlib.metadata import version
 from pathlib import Path
 
-import headwater
 import pyspark
 import pytest
 
+import headwater
 from tests.support import spark_versions
 
 REPO = Path(__file__).resolve().parents[1]

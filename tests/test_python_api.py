@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
-import headwater
 import pytest
 from click.testing import CliRunner
+from pyspark.sql import SparkSession
+
+import headwater
 from headwater import _connect
 from headwater.cli import cli
 from headwater.summary import format_summary, read_events, summarize
-from pyspark.sql import SparkSession
-
 from tests.support import spark_versions
-
 
 RUNNING = "a SparkSession is already running in this process"
 
@@ -25,10 +25,16 @@ def test_configure_appends_to_existing_jars_and_listeners(spark_session: SparkSe
     )
 
     with pytest.warns(headwater.HeadwaterWarning, match=RUNNING):  # the shared session runs: attach() is the call
-        headwater.configure(builder, transport="http", url="http://lineage:5000", api_key="k", namespace="etl",
-                            options={"transport.compression": "gzip", "spark.app.name": "x"})
+        headwater.configure(
+            builder,
+            transport="http",
+            url="http://lineage:5000",
+            api_key="k",
+            namespace="etl",
+            options={"transport.compression": "gzip", "spark.app.name": "x"},
+        )
 
-    options = builder._options  # noqa: SLF001 - the builder keeps its settings here
+    options = builder._options
     assert options["spark.jars"] == f"/opt/jars/other.jar,{headwater.jar_path()}"
     assert options["spark.extraListeners"] == f"com.example.AuditListener,{headwater.LISTENER_CLASS}"
     assert options["spark.openlineage.transport.type"] == "http"
@@ -43,12 +49,12 @@ def test_configure_appends_to_existing_jars_and_listeners(spark_session: SparkSe
 def test_configure_twice_does_not_duplicate(spark_session: SparkSession) -> None:
     with pytest.warns(headwater.HeadwaterWarning, match=RUNNING):
         twice = headwater.configure(headwater.configure(SparkSession.Builder()))
-    assert twice._options["spark.jars"] == headwater.jar_path()  # noqa: SLF001
-    assert twice._options["spark.extraListeners"] == headwater.LISTENER_CLASS  # noqa: SLF001
+    assert twice._options["spark.jars"] == headwater.jar_path()
+    assert twice._options["spark.extraListeners"] == headwater.LISTENER_CLASS
 
 
 def test_configure_rejects_a_session() -> None:
-    with pytest.raises(TypeError, match="SparkSession.Builder"):
+    with pytest.raises(TypeError, match=re.escape("SparkSession.Builder")):
         headwater.configure("not a builder")  # type: ignore[arg-type]
 
 
@@ -63,14 +69,27 @@ def test_cli_summary(tmp_path: Path) -> None:
     run = "01a20000-0000-7000-8000-000000000001"
 
     def event(kind: str, **extra: object) -> str:
-        body = {"eventType": kind, "run": {"runId": run, "facets": extra.pop("facets", {})},
-                "job": {"namespace": "demo", "name": "app.write"}, **extra}
+        body = {
+            "eventType": kind,
+            "run": {"runId": run, "facets": extra.pop("facets", {})},
+            "job": {"namespace": "demo", "name": "app.write"},
+            **extra,
+        }
         return json.dumps(body)
 
-    events.write_text("\n".join([
-        event("START", inputs=[{"namespace": "file", "name": "/in"}], outputs=[{"namespace": "file", "name": "/out"}]),
-        event("FAIL", facets={"errorMessage": {"message": "disk full\nat ..."}}),
-    ]) + "\n")
+    events.write_text(
+        "\n".join(
+            [
+                event(
+                    "START",
+                    inputs=[{"namespace": "file", "name": "/in"}],
+                    outputs=[{"namespace": "file", "name": "/out"}],
+                ),
+                event("FAIL", facets={"errorMessage": {"message": "disk full\nat ..."}}),
+            ]
+        )
+        + "\n"
+    )
 
     result = CliRunner().invoke(cli, ["summary", str(events)])
 
@@ -146,8 +165,11 @@ def test_jar_path_follows_the_installed_pyspark_and_names_others() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"spark": "3.4.1"}, r"Spark 3\.4\.1 is not supported by Headwater \(supported: Spark 3\.5 \(Scala 2\.12\) and "
-                             r"Spark 4\.0 to 4\.3 \(Scala 2\.13\)\)"),
+        (
+            {"spark": "3.4.1"},
+            r"Spark 3\.4\.1 is not supported by Headwater \(supported: Spark 3\.5 \(Scala 2\.12\) and "
+            r"Spark 4\.0 to 4\.3 \(Scala 2\.13\)\)",
+        ),
         ({"spark": "4.4"}, r"Spark 4\.4 is not supported"),
         ({"spark": "four"}, r"not a Spark version: 'four'"),
         ({"scala": "2.11"}, r"no agent jar for Scala '2\.11'"),
@@ -170,12 +192,12 @@ def test_cli_jar_path_for_another_spark() -> None:
 
 def test_configure_leaves_a_spark_connect_builder_unchanged() -> None:
     builder = SparkSession.Builder().remote("sc://127.0.0.1:15002")
-    before = dict(builder._options)  # noqa: SLF001
+    before = dict(builder._options)
 
     with pytest.warns(headwater.HeadwaterWarning) as warned:
         assert headwater.configure(builder, transport="console") is builder
 
-    assert builder._options == before  # noqa: SLF001
+    assert builder._options == before
     (warning,) = warned
     assert str(warning.message) == _connect.CONNECT_CLIENT
     assert "Spark Connect client" in str(warning.message)

@@ -10,13 +10,11 @@ from pyspark.sql import SparkSession
 
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, only_run
 
-
 NAMESPACE = "headwater-tests"
 RDD_JOB_TYPE = {"jobType": "RDD_JOB", "processingType": "BATCH", "integration": "SPARK"}
 # PySpark's textFile -> map -> saveAsTextFile computes MapPartitionsRDD <- MapPartitionsRDD <- PythonRDD <-
 # MapPartitionsRDD (named after the path) <- HadoopRDD; named by class as the OpenLineage integration names it.
 TEXT_FILE_MAP_SAVE = f"{APP_JOB}.map_partitions_python_map_partitions_hadoop"
-
 
 
 def write_lines(path: Path, lines: list[str]) -> Path:

@@ -11,7 +11,6 @@ from pyspark.sql import functions as F  # noqa: N812
 from tests.support.events import APP_JOB, LineageLog, child_runs
 
 
-
 def runs(lineage: LineageLog, spark: SparkSession) -> list[list[dict]]:
     return list(child_runs(lineage.events(spark)).values())
 
@@ -32,7 +31,9 @@ def test_sql_facet_carries_the_query_text(spark_session: SparkSession, lineage: 
     assert "sql" not in df_run[-1]["job"]["facets"]
 
 
-def test_output_statistics_on_the_terminal_event(spark_session: SparkSession, lineage: LineageLog, tmp_path: Path) -> None:
+def test_output_statistics_on_the_terminal_event(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
     out = tmp_path / "stats"
 
     spark_session.range(0, 1000, 1, 4).write.parquet(str(out))
@@ -59,7 +60,9 @@ def test_ctas_statistics_come_from_its_nested_insert(spark_session: SparkSession
     spark_session.sql("DROP TABLE stats_ctas")
 
 
-def test_spark_properties_facet_with_secrets_redacted(spark_session: SparkSession, lineage: LineageLog, tmp_path: Path) -> None:
+def test_spark_properties_facet_with_secrets_redacted(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
     spark_session.range(3).write.parquet(str(tmp_path / "props"))
 
     (run,) = runs(lineage, spark_session)
@@ -70,17 +73,24 @@ def test_spark_properties_facet_with_secrets_redacted(spark_session: SparkSessio
             "spark.hadoop.fs.s3a.secret.key": "*********(redacted)",
         }
     app = [e for e in lineage.all_events() if e.get("job", {}).get("name") == APP_JOB]
-    assert app[0]["run"]["facets"]["spark_properties"]["properties"]["spark.hadoop.fs.s3a.secret.key"] == "*********(redacted)"
+    assert (
+        app[0]["run"]["facets"]["spark_properties"]["properties"]["spark.hadoop.fs.s3a.secret.key"]
+        == "*********(redacted)"
+    )
     assert all("0xC0FFEE" not in line for line in lineage.path.read_text().splitlines())
 
 
-def test_input_statistics_on_the_terminal_event(spark_session: SparkSession, lineage: LineageLog, tmp_path: Path) -> None:
+def test_input_statistics_on_the_terminal_event(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
     source = tmp_path / "source"
     spark_session.range(0, 600, 1, 3).write.parquet(str(source))
     files = [f for f in source.iterdir() if f.name.startswith("part-")]
     lineage.mark(spark_session)
 
-    spark_session.read.parquet(str(source)).selectExpr("id % 7 AS k").groupBy("k").count().write.parquet(str(tmp_path / "agg"))
+    spark_session.read.parquet(str(source)).selectExpr("id % 7 AS k").groupBy("k").count().write.parquet(
+        str(tmp_path / "agg")
+    )
 
     (run,) = runs(lineage, spark_session)
     start, complete = run

@@ -5,11 +5,11 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from pathlib import Path
 
-import headwater
 import pytest
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F  # noqa: N812
 
+import headwater
 from tests.support.events import APP_JOB, LineageLog, child_runs
 
 WRITE = f"{APP_JOB}.execute_insert_into_hadoop_fs_relation_command"
@@ -35,11 +35,17 @@ def test_recent_runs_as_python_objects(spark_session: SparkSession, lineage: Lin
     (run,) = new_runs(spark_session, since)
     complete = list(child_runs(lineage.events(spark_session)).values())[-1][-1]  # the numbers' write came first
     assert run.run_id == complete["run"]["runId"]
-    assert (run.state, run.job_namespace, run.job_name) == ("COMPLETE", "headwater-tests", f"{WRITE}.{tmp_path.name}_counts")
+    assert (run.state, run.job_namespace, run.job_name) == (
+        "COMPLETE",
+        "headwater-tests",
+        f"{WRITE}.{tmp_path.name}_counts",
+    )
     assert run.inputs == (headwater.Dataset("file", str(tmp_path / "numbers")),)
     assert run.outputs == (headwater.Dataset("file", str(tmp_path / "counts"), row_count=4),)
     assert run.error is None
-    assert before.replace(microsecond=0) <= run.started.replace(microsecond=0) <= run.ended <= datetime.now(timezone.utc)
+    assert (
+        before.replace(microsecond=0) <= run.started.replace(microsecond=0) <= run.ended <= datetime.now(timezone.utc)
+    )
     assert run.ended.isoformat(timespec="milliseconds").replace("+00:00", "Z") == complete["eventTime"]
     assert run.line() == (
         f"COMPLETE {WRITE}.{tmp_path.name}_counts: file:{tmp_path / 'numbers'} -> file:{tmp_path / 'counts'} (4 rows)"
@@ -58,9 +64,7 @@ def test_a_failed_run_carries_its_error(spark_session: SparkSession, tmp_path: P
     assert run.error is not None
     assert "no delays today" in run.error
     assert run.outputs[0].row_count is None  # the failed tasks' metrics are lost: no count, not 0
-    assert run.line() == (
-        f"FAIL {WRITE}.{tmp_path.name}_never: (no inputs) -> file:{tmp_path / 'never'} - {run.error}"
-    )
+    assert run.line() == (f"FAIL {WRITE}.{tmp_path.name}_never: (no inputs) -> file:{tmp_path / 'never'} - {run.error}")
 
 
 def test_recent_runs_as_a_pandas_table(spark_session: SparkSession, tmp_path: Path) -> None:

@@ -12,7 +12,6 @@ from pyspark.sql import SparkSession
 
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets
 
-
 DATASET_EVENT = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/DatasetEvent"
 JOB_EVENT = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/JobEvent"
 
@@ -45,7 +44,9 @@ def db(spark_session: SparkSession, request: pytest.FixtureRequest) -> str:
     spark_session.sql(f"DROP DATABASE IF EXISTS {name} CASCADE")
 
 
-def test_metadata_ddl_emits_dataset_events(spark_session: SparkSession, lineage: LineageLog, db: str, tmp_path: Path) -> None:
+def test_metadata_ddl_emits_dataset_events(
+    spark_session: SparkSession, lineage: LineageLog, db: str, tmp_path: Path
+) -> None:
     lineage.mark(spark_session)
     spark_session.sql(f"CREATE TABLE {db}.t (id INT) USING parquet")
     spark_session.sql(f"ALTER TABLE {db}.t ADD COLUMNS (note STRING)")
@@ -84,10 +85,18 @@ def test_metadata_ddl_emits_dataset_events(spark_session: SparkSession, lineage:
         {"name": "id", "type": "integer"},
         {"name": "note", "type": "string"},
     ]
-    assert create["dataset"]["facets"]["symlinks"]["identifiers"] == [{"namespace": wh, "name": f"{db}.t", "type": "TABLE"}]
+    assert create["dataset"]["facets"]["symlinks"]["identifiers"] == [
+        {"namespace": wh, "name": f"{db}.t", "type": "TABLE"}
+    ]
     comment = static[5]["dataset"]["facets"]["schema"]["fields"]
-    assert comment == [{"name": "id", "type": "integer"}, {"name": "note", "type": "string", "description": "free text"}]
-    assert static[6]["dataset"]["facets"]["lifecycleStateChange"]["previousIdentifier"] == {"namespace": "file", "name": t}
+    assert comment == [
+        {"name": "id", "type": "integer"},
+        {"name": "note", "type": "string", "description": "free text"},
+    ]
+    assert static[6]["dataset"]["facets"]["lifecycleStateChange"]["previousIdentifier"] == {
+        "namespace": "file",
+        "name": t,
+    }
     runs = execution_runs(events)
     assert [(r[-1]["job"]["name"].split(".")[1], datasets(r[-1], "outputs")) for r in runs] == [
         ("execute_insert_into_hadoop_fs_relation_command", [("file", t)]),
@@ -143,18 +152,26 @@ def test_create_view_emits_a_job_event(spark_session: SparkSession, lineage: Lin
     assert job_event["job"]["name"] == f"{APP_JOB}.execute_create_view_command.{db}_delays"
     assert job_event["job"]["namespace"] == "headwater-tests"
     assert job_event["job"]["facets"]["jobType"] == {**job_event["job"]["facets"]["jobType"], "jobType": "VIEW"}
-    assert job_event["job"]["facets"]["sql"]["query"] == f"SELECT carrier, sum(delay) AS s FROM {db}.flights GROUP BY carrier"
+    assert (
+        job_event["job"]["facets"]["sql"]["query"]
+        == f"SELECT carrier, sum(delay) AS s FROM {db}.flights GROUP BY carrier"
+    )
     assert datasets(job_event, "inputs") == [("file", src.removeprefix("file:"))]
     assert datasets(job_event, "outputs") == [(wh, f"{db}.delays")]
     view = job_event["outputs"][0]
-    assert view["facets"]["schema"]["fields"] == [{"name": "airline", "type": "string"}, {"name": "total", "type": "long"}]
+    assert view["facets"]["schema"]["fields"] == [
+        {"name": "airline", "type": "string"},
+        {"name": "total", "type": "long"},
+    ]
     fields = view["facets"]["columnLineage"]["fields"]
     assert sorted(fields) == ["airline", "total"]
     assert [(f["name"], f["field"]) for f in fields["total"]["inputFields"]] == [(src.removeprefix("file:"), "delay")]
     assert fields["total"]["inputFields"][0]["transformations"][0]["subtype"] == "AGGREGATION"
 
 
-def test_v2_alter_table_emits_dataset_events_with_the_new_state(spark_session: SparkSession, lineage: LineageLog) -> None:
+def test_v2_alter_table_emits_dataset_events_with_the_new_state(
+    spark_session: SparkSession, lineage: LineageLog
+) -> None:
     spark_session.sql("CREATE TABLE testcat.static.accounts (id INT)")
     spark_session.sql("INSERT INTO testcat.static.accounts VALUES (1)")
     lineage.mark(spark_session)

@@ -14,12 +14,10 @@ from pyspark.sql.utils import StreamingQueryException
 
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, only_run, schema_fields
 
-
 NAMESPACE = "headwater-tests"
 STREAMING_JOB_TYPE = {"jobType": "SQL_JOB", "processingType": "STREAMING", "integration": "SPARK"}
 SCHEMA = "id INT, city STRING"
 SCHEMA_FACET = [{"name": "id", "type": "integer"}, {"name": "city", "type": "string"}]
-
 
 
 def write_json_rows(directory: Path, name: str, rows: list[tuple[int, str]]) -> None:
@@ -144,6 +142,36 @@ def test_foreach_batch_writes_are_the_queries_outputs(
         assert datasets(event, "outputs") == [("file", str(parquet_out)), ("file", str(json_out))]
         assert [schema_fields(o) for o in event["outputs"]] == [SCHEMA_FACET, SCHEMA_FACET]
     assert spark_session.read.parquet(str(parquet_out)).count() == 2
+
+
+def test_foreach_batch_writing_one_dataset_counts_each_row_once(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
+    source = tmp_path / "refunds"
+    write_json_rows(source, "a.json", [(1, "Lagos"), (2, "Quito")])
+    write_json_rows(source, "b.json", [(3, "Hanoi")])
+    out = tmp_path / "refunds_parquet"
+
+    def write_one(batch: DataFrame, batch_id: int) -> None:
+        batch.write.mode("append").parquet(str(out))
+
+    query = (
+        spark_session.readStream.schema(SCHEMA)
+        .option("maxFilesPerTrigger", 1)
+        .json(str(source))
+        .writeStream.queryName("refunds_copy")
+        .foreachBatch(write_one)
+        .option("checkpointLocation", str(tmp_path / "checkpoint"))
+        .trigger(availableNow=True)
+        .start()
+    )
+    query.awaitTermination()
+
+    run = only_run(lineage.events(spark_session))
+    assert [e["eventType"] for e in run] == ["START", "RUNNING", "RUNNING", "COMPLETE"]
+    assert spark_session.read.parquet(str(out)).count() == 3
+    # the batch's own write is its only output: its rows are counted once, per micro-batch and in the total
+    assert [row_counts(event) for event in run[1:]] == [(2, 2), (1, 1), (3, 3)]
 
 
 def test_failing_query_gives_fail_with_error_message(

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
-import headwater
 import pyspark
 import pytest
+import tomllib
+
+import headwater
 from headwater._jar import SPARK_SCALA
 from headwater._support import SUPPORTED_PYSPARK, unsupported_pyspark
 

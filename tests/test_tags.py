@@ -9,15 +9,13 @@ import threading
 from pathlib import Path
 from typing import Any
 
-import headwater
 import pytest
-from headwater._tags import flatten_tags, format_tags
 from pyspark.sql import SparkSession
 
+import headwater
+from headwater._tags import flatten_tags, format_tags
 from tests.support.driver_log import capture
 from tests.support.events import LineageLog, child_runs
-
-
 
 
 def execution_runs(lineage: LineageLog, spark: SparkSession) -> list[list[dict[str, Any]]]:
@@ -34,7 +32,9 @@ def run_tags(event: dict[str, Any]) -> list[dict[str, str]] | None:
     return None if facet is None else facet["tags"]
 
 
-def test_local_properties_tag_the_runs_of_their_thread(spark_session: SparkSession, lineage: LineageLog, tmp_path: Path) -> None:
+def test_local_properties_tag_the_runs_of_their_thread(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
     sc = spark_session.sparkContext
     sc.setLocalProperty("spark.openlineage.job.tags", r"team:flights;critical;owner:ops:SERVICE;url:http\://x")
     sc.setLocalProperty("spark.openlineage.run.tags", "trigger:backfill;TEAM:x;team:y")
@@ -64,9 +64,13 @@ def test_local_properties_tag_the_runs_of_their_thread(spark_session: SparkSessi
         assert run_tags(event) is None
 
 
-def test_tags_context_manager_nests_flattens_and_restores(spark_session: SparkSession, lineage: LineageLog, tmp_path: Path) -> None:
+def test_tags_context_manager_nests_flattens_and_restores(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
     sc = spark_session.sparkContext
-    with headwater.tags(spark_session, job={"team": "flights", "meta": {"nr_config": {"team": "X"}}}, run={"pii": True}):
+    with headwater.tags(
+        spark_session, job={"team": "flights", "meta": {"nr_config": {"team": "X"}}}, run={"pii": True}
+    ):
         with headwater.tags(spark_session, job={"team": "delays", "step": 2}):
             spark_session.range(2).write.parquet(str(tmp_path / "inner"))
         spark_session.range(2).write.parquet(str(tmp_path / "outer"))
@@ -88,7 +92,9 @@ def test_tags_context_manager_nests_flattens_and_restores(spark_session: SparkSe
     assert job_tags(after[0]) is None
 
 
-def test_tags_apply_only_to_the_thread_that_set_them(spark_session: SparkSession, lineage: LineageLog, tmp_path: Path) -> None:
+def test_tags_apply_only_to_the_thread_that_set_them(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
     def other_thread() -> None:
         spark_session.range(1).write.parquet(str(tmp_path / "other"))
 
@@ -112,7 +118,10 @@ def test_bad_tags_raise_before_anything_is_set(spark_session: SparkSession) -> N
     sc = spark_session.sparkContext
     with pytest.raises(ValueError, match="tag key '' is empty"), headwater.tags(spark_session, job={"ok": 1, "": "x"}):
         pass
-    with pytest.raises(TypeError, match=r"tag 'when': value .* is a list"), headwater.tags(spark_session, run={"when": [1]}):
+    with (
+        pytest.raises(TypeError, match=r"tag 'when': value .* is a list"),
+        headwater.tags(spark_session, run={"when": [1]}),
+    ):
         pass
     with pytest.raises(TypeError, match="tag keys must be strings"), headwater.tags(spark_session, job={1: "x"}):
         pass
@@ -120,7 +129,9 @@ def test_bad_tags_raise_before_anything_is_set(spark_session: SparkSession) -> N
     assert sc.getLocalProperty("spark.openlineage.run.tags") is None
 
 
-def test_malformed_local_property_is_logged_and_ignored(spark_session: SparkSession, lineage: LineageLog, tmp_path: Path) -> None:
+def test_malformed_local_property_is_logged_and_ignored(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
     sc = spark_session.sparkContext
     with capture(spark_session, "io.headwater.spark.agent.LocalPropertyTags", "WARN") as log:
         sc.setLocalProperty("spark.openlineage.job.tags", "fine:1;a:b:c:d")
@@ -139,7 +150,9 @@ def test_malformed_local_property_is_logged_and_ignored(spark_session: SparkSess
     ]
 
 
-def test_tags_context_manager_tags_rdd_job_runs(spark_session: SparkSession, lineage: LineageLog, tmp_path: Path) -> None:
+def test_tags_context_manager_tags_rdd_job_runs(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
     source = tmp_path / "lines.txt"
     source.write_text("a\nb\n", encoding="utf-8")
     lineage.mark(spark_session)

@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import headwater
 from pyspark.sql import SparkSession
 
+import headwater
 from tests.support import driver_log
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, schema_fields
 
@@ -65,7 +65,12 @@ def assert_declared(dataset: dict[str, Any]) -> None:
         "_schemaURL": "https://openlineage.io/spec/facets/1-1-0/DocumentationDatasetFacet.json#/$defs/DocumentationDatasetFacet",
         "description": "Orders topic",
     }
-    assert facets["acme_retention"] == {"_producer": PRODUCER, "_schemaURL": CUSTOM_SCHEMA_URL, "days": 7, "tier": "hot"}
+    assert facets["acme_retention"] == {
+        "_producer": PRODUCER,
+        "_schemaURL": CUSTOM_SCHEMA_URL,
+        "days": 7,
+        "tier": "hot",
+    }
     assert "acme_broken" not in facets
     assert "symlinks" not in facets
 
@@ -103,7 +108,9 @@ def test_declared_dataset_on_create_write_and_read(spark_session: SparkSession, 
     assert f"table {table} property openlineage.dataset.facets.acme_broken is not a valid facet" in warnings[0]
 
 
-def test_a_write_into_a_declared_table_reads_an_undeclared_one(spark_session: SparkSession, lineage: LineageLog) -> None:
+def test_a_write_into_a_declared_table_reads_an_undeclared_one(
+    spark_session: SparkSession, lineage: LineageLog
+) -> None:
     source, target = "testcat.props.raw", "testcat.props.curated"
     spark_session.sql(f"CREATE TABLE {source} (id INT, amount DOUBLE)")
     declared = {"openlineage.dataset.namespace": "s3://lake", "openlineage.dataset.name": "curated/orders"}

@@ -8,8 +8,9 @@ import json
 import sys
 import warnings
 
-import headwater
 from pyspark.sql import SparkSession
+
+import headwater
 
 
 def session(name: str) -> SparkSession:

@@ -9,15 +9,18 @@ writes its job's result to OUTPUT_ROOT/<name> (parquet).
 import json
 import sys
 
-import headwater
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F  # noqa: N812
+
+import headwater
 
 
 def main(cases_json: str, source: str, output_root: str) -> None:
     for name, settings in json.loads(cases_json).items():
         print(f"=== case {name}", file=sys.stderr, flush=True)
-        builder = SparkSession.builder.appName(f"bad config {name}").master("local[1]").config("spark.ui.enabled", "false")
+        builder = (
+            SparkSession.builder.appName(f"bad config {name}").master("local[1]").config("spark.ui.enabled", "false")
+        )
         spark = headwater.configure(builder, options=settings).getOrCreate()
         flights = spark.read.csv(source, header=True, schema="carrier STRING, origin STRING, dep_delay INT")
         flights.groupBy("carrier").agg(F.sum("dep_delay").alias("total_delay")).write.parquet(f"{output_root}/{name}")

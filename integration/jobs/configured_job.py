@@ -8,10 +8,11 @@ Usage: configured_job.py EVENTS_JSONL WORK_DIR
 import sys
 import uuid
 
-import headwater
 from openlineage.client import event_v2
 from openlineage.client.facet_v2 import tags_job
 from pyspark.sql import SparkSession
+
+import headwater
 
 
 def main(events: str, work: str) -> None:

@@ -11,9 +11,10 @@ import sys
 import warnings
 from pathlib import Path
 
-import headwater
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F  # noqa: N812
+
+import headwater
 
 APP_NAME = "Connect Lineage"
 
@@ -25,13 +26,13 @@ def session(mode: str, target: str, warehouse: str) -> tuple[SparkSession, dict[
         builder.master("local[2]").config("spark.ui.enabled", "false")
         return builder.config("spark.sql.warehouse.dir", warehouse).getOrCreate(), {}
     builder = SparkSession.builder.remote(target).appName(APP_NAME)
-    options_before = dict(builder._options)  # noqa: SLF001
+    options_before = dict(builder._options)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         configured = headwater.configure(builder)
     report: dict[str, object] = {
         "configure_returned_the_builder": configured is builder,
-        "configure_changed_options": dict(builder._options) != options_before,  # noqa: SLF001
+        "configure_changed_options": dict(builder._options) != options_before,
         "configure_warnings": [str(w.message) for w in caught if issubclass(w.category, headwater.HeadwaterWarning)],
     }
     return builder.getOrCreate(), report

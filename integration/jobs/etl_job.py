@@ -7,6 +7,7 @@ can compare it with the result of the same job without the agent.
 
 import json
 import sys
+from pathlib import Path
 
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F  # noqa: N812
@@ -17,7 +18,7 @@ def main(source: str, target: str, result_file: str) -> None:
     flights = spark.read.csv(source, header=True, schema="carrier STRING, origin STRING, dep_delay INT")
     flights.groupBy("carrier").agg(F.sum("dep_delay").alias("total_delay")).write.mode("overwrite").parquet(target)
     rows = spark.read.parquet(target).orderBy("carrier").collect()
-    with open(result_file, "w", encoding="utf-8") as f:
+    with Path(result_file).open("w", encoding="utf-8") as f:
         json.dump([r.asDict() for r in rows], f)
     spark.stop()
 

@@ -11,8 +11,9 @@ import json
 import sys
 import time
 
-import headwater
 from pyspark.sql import SparkSession
+
+import headwater
 
 
 def report(spark: SparkSession, step: str) -> None:

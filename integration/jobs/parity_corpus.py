@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pyspark.sql import SparkSession
+from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F  # noqa: N812
 
 
@@ -54,10 +54,12 @@ def write_inputs(data: Path) -> None:
 
 def operations(spark: SparkSession, data: Path) -> dict[str, Any]:
     """The corpus: operation name -> a callable running it."""
-    flights = lambda: spark.read.csv(
-        str(data / "flights"), header=True, schema="carrier STRING, origin STRING, dep_delay INT"
-    )
-    airlines = lambda: spark.read.csv(str(data / "airlines"), header=True, schema="carrier STRING, name STRING")  # noqa: E731
+
+    def flights() -> DataFrame:
+        return spark.read.csv(str(data / "flights"), header=True, schema="carrier STRING, origin STRING, dep_delay INT")
+
+    def airlines() -> DataFrame:
+        return spark.read.csv(str(data / "airlines"), header=True, schema="carrier STRING, name STRING")
 
     def join_aggregate() -> None:
         (

@@ -7,12 +7,18 @@ CASES_JSON is a list of {"name": ..., "settings": {...}}; prints ``RESULT <name>
 import json
 import sys
 
-import headwater
 from pyspark.sql import SparkSession
+
+import headwater
 
 
 def main(cases_json: str, work: str) -> None:
-    spark = SparkSession.builder.appName("settings job").master("local[1]").config("spark.ui.enabled", "false").getOrCreate()
+    spark = (
+        SparkSession.builder.appName("settings job")
+        .master("local[1]")
+        .config("spark.ui.enabled", "false")
+        .getOrCreate()
+    )
     for number, case in enumerate(json.loads(cases_json)):
         attached = headwater.attach(spark, options=case["settings"], source_code=False)
         spark.range(3).write.parquet(f"{work}/out_{number}")

@@ -31,7 +31,7 @@ def capture(spark: SparkSession, logger_name: str, level: str = "ALL") -> Iterat
     The logger's level is lowered for the duration of the block (and restored afterwards), so debug lines are
     captured too; its events still reach the console appenders as before.
     """
-    jvm = spark.sparkContext._jvm  # noqa: SLF001 - py4j is the only way into the driver's log4j
+    jvm = spark.sparkContext._jvm
     core = jvm.org.apache.logging.log4j.core
     context = jvm.org.apache.logging.log4j.LogManager.getContext(False)
     configuration = context.getConfiguration()

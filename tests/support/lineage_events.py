@@ -59,7 +59,7 @@ def column_lineage(mapping: dict[str, list[tuple[str, str, str, str]]]) -> dict[
                     "name": name,
                     "field": f,
                     "transformations": [{"type": "DIRECT", "subtype": subtype, "masking": False}],
-                }  # fmt: skip
+                }
                 for ns, name, f, subtype in sources
             ]
         }

@@ -9,7 +9,6 @@ through a Unix socket inside that directory; the test user connects over TCP wit
 from __future__ import annotations
 
 import contextlib
-import glob
 import os
 import shutil
 import subprocess
@@ -26,7 +25,7 @@ INSTALL_HINT = "run `make system` (scripts/install-system-deps installs postgres
 
 def bin_dir() -> Path | None:
     """The newest installed PostgreSQL server's ``bin`` directory (Debian layout), or None."""
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(Path(p).parts[4]))
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda p: int(p.parts[4]))
     return Path(found[-1]).parent if found else None
 
 
@@ -85,7 +84,9 @@ class PostgresServer:
     def stop(self) -> None:
         """Stop the server (fast shutdown) and delete its directory."""
         with contextlib.suppress(subprocess.SubprocessError):
-            _as_postgres([str(self.bin / "pg_ctl"), "-D", str(self.directory / "data"), "-m", "fast", "-w", "stop"], timeout=60)
+            _as_postgres(
+                [str(self.bin / "pg_ctl"), "-D", str(self.directory / "data"), "-m", "fast", "-w", "stop"], timeout=60
+            )
         shutil.rmtree(self.directory, ignore_errors=True)
 
 
@@ -105,7 +106,19 @@ def start(*, database: str = "lineage", user: str = "etl_user", password: str = 
     server = PostgresServer("127.0.0.1", port, database, user, password, directory, binaries)
     try:
         _as_postgres(
-            [str(binaries / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(directory / "server.log"), "-w", "-t", "60", "start"],
+            [
+                str(binaries / "pg_ctl"),
+                "-D",
+                str(data),
+                "-o",
+                options,
+                "-l",
+                str(directory / "server.log"),
+                "-w",
+                "-t",
+                "60",
+                "start",
+            ],
             timeout=90,
         )
         _as_postgres(
@@ -122,7 +135,9 @@ def start(*, database: str = "lineage", user: str = "etl_user", password: str = 
 def _as_postgres(command: list[str], *, timeout: int) -> None:
     """Run ``command`` as the ``postgres`` OS user when we are root (as ourselves otherwise); raise with its output."""
     prefix = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-    finished = subprocess.run([*prefix, *command], capture_output=True, text=True, timeout=timeout, check=False, cwd="/")
+    finished = subprocess.run(
+        [*prefix, *command], capture_output=True, text=True, timeout=timeout, check=False, cwd="/"
+    )
     if finished.returncode != 0:
         msg = f"{' '.join(command[:1])} failed ({finished.returncode}): {finished.stdout}{finished.stderr}"
         raise RuntimeError(msg)

@@ -24,7 +24,9 @@ SPARK_VERSION = version("pyspark")
 LINE = spark_line(SPARK_VERSION)
 SCALA = scala_for_spark(SPARK_VERSION)
 
-TEST_CATALOG_JAR = Path(__file__).resolve().parents[2] / "build" / "test-catalog" / f"headwater-test-catalog_{SCALA}.jar"
+TEST_CATALOG_JAR = (
+    Path(__file__).resolve().parents[2] / "build" / "test-catalog" / f"headwater-test-catalog_{SCALA}.jar"
+)
 """The test catalog and test extension jar built for this line's Scala (``make test-catalog``; build.gradle)."""
 
 

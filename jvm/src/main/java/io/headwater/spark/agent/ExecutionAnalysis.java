@@ -143,7 +143,12 @@ final class ExecutionAnalysis {
         if (!nested.planRead()) {
           reading.nested(run, execution);
         }
-        addStatistics(run, execution);
+        if (StreamingQueryRuns.isStreaming(run)) {
+          // a foreachBatch write: its tasks' output metrics count in the micro-batch's figures
+          addReadStatistics(run, execution);
+        } else {
+          addStatistics(run, execution);
+        }
       }
     } else if (placement instanceof ExecutionTracker.MicroBatch microBatch) {
       if (!microBatch.startSeen()) {
@@ -327,6 +332,10 @@ final class ExecutionAnalysis {
     DatasetStatistics.written(execution.executedPlan())
         .or(() -> DatasetStatistics.writtenByJdbcTasks(execution.executedPlan(), run.tasksWrote))
         .ifPresent(stats -> run.written = Optional.of(run.written.map(stats::plus).orElse(stats)));
+    addReadStatistics(run, execution);
+  }
+
+  private static void addReadStatistics(ExecutionRun run, QueryExecution execution) {
     ScanStatistics.of(execution.executedPlan(), new CatalogTables(execution.sparkSession()))
         .forEach((key, stats) -> run.read.merge(key, stats, DatasetStatistics::plus));
   }
