@@ -233,7 +233,7 @@ def test_ctrl_c_stops_an_ingest_and_its_worker(tmp_path: Path) -> None:
     script = "import sys; from headwater.cli import main; main(sys.argv[1:])"
     command = [sys.executable, "-c", script, "lineage", "ingest", str(events), "--store", f"sqlite:///{tmp_path / 's.db'}",
                "--workers", "1", "--batch-size", "100"]  # fmt: skip
-    shm = Path("/dev/shm")
+    shm = Path("/dev/shm")  # noqa: S108 - where the worker's batch files go (pipeline._IN_MEMORY)
     before = set(shm.glob("headwater-ingest-*")) if shm.is_dir() else set()
     ingest = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
