@@ -167,7 +167,8 @@ def main() -> None:
         elapsed, (own_after, workers_after) = time.perf_counter() - began, cpu_seconds()
         own, workers = own_after - own, workers_after - workers
         cpu = own + workers
-        assert report.rejected == [], report.rejected[:3]
+        if report.rejected:
+            raise SystemExit(f"the store rejected generated events: {report.rejected[:3]}")
         database = (Path(tmp) / "lineage.db").stat().st_size
         print(f"ingest: {report.stored} events ({size / 1e6:.0f} MB of JSON) in {elapsed:.1f} s = "
               f"{report.stored / elapsed:,.0f} events/s into SQLite ({database / 1e6:.0f} MB); "

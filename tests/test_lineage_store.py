@@ -423,7 +423,7 @@ def mixed_events() -> list[tuple[str, bytes]]:
     ]
 
 
-def children_seen(seen: list[list[str]]) -> Any:  # noqa: ANN401 - the progress callback
+def children_seen(seen: list[list[str]]) -> Any:
     """A progress callback recording the names of this process's live child processes after each batch."""
     return lambda _received: seen.append([p.name for p in multiprocessing.active_children()])
 
