@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -141,6 +144,33 @@ def test_sources_are_files_folders_or_stores(pipeline: dict[str, Any], tmp_path:
     assert code == 1 and "no dataset or job named 'no_such_thing'" in out
 
 
+def test_ingest_prepares_in_worker_processes_with_the_same_result(pipeline: dict[str, Any], tmp_path: Path) -> None:
+    """--workers 1 with batches of 2 (the worker prepares all but the first) stores what --workers 0 stores, and
+    reports the same invalid line (the 4th: in the worker's first batch)."""
+    lines = pipeline["events"].read_text().splitlines(keepends=True)
+    assert len(lines) >= 4
+    events = tmp_path / "events.jsonl"
+    events.write_text("".join(lines[:3]) + '{"eventTime": "now"}\n' + "".join(lines[3:]))
+    outputs = {}
+    for workers in ("1", "0"):
+        store = f"sqlite:///{tmp_path / f'workers-{workers}.db'}"
+        code, out = run("lineage", "ingest", str(events), "--store", store, "--workers", workers, "--batch-size", "2")
+        assert code == 1, out
+        assert out.startswith(f"rejected {events}:4: <root>:")
+        outputs[workers] = (
+            out.replace(store, "STORE"),
+            run("lineage", "jobs", "-s", store),
+            run("lineage", "datasets", "-s", store),
+        )
+    assert outputs["1"] == outputs["0"]
+    assert (
+        f"{len(lines)} new events stored in STORE ({len(lines) + 1} read, 0 already stored, 1 rejected)"
+        in outputs["1"][0]
+    )
+    code, out = run("lineage", "ingest", str(events), "--workers", "-1")
+    assert code == 2 and "Invalid value for '--workers'" in out
+
+
 def test_show_the_sessions_lineage(
     spark_session: SparkSession, pipeline: dict[str, Any], capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -186,3 +216,39 @@ main(["lineage", "jobs", "-s", "events.jsonl"])
     )
     assert finished.returncode == 1
     assert finished.stderr.strip() == "Error: the lineage viewer needs sqlalchemy: pip install 'headwater[lineage]'"
+
+
+def test_ctrl_c_stops_an_ingest_and_its_worker(tmp_path: Path) -> None:
+    """SIGINT to the command's process group (what Ctrl-C in a terminal sends) while a worker prepares: the command
+    says "Aborted!" and exits with status 1, the worker process is gone, and its batch files are removed."""
+    from tests.support.lineage_events import dataset, new_run_id, run_event
+
+    events = tmp_path / "events.jsonl"
+    with events.open("w") as out:
+        for i in range(20000):
+            out.write(
+                json.dumps(run_event("START", f"job_{i % 50}", new_run_id(), i, outputs=[dataset(f"/t{i % 70}")]))
+            )
+            out.write("\n")
+    script = "import sys; from headwater.cli import main; main(sys.argv[1:])"
+    command = [sys.executable, "-c", script, "lineage", "ingest", str(events), "--store", f"sqlite:///{tmp_path / 's.db'}",
+               "--workers", "1", "--batch-size", "100"]  # fmt: skip
+    shm = Path("/dev/shm")  # noqa: S108 - where the worker's batch files go (pipeline._IN_MEMORY)
+    before = set(shm.glob("headwater-ingest-*")) if shm.is_dir() else set()
+    ingest = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    children = Path(f"/proc/{ingest.pid}/task/{ingest.pid}/children")
+    workers: list[str] = []
+    while not workers and ingest.poll() is None:
+        workers = children.read_text().split() if children.exists() else []
+        time.sleep(0.01)
+    assert workers, "the ingest ended before its worker started"
+    os.killpg(ingest.pid, signal.SIGINT)
+    _, err = ingest.communicate(timeout=120)
+    assert ingest.returncode == 1, err
+    assert "Aborted!" in err
+    for pid in workers:
+        assert not Path(f"/proc/{pid}").exists() or "headwater" not in Path(f"/proc/{pid}/cmdline").read_text()
+    if shm.is_dir():
+        assert set(shm.glob("headwater-ingest-*")) <= before

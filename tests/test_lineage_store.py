@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import json
+import multiprocessing
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -393,3 +394,119 @@ def test_ingest_leaves_the_garbage_collector_as_it_found_it(store: LineageStore)
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def mixed_events() -> list[tuple[str, bytes]]:
+    """JSON lines of every kind, as read from a file: runs (one finished before it started), column lineage, a
+    JobEvent, a table's DatasetEvents (version rules), duplicates (in the same and in later batches), and invalid
+    events in the middle."""
+    runs = [new_run_id() for _ in range(3)]
+    lineage = column_lineage({"y": [("file", "/in", "x", "IDENTITY")]})
+    bad = run_event("START", "broken", "not-a-uuid", 9, outputs=[dataset("/never")])
+    events: list[dict[str, Any] | bytes] = [
+        run_event("START", "etl", runs[0], 1, inputs=[dataset("/in")], outputs=[dataset("/out", schema=schema_facet("a int"))]),
+        run_event("COMPLETE", "etl", runs[0], 2, inputs=[dataset("/in")], outputs=[dataset("/out", columnLineage=lineage)]),
+        *dataset_events_of_one_table()[:3],
+        bad,
+        b'{"eventTime": ',
+        job_event("declared", 3, inputs=[dataset("/out")], outputs=[dataset("/report")]),
+        run_event("COMPLETE", "etl", runs[1], 12, inputs=[dataset("/in")], outputs=[dataset("/out", schema=schema_facet("a int", "b int"))]),
+        run_event("START", "etl", runs[1], 11, inputs=[dataset("/in")], outputs=[dataset("/out")]),
+        *dataset_events_of_one_table()[3:],
+        run_event("START", "etl", runs[0], 1, inputs=[dataset("/in")], outputs=[dataset("/out", schema=schema_facet("a int"))]),
+        run_event("FAIL", "other", runs[2], 13, outputs=[dataset("/t", schema=schema_facet("z int"))]),
+        run_event("COMPLETE", "etl", runs[1], 12, inputs=[dataset("/in")], outputs=[dataset("/out", schema=schema_facet("a int", "b int"))]),
+        dataset_event(14, dataset("/t", schema=schema_facet("a int", "b string"))),
+    ]  # fmt: skip
+    return [
+        (f"events.jsonl:{i + 1}", e if isinstance(e, bytes) else json.dumps(e).encode()) for i, e in enumerate(events)
+    ]
+
+
+def children_seen(seen: list[list[str]]) -> Any:
+    """A progress callback recording the names of this process's live child processes after each batch."""
+    return lambda _received: seen.append([p.name for p in multiprocessing.active_children()])
+
+
+def test_worker_processes_store_exactly_what_one_process_stores(store: LineageStore, tmp_path: Path) -> None:
+    """The same events, prepared in a worker process (batches of 3, so most come from the worker) and in this one
+    (batches of 3, and in one batch), give the same rows and the same report."""
+    events = mixed_events()
+    seen: list[list[str]] = []
+    piped = store.ingest(events, batch_size=3, workers=1, progress=children_seen(seen))
+    assert len(seen) == 6
+    assert all(seen[:5]) and not multiprocessing.active_children()  # a worker ran, and is gone once it is done
+    for batch_size in (3, 1000):
+        here = LineageStore.open(f"sqlite:///{tmp_path / f'here-{batch_size}.db'}")
+        report = here.ingest(events, batch_size=batch_size, workers=0, progress=children_seen(seen))
+        assert not any(seen[6:])
+        assert dump(here) == dump(store), batch_size
+        assert (report.received, report.stored, report.rejected) == (piped.received, piped.stored, piped.rejected)
+        here.close()
+    assert (piped.received, piped.stored, piped.duplicates) == (17, 13, 2)
+    assert [r.where for r in piped.rejected] == ["events.jsonl:6", "events.jsonl:7"]
+    assert fields(store, "/t") == [
+        (["a"], "CREATE", None), (["a", "b"], "CREATE", None), (["a", "b"], "ALTER", None), (["a", "b"], "ALTER", None),
+        (["z"], "ALTER", runs_of(store, "other")[0]), (["a", "b"], "ALTER", None),
+    ]  # fmt: skip
+
+
+def runs_of(store: LineageStore, name: str) -> list[str]:
+    return [r.id for r in store.read.runs(job(name))]
+
+
+def test_an_invalid_event_in_a_worker_batch_is_reported_and_nothing_of_it_stored(store: LineageStore) -> None:
+    run = new_run_id()
+    bad = run_event("START", "broken", "not-a-uuid", 3, outputs=[dataset("/never")])
+    bad["outputs"][0]["facets"] = {"schema": schema_facet("a int") | {"fields": [{"name": 3}]}}
+    events = [
+        run_event("START", "etl", run, 1, outputs=[dataset("/out")]),
+        run_event("COMPLETE", "etl", run, 2, outputs=[dataset("/out")]),
+        bad,  # the second batch: prepared by the worker
+        job_event("declared", 4, inputs=[dataset("/out")], outputs=[dataset("/report")]),
+    ]
+    seen: list[list[str]] = []
+    report = store.ingest(
+        [(f"in.jsonl:{i + 1}", json.dumps(e)) for i, e in enumerate(events)], batch_size=2, workers=1,
+        progress=children_seen(seen),
+    )  # fmt: skip
+    assert seen[1] != []  # the worker prepared the second batch
+    assert (report.received, report.stored) == (4, 3)
+    assert [r.where for r in report.rejected] == ["in.jsonl:3"]
+    assert {(e.path, e.message) for e in report.rejected[0].errors} == {
+        ("run/runId", '"not-a-uuid" is not a "uuid"'),
+        ("outputs/0/facets/schema/fields/0/name", '3 is not of type "string"'),
+    }
+    assert str(report.rejected[0]).startswith("in.jsonl:3: ")
+    assert sorted(j.node.name for j in store.read.jobs()) == ["declared", "etl"]
+    assert sorted(d.node.name for d in store.read.datasets()) == ["/out", "/report"]
+    assert not multiprocessing.active_children()
+
+
+def test_a_small_input_never_starts_a_process(store: LineageStore) -> None:
+    run = new_run_id()
+    events = [run_event("START", "etl", run, 1), run_event("COMPLETE", "etl", run, 2)]
+    seen: list[list[str]] = []
+    assert store.ingest([(str(i), e) for i, e in enumerate(events)], progress=children_seen(seen)).stored == 2
+    assert seen == [[]]
+
+
+@pytest.mark.parametrize("error", [OSError("the source broke"), KeyboardInterrupt()])
+def test_the_worker_stops_when_the_ingest_fails_or_is_interrupted(store: LineageStore, error: BaseException) -> None:
+    """The source fails (or Ctrl-C arrives) while the worker prepares: the error reaches the caller, the worker
+    process is shut down, the batches stored before stay stored, and garbage collection is back on."""
+    events = mixed_events()
+    seen: list[list[str]] = []
+
+    def failing() -> Iterator[tuple[str, bytes]]:
+        yield from events[:15]
+        raise error
+
+    with pytest.raises(type(error)):
+        store.ingest(failing(), batch_size=3, workers=1, progress=children_seen(seen))
+    assert seen and seen[0] != []
+    assert not multiprocessing.active_children()
+    assert gc.isenabled()
+    assert len(dump(store)["events"]) >= 3
+    with pytest.raises(ValueError, match="workers at least 0"):
+        store.ingest(events, workers=-1)

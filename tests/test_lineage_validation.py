@@ -46,7 +46,7 @@ def test_headwater_facet_schemas_come_from_the_installed_jar_and_equal_the_sourc
     assert set(in_jar) <= set(default_schemas().documents)
 
 
-def spark_properties(properties: Any) -> dict[str, Any]:  # noqa: ANN401 - deliberately any JSON
+def spark_properties(properties: Any) -> dict[str, Any]:
     return {"_producer": PRODUCER, "_schemaURL": RUN_FACET, "properties": properties}
 
 
@@ -95,12 +95,12 @@ def test_a_consumer_accepts_other_producers_facets_and_spec_versions_the_tests_d
           "dataset": {"namespace": "file", "name": "/t"}}, "eventTime", '"yesterday" is not a "date-time"'),
     ],
 )  # fmt: skip
-def test_invalid_events_name_what_is_wrong(event: Any, path: str, message: str) -> None:  # noqa: ANN401
+def test_invalid_events_name_what_is_wrong(event: Any, path: str, message: str) -> None:
     assert SchemaError(path, message) in default_validator().errors(event)
 
 
 def test_a_schema_set_needs_the_spec(tmp_path: Path) -> None:
-    with pytest.raises(FileNotFoundError, match="no OpenLineage.json"):
+    with pytest.raises(FileNotFoundError, match=r"no OpenLineage\.json"):
         SchemaSet.from_dirs(tmp_path)
     validator = EventValidator(SchemaSet.from_dirs(SPEC_DIR))  # without Headwater's facet schemas
     event = run_event("START", "j", new_run_id(), 1, run_facets={"spark_properties": spark_properties(["x"])})
@@ -114,9 +114,13 @@ def test_a_custom_facet_under_a_base_url_is_checked_against_the_schema_of_its_na
     assert strict.compatibility_errors(good) == []
     bad = copy.deepcopy(good)
     bad["run"]["facets"]["spark_properties"]["properties"] = {"a": 1}
-    assert [str(e) for e in strict.errors(bad)] == ['run/facets/spark_properties/properties/a: 1 is not of type "string"']
+    assert [str(e) for e in strict.errors(bad)] == [
+        'run/facets/spark_properties/properties/a: 1 is not of type "string"'
+    ]
     # a name no schema declares: only the base facet is checked
-    other = run_event("START", "j", new_run_id(), 1, run_facets={"acme": {"_producer": PRODUCER, "_schemaURL": RUN_FACET}})
+    other = run_event(
+        "START", "j", new_run_id(), 1, run_facets={"acme": {"_producer": PRODUCER, "_schemaURL": RUN_FACET}}
+    )
     assert strict.errors(other) == []
     del other["run"]["facets"]["acme"]["_producer"]
     assert 'run/facets/acme: "_producer" is a required property' in [str(e) for e in strict.errors(other)]
@@ -127,13 +131,13 @@ def test_the_compatibility_suite_check_resolves_facets_by_name_as_the_suite_does
     # Headwater's own schema URL is not one the suite resolves: the facet is "not recognized" there
     own_url = run_event("START", "j", new_run_id(), 1, run_facets={"spark_properties": {
         **spark_properties({"a": "b"}), "_schemaURL": f"{SPARK_PROPERTIES}#/$defs/SparkPropertiesRunFacet"}})  # fmt: skip
-    assert strict.compatibility_errors(own_url) == ["run/facets/spark_properties: facet type spark_properties not recognized"]
+    assert strict.compatibility_errors(own_url) == [
+        "run/facets/spark_properties: facet type spark_properties not recognized"
+    ]
     # a spec facet is checked against the spec schema of its name, whatever its _schemaURL says
     event = run_event("COMPLETE", "j", new_run_id(), 1, outputs=[dataset("/o", schema=schema("a int"))])
     event["outputs"][0]["facets"]["schema"]["_schemaURL"] = RUN_FACET
     event["outputs"][0]["facets"]["schema"]["fields"] = [{"type": "int"}]
-    assert strict.compatibility_errors(event) == [
-        "outputs/0/facets/schema/fields/0: \"name\" is a required property"
-    ]
+    assert strict.compatibility_errors(event) == ['outputs/0/facets/schema/fields/0: "name" is a required property']
     # the event itself against the spec's root schema
     assert strict.compatibility_errors({**event, "eventTime": 5})[0].startswith("<root>: ")

@@ -110,10 +110,16 @@ def lineage() -> None:
 @click.argument("events", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
 @click.option("--store", envvar=STORE_ENV, default=None, metavar="URL",
               help=f"Store to ingest into [default: ${STORE_ENV} or sqlite:///lineage/lineage.db].")  # fmt: skip
-def ingest(events: tuple[Path, ...], store: str | None) -> None:
+@click.option("--workers", type=click.IntRange(min=0), default=None, metavar="N",
+              help="Processes preparing (parsing, validating) the next batches while this one stores; 0: all in "
+                   "this process [default: 1 when a CPU is idle, else 0].")  # fmt: skip
+@click.option("--batch-size", type=click.IntRange(min=1), default=5000, show_default=True, metavar="N",
+              help="Events stored per transaction (each batch holds about 30 KB per event of 16 KB).")  # fmt: skip
+def ingest(events: tuple[Path, ...], store: str | None, workers: int | None, batch_size: int) -> None:
     """Validate EVENTS (JSONL files or folders of them) and add them to the store.
 
-    Invalid events are reported and skipped (exit status 1); the same event twice is stored once.
+    Invalid events are reported and skipped (exit status 1); the same event twice is stored once. An input of more
+    than one batch is prepared in worker processes while this one stores (--workers).
     """
     with _errors():
         from headwater.lineage.sources import event_files, read_events
@@ -123,7 +129,7 @@ def ingest(events: tuple[Path, ...], store: str | None) -> None:
         target = LineageStore.open(store or DEFAULT_STORE)
         try:
             with _progress(sum(f.stat().st_size for f in files)) as advance:
-                report = target.ingest(read_events(files, advance))
+                report = target.ingest(read_events(files, advance), batch_size=batch_size, workers=workers)
         finally:
             target.close()
         _print_rejections(report)

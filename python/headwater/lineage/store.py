@@ -14,49 +14,41 @@ object serialises its writers; readers (:attr:`LineageStore.read`) never wait fo
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import importlib.util
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
-import orjson
 from sqlalchemy import Engine, create_engine, event, make_url
 from sqlalchemy.engine import URL
 from sqlalchemy.pool import StaticPool
 
 from headwater.lineage._extra import INSTALL_HINT
-from headwater.lineage.bodies import split_event
 from headwater.lineage.ingest import apply_batch
-from headwater.lineage.semantics import EventFacts, facts_of
-from headwater.lineage.validation import EventValidator, InvalidEventError, SchemaError, default_validator
+from headwater.lineage.pipeline import prepared_batches
+from headwater.lineage.prepare import RawEvent, Rejected, prepare_batch, prepare_event
+from headwater.lineage.validation import EventValidator, default_validator
 
 if TYPE_CHECKING:
-    from headwater.lineage.reader import LineageReader
+    from collections.abc import Callable, Iterable, Iterator, Mapping
 
-RawEvent = tuple[str, "bytes | str | Mapping[str, Any]"]
-"""An event to ingest and where it came from (``events.jsonl:12``, ``POST /api/v1/lineage[3]``): JSON text or bytes,
-or an already parsed JSON object."""
+    from headwater.lineage.reader import LineageReader
+    from headwater.lineage.semantics import EventFacts
+
+__all__ = [
+    "DEFAULT_STORE", "IngestReport", "LineageStore", "RawEvent", "Rejected", "RejectedEventsError",
+    "create_store_engine", "migrate", "store_url",
+]  # fmt: skip
 
 DEFAULT_STORE: Final = "sqlite:///lineage/lineage.db"
 """The store used when none is named: a SQLite file under ``lineage/`` in the working directory."""
 
 _SQLITE_SUFFIXES: Final = (".db", ".sqlite", ".sqlite3")
 _REMEMBERED_BODIES: Final = 65536
-
-
-@dataclass(frozen=True)
-class Rejected:
-    """An event that was not stored: where it came from and why."""
-
-    where: str
-    errors: tuple[SchemaError, ...]
-
-    def __str__(self) -> str:
-        return f"{self.where}: " + "; ".join(map(str, self.errors))
 
 
 class RejectedEventsError(ValueError):
@@ -230,74 +222,66 @@ class LineageStore:
         return LineageReader(self.engine)
 
     def prepare(self, where: str, raw: bytes | str | Mapping[str, Any]) -> EventFacts:
-        """Parse and validate one event; return what the store derives from it.
+        """Parse and validate one event; return what the store derives from it (:func:`.prepare.prepare_event`).
 
         Raises:
             InvalidEventError: not JSON, or not a valid OpenLineage event; ``where`` prefixes the message.
         """
-        if isinstance(raw, Mapping):
-            parsed: object = raw
-        else:
-            try:
-                parsed = orjson.loads(raw)
-            except (orjson.JSONDecodeError, UnicodeDecodeError) as e:
-                raise InvalidEventError([SchemaError("<root>", f"not JSON: {e}")], where) from None
-        if not isinstance(parsed, Mapping):
-            self.validator.check(parsed, where)  # raises: an event is a JSON object
-        event = cast("Mapping[str, Any]", parsed)
-        try:
-            split = split_event(event)
-        except TypeError as e:  # a Mapping holding something that is not JSON
-            raise InvalidEventError([SchemaError("<root>", f"not JSON: {e}")], where) from None
-        kind = self.validator.check(event, where, split)
-        return facts_of(event, kind, split)
+        return prepare_event(self.validator, where, raw)
 
     def ingest(
-        self, events: Iterable[RawEvent], *, batch_size: int = 5000, progress: Callable[[int], None] | None = None
+        self,
+        events: Iterable[RawEvent],
+        *,
+        batch_size: int = 5000,
+        progress: Callable[[int], None] | None = None,
+        workers: int | None = None,
     ) -> IngestReport:
         """Validate and store ``events``; invalid ones are reported in the result and skipped.
 
-        Valid events are stored in batches of ``batch_size``, each in one transaction; ``progress`` is called with
-        the number of events read after each batch. A batch holds about 30 KB per event of 16 KB (its facts and
-        facet bodies); larger batches write less per event (the rows for the same job, dataset, facet or run in one
-        batch are merged into one), so 5,000 spends about a sixth less CPU per event than 1,000.
+        Events are read in batches of ``batch_size``; the valid events of a batch are stored in one transaction, and
+        ``progress`` is called with the number of events read after each batch. A batch holds about 30 KB per event
+        of 16 KB (its facts and facet bodies); larger batches write less per event (the rows for the same job,
+        dataset, facet or run in one batch are merged into one), so 5,000 spends about a sixth less CPU per event
+        than 1,000.
+
+        ``workers`` worker processes prepare (parse, validate, derive) the next batches while this process stores
+        (:mod:`.pipeline`); None, the default, means 1 when a CPU is idle (:func:`.pipeline.default_workers`), else
+        0 (all in this process). An input of one batch or less never starts a process. The result is the same either
+        way.
+
+        Raises:
+            ValueError: ``batch_size`` below 1 or ``workers`` below 0.
         """
         report = IngestReport()
-        batch: list[EventFacts] = []
-        with _COLLECTOR.paused():
-            for where, raw in events:
-                report.received += 1
-                try:
-                    batch.append(self.prepare(where, raw))
-                except InvalidEventError as e:
-                    report.rejected.append(Rejected(where, e.errors))
-                if len(batch) >= batch_size:
-                    report.stored += self._store(batch)
-                    batch = []
-                    _COLLECTOR.collect()
-                    if progress is not None:
-                        progress(report.received)
-            report.stored += self._store(batch)
-        if progress is not None:
-            progress(report.received)
+        with (
+            _COLLECTOR.paused(),
+            contextlib.closing(
+                prepared_batches(events, self.validator, batch_size=batch_size, workers=workers)
+            ) as batches,
+        ):
+            for batch in batches:
+                report.received += batch.received
+                report.rejected += batch.rejected
+                report.stored += self._store(batch.facts)
+                del batch
+                _COLLECTOR.collect()
+                if progress is not None:
+                    progress(report.received)
         return report
 
     def ingest_all_or_nothing(self, events: Iterable[RawEvent]) -> IngestReport:
         """Store ``events`` in one transaction only when every one is valid (the HTTP endpoint's contract).
 
+        Everything runs in this process.
+
         Raises:
             RejectedEventsError: listing every invalid event; nothing was stored.
         """
-        batch: list[EventFacts] = []
-        rejected: list[Rejected] = []
-        for where, raw in events:
-            try:
-                batch.append(self.prepare(where, raw))
-            except InvalidEventError as e:  # noqa: PERF203 - every invalid event is reported
-                rejected.append(Rejected(where, e.errors))
-        if rejected:
-            raise RejectedEventsError(rejected)
-        return IngestReport(received=len(batch), stored=self._store(batch))
+        batch = prepare_batch(self.validator, events)
+        if batch.rejected:
+            raise RejectedEventsError(batch.rejected)
+        return IngestReport(received=batch.received, stored=self._store(batch.facts))
 
     def _store(self, batch: list[EventFacts]) -> int:
         if not batch:
