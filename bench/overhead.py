@@ -173,38 +173,50 @@ def ratio(values: list[float], baseline: list[float]) -> float:
 
 def report(job: str, results: dict[str, list[dict[str, float]]], modes: list[str]) -> None:
     """The comparison table of one job."""
+
     def series(mode: str, key: str) -> list[float]:
         return [r[key] for r in results[mode]]
 
     print(f"\n== {job} ({len(results['off'])} rounds, {int(results['off'][0]['executions'])} SQL executions per run)")
     print(f"{'':24}" + "".join(f"{m:>14}" for m in modes))
     print(f"{'wall (median, s)':24}" + "".join(f"{statistics.median(series(m, 'wall')):>14.2f}" for m in modes))
-    print(f"{'wall ratio vs off':24}" + "".join(f"{ratio(series(m, 'wall'), series('off', 'wall')):>14.3f}"
-                                               for m in modes))
+    print(
+        f"{'wall ratio vs off':24}"
+        + "".join(f"{ratio(series(m, 'wall'), series('off', 'wall')):>14.3f}" for m in modes)
+    )
     print(f"{'driver CPU (median, s)':24}" + "".join(f"{statistics.median(series(m, 'cpu')):>14.2f}" for m in modes))
-    print(f"{'CPU ratio vs off':24}" + "".join(f"{ratio(series(m, 'cpu'), series('off', 'cpu')):>14.3f}"
-                                              for m in modes))
-    print(f"{'start-up (median, s)':24}" + "".join(f"{statistics.median(series(m, 'startup')):>14.2f}"
-                                                  for m in modes))
-    print(f"{'listener-bus CPU (s)':24}" + "".join(f"{statistics.median(series(m, 'listener_cpu')):>14.3f}"
-                                                  for m in modes))
+    print(
+        f"{'CPU ratio vs off':24}" + "".join(f"{ratio(series(m, 'cpu'), series('off', 'cpu')):>14.3f}" for m in modes)
+    )
+    print(f"{'start-up (median, s)':24}" + "".join(f"{statistics.median(series(m, 'startup')):>14.2f}" for m in modes))
+    print(
+        f"{'listener-bus CPU (s)':24}"
+        + "".join(f"{statistics.median(series(m, 'listener_cpu')):>14.3f}" for m in modes)
+    )
     print(f"{'events':24}" + "".join(f"{statistics.median(series(m, 'events')):>14.0f}" for m in modes))
     for mode in modes[1:]:
         rate = statistics.median(series(mode, "events_per_second"))
-        print(f"{mode}: {rate:.1f} events/s through the agent (warm-up and measured runs), start-up added "
-              f"{statistics.median(series(mode, 'startup')) - statistics.median(series('off', 'startup')):+.2f} s")
+        print(
+            f"{mode}: {rate:.1f} events/s through the agent (warm-up and measured runs), start-up added "
+            f"{statistics.median(series(mode, 'startup')) - statistics.median(series('off', 'startup')):+.2f} s"
+        )
     for mode in (m for m in modes if m in ("headwater", "baseline")):
         hw = results[mode]
         per_execution = statistics.median(r["agent_cpu"] / max(1, r["executions"]) * 1000 for r in hw)
-        print(f"{mode}: agent-thread CPU {statistics.median(r['agent_cpu'] for r in hw):.3f} s per run, "
-              f"{per_execution:.2f} ms per SQL execution")
+        print(
+            f"{mode}: agent-thread CPU {statistics.median(r['agent_cpu'] for r in hw):.3f} s per run, "
+            f"{per_execution:.2f} ms per SQL execution"
+        )
     if "baseline" in modes:
-        paired = statistics.median(h - b for h, b in zip(series("headwater", "startup"), series("baseline", "startup"),
-                                                          strict=True))
+        paired = statistics.median(
+            h - b for h, b in zip(series("headwater", "startup"), series("baseline", "startup"), strict=True)
+        )
         print(f"headwater - baseline: start-up {paired:+.2f} s (median of the per-round differences)")
     if "peer" in modes:
-        print(f"headwater / peer: wall {ratio(series('headwater', 'wall'), series('peer', 'wall')):.3f}, "
-              f"CPU {ratio(series('headwater', 'cpu'), series('peer', 'cpu')):.3f}")
+        print(
+            f"headwater / peer: wall {ratio(series('headwater', 'wall'), series('peer', 'wall')):.3f}, "
+            f"CPU {ratio(series('headwater', 'cpu'), series('peer', 'cpu')):.3f}"
+        )
 
 
 def main() -> None:
@@ -227,7 +239,7 @@ def main() -> None:
     jobs = args.jobs.split(",")
     results = {job: {mode: [] for mode in modes} for job in jobs}
     for round_number in range(args.rounds):
-        order = modes[round_number % len(modes):] + modes[: round_number % len(modes)]
+        order = modes[round_number % len(modes) :] + modes[: round_number % len(modes)]
         for job in jobs:
             for mode in order:
                 results[job][mode].append(
@@ -237,8 +249,10 @@ def main() -> None:
             print(f"round {round_number + 1} {job}: {walls} s", flush=True)
     for job in jobs:
         report(job, results[job], modes)
-    print(f"\n({time.strftime('%Y-%m-%d')}, pyspark {spark_version}, {args.rounds} interleaved rounds, fresh driver "
-          f"per run, local[2], load average {os.getloadavg()[0]:.1f} at the end)")
+    print(
+        f"\n({time.strftime('%Y-%m-%d')}, pyspark {spark_version}, {args.rounds} interleaved rounds, fresh driver "
+        f"per run, local[2], load average {os.getloadavg()[0]:.1f} at the end)"
+    )
 
 
 if __name__ == "__main__":

@@ -15,9 +15,9 @@ attributes every sample taken on one of the agent's threads (``headwater-*``) or
 Also attributes the samples taken inside ``getOrCreate`` on any thread with an agent frame (Headwater's or the
 bundled OpenLineage client's) on the stack: what the agent adds to a session's start-up.
 
-Prints, per job and thread group, the samples of the measured run (the warm-up run's are left out) per cost (with their share and an estimate in milliseconds: samples x
-period) and the innermost Headwater methods with the most samples; the agent's CPU per SQL execution comes from the
-same run (ThreadMXBean, as in ``bench/overhead.py``).
+Prints, per job and thread group, the samples of the measured run (the warm-up run's are left out) per cost (with their
+share and an estimate in milliseconds: samples x period) and the innermost Headwater methods with the most samples; the
+agent's CPU per SQL execution comes from the same run (ThreadMXBean, as in ``bench/overhead.py``).
 
 Usage: .venv/bin/python bench/profile.py [--jobs demo,small] [--period 2] [--workdir build/bench] [--python PYTHON]
 """
@@ -56,7 +56,10 @@ HEADWATER = (
 
 
 def frames(event: dict[str, Any]) -> list[tuple[str, str]]:
-    """(class, method) of a sample's stack, innermost first; JFR's ``a/b/C`` class names as ``a.b.C``, lambdas left out."""
+    """(class, method) of a sample's stack, innermost first.
+
+    JFR's ``a/b/C`` class names are given as ``a.b.C``; lambdas are left out.
+    """
     stack = event["values"].get("stackTrace") or {"frames": []}
     named = [(f["method"]["type"]["name"].replace("/", "."), f["method"]["name"]) for f in stack["frames"]]
     return [(cls, method) for cls, method in named if "$$Lambda" not in cls]
@@ -134,8 +137,10 @@ def report_startup(events: list[dict[str, Any]], measured: dict[str, float], per
             if found[1] is not None:
                 methods[found[1]] += 1
     agent = sum(costs.values())
-    print(f"start-up (getOrCreate, {measured['startup']:.2f} s): {total} samples on all threads, {agent} with the agent"
-          f" on the stack (~{agent * period_ms:.0f} ms)")
+    print(
+        f"start-up (getOrCreate, {measured['startup']:.2f} s): {total} samples on all threads, {agent} with the agent"
+        f" on the stack (~{agent * period_ms:.0f} ms)"
+    )
     for name, count in costs.most_common():
         print(f"  {name:26} {count:6} {100 * count / max(1, agent):6.1f} %  ~{count * period_ms:7.0f} ms")
     for method, count in methods.most_common(8):
@@ -164,9 +169,11 @@ def report(job: str, recording: Path, measured: dict[str, float], period_ms: flo
         if method is not None:
             methods.setdefault(group, Counter())[method] += 1
     executions = int(measured["executions"])
-    print(f"\n== {job}: {executions} SQL executions measured; agent-thread CPU {measured['agent_cpu'] * 1000:.0f} ms "
-          f"= {measured['agent_cpu'] * 1000 / max(1, executions):.2f} ms per execution; "
-          f"listener-bus CPU {measured['listener_cpu'] * 1000:.0f} ms (the measured run, after a warm-up run)")
+    print(
+        f"\n== {job}: {executions} SQL executions measured; agent-thread CPU {measured['agent_cpu'] * 1000:.0f} ms "
+        f"= {measured['agent_cpu'] * 1000 / max(1, executions):.2f} ms per execution; "
+        f"listener-bus CPU {measured['listener_cpu'] * 1000:.0f} ms (the measured run, after a warm-up run)"
+    )
     for group, costs in sorted(by_group.items()):
         total = sum(costs.values())
         print(f"{group}: {total} samples (~{total * period_ms:.0f} ms)")
