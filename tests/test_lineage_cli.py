@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -221,23 +223,9 @@ main(["lineage", "jobs", "-s", "events.jsonl"])
 def test_ctrl_c_stops_an_ingest_and_its_worker(tmp_path: Path) -> None:
     """SIGINT to the command's process group (what Ctrl-C in a terminal sends) while a worker prepares: the command
     says "Aborted!" and exits with status 1, the worker process is gone, and its batch files are removed."""
-    from tests.support.lineage_events import dataset, new_run_id, run_event
-
-    events = tmp_path / "events.jsonl"
-    with events.open("w") as out:
-        for i in range(20000):
-            out.write(
-                json.dumps(run_event("START", f"job_{i % 50}", new_run_id(), i, outputs=[dataset(f"/t{i % 70}")]))
-            )
-            out.write("\n")
-    script = "import sys; from headwater.cli import main; main(sys.argv[1:])"
-    command = [sys.executable, "-c", script, "lineage", "ingest", str(events), "--store", f"sqlite:///{tmp_path / 's.db'}",
-               "--workers", "1", "--batch-size", "100"]  # fmt: skip
     shm = Path("/dev/shm")  # noqa: S108 - where the worker's batch files go (pipeline._IN_MEMORY)
     before = set(shm.glob("headwater-ingest-*")) if shm.is_dir() else set()
-    ingest = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
-    )
+    ingest = _start_worker_ingest(tmp_path)
     children = Path(f"/proc/{ingest.pid}/task/{ingest.pid}/children")
     workers: list[str] = []
     while not workers and ingest.poll() is None:
@@ -252,3 +240,51 @@ def test_ctrl_c_stops_an_ingest_and_its_worker(tmp_path: Path) -> None:
         assert not Path(f"/proc/{pid}").exists() or "headwater" not in Path(f"/proc/{pid}/cmdline").read_text()
     if shm.is_dir():
         assert set(shm.glob("headwater-ingest-*")) <= before
+
+
+def _start_worker_ingest(tmp_path: Path) -> subprocess.Popen[str]:
+    """``headwater lineage ingest`` of 20,000 events in batches of 100 with a worker, in a new process group."""
+    from tests.support.lineage_events import dataset, new_run_id, run_event
+
+    events = tmp_path / "events.jsonl"
+    with events.open("w") as out:
+        for i in range(20000):
+            out.write(
+                json.dumps(run_event("START", f"job_{i % 50}", new_run_id(), i, outputs=[dataset(f"/t{i % 70}")]))
+            )
+            out.write("\n")
+    script = "import sys; from headwater.cli import main; main(sys.argv[1:])"
+    command = [sys.executable, "-c", script, "lineage", "ingest", str(events), "--store", f"sqlite:///{tmp_path / 's.db'}",
+               "--workers", "1", "--batch-size", "100"]  # fmt: skip
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+@pytest.mark.skipif(not Path("/dev/shm").is_dir(), reason="no /dev/shm on this platform")  # noqa: S108
+def test_the_batch_folder_of_a_killed_ingest_is_removed_by_the_next_ingest(tmp_path: Path) -> None:
+    """An ingest killed with SIGKILL cannot remove its batch folder in /dev/shm (memory, until the machine restarts):
+    the next ingest with a worker removes the folders whose process is gone, and leaves a live one's alone."""
+    from headwater.lineage.store import LineageStore
+    from tests.support.lineage_events import new_run_id, run_event
+
+    shm = Path("/dev/shm")  # noqa: S108
+    ingest = _start_worker_ingest(tmp_path)
+    mine: list[Path] = []
+    while not mine and ingest.poll() is None:
+        mine = list(shm.glob(f"headwater-ingest-{ingest.pid}-*"))
+        time.sleep(0.01)
+    assert mine, "the ingest ended before it made its batch folder"
+    os.killpg(ingest.pid, signal.SIGKILL)
+    ingest.communicate(timeout=60)
+    assert mine[0].is_dir()  # left behind
+    live = Path(tempfile.mkdtemp(prefix=f"headwater-ingest-{os.getpid()}-", dir=shm))  # a live process's folder
+
+    store = LineageStore.open(f"sqlite:///{tmp_path / 'next.db'}")
+    try:
+        runs = [new_run_id() for _ in range(4)]
+        events = [(str(i), run_event("START", "etl", run, i)) for i, run in enumerate(runs)]
+        assert store.ingest(events, batch_size=1, workers=1).stored == 4
+        assert not mine[0].exists()
+        assert live.is_dir()
+    finally:
+        store.close()
+        shutil.rmtree(live, ignore_errors=True)

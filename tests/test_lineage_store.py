@@ -10,6 +10,7 @@ import gc
 import json
 import multiprocessing
 import random
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -316,6 +317,27 @@ def test_the_migrations_create_exactly_the_schema(store: LineageStore) -> None:
         context = MigrationContext.configure(conn)
         assert context.get_current_revision() == "0002"
         assert compare_metadata(context, schema.metadata) == []
+
+
+def test_a_new_sqlite_store_has_16_kb_pages_and_an_old_one_keeps_its_own(tmp_path: Path) -> None:
+    """An event's row is about 2 KB: a new SQLite store uses 16 KB pages, where SQLite's default of 4 KB holds one
+    row per page. A store whose file was made with 4 KB pages keeps them (SQLite cannot change the page size of a
+    WAL database) and works as before."""
+    new = LineageStore.open(f"sqlite:///{tmp_path / 'new.db'}")
+    old_file = tmp_path / "old.db"
+    with sqlite3.connect(old_file) as conn:
+        conn.execute("CREATE TABLE made_before (x int)")  # the database exists, with SQLite's default page size
+    old = LineageStore.open(f"sqlite:///{old_file}")
+    run_id = new_run_id()
+    events = [run_event("START", "job", run_id, 1, outputs=[dataset("/out", schema=schema_facet("a int"))]),
+              run_event("COMPLETE", "job", run_id, 2)]  # fmt: skip
+    for opened, page_size in ((new, 16384), (old, 4096)):
+        with opened.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA page_size").scalar() == page_size
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        ingest(opened, *events)
+        assert [run.state for run in opened.read.runs(job("job"))] == ["COMPLETE"]
+        opened.close()
 
 
 def test_a_store_written_at_revision_0001_is_upgraded_and_reads_the_same(store_url: str, tmp_path: Path) -> None:

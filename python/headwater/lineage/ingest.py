@@ -165,16 +165,20 @@ def _widen(seen: dict[str, tuple[Entity, str, str]], entity: Entity, time: str) 
 def _upsert_facets(conn: Connection, fresh: Sequence[EventFacts]) -> None:
     """The latest facet of each name per owner: replaces the stored one unless that one is newer."""
     tables = {"job": t.job_facets, "dataset": t.dataset_facets, "run": t.run_facets}
-    latest: dict[str, dict[tuple[str, str], dict[str, str]]] = {name: {} for name in tables}
+    latest: dict[str, dict[tuple[str, str], tuple[str, str]]] = {name: {} for name in tables}
     for facts in sorted(fresh, key=lambda f: f.time):  # stable: arrival order breaks ties
         time = facts.time
         for table, owner, bodies in facts.facets:
             into = latest[table]
             for name, body in bodies.items():
-                into[owner, name] = {"owner_id": owner, "name": name, "event_time": time, "body_hash": body}
-    for table_name, rows in latest.items():
+                into[owner, name] = (time, body)
+    for table_name, found in latest.items():
+        rows = [
+            {"owner_id": owner, "name": name, "event_time": time, "body_hash": body}
+            for (owner, name), (time, body) in found.items()
+        ]
         if rows:
-            _upsert_if_not_older(conn, tables[table_name], list(rows.values()), ["owner_id", "name"])
+            _upsert_if_not_older(conn, tables[table_name], rows, ["owner_id", "name"])
 
 
 def _upsert_if_not_older(conn: Connection, table: Table, rows: list[dict[str, Any]], keys: list[str]) -> None:
@@ -212,15 +216,18 @@ def _merge_runs(conn: Connection, fresh: Sequence[EventFacts]) -> set[str]:
 
 
 def _upsert_run_io(conn: Connection, fresh: Sequence[EventFacts]) -> None:
-    latest: dict[tuple[str, str, str], dict[str, str]] = {}
+    latest: dict[tuple[str, str, str], tuple[str, str]] = {}
     for facts in sorted(fresh, key=lambda f: f.time):
         if facts.run_id is None:
             continue
         for io in facts.io:
-            row = {"run_id": facts.run_id, "dataset_id": io.dataset_id, "direction": io.direction}
-            latest[(facts.run_id, io.dataset_id, io.direction)] = {**row, "event_time": facts.time, "facets": io.facets}
-    if latest:
-        _upsert_if_not_older(conn, t.run_io, list(latest.values()), ["run_id", "dataset_id", "direction"])
+            latest[facts.run_id, io.dataset_id, io.direction] = (facts.time, io.facets)
+    rows = [
+        {"run_id": run_id, "dataset_id": dataset_id, "direction": direction, "event_time": time, "facets": facets}
+        for (run_id, dataset_id, direction), (time, facets) in latest.items()
+    ]
+    if rows:
+        _upsert_if_not_older(conn, t.run_io, rows, ["run_id", "dataset_id", "direction"])
 
 
 def _update_versions(conn: Connection, writes: Sequence[Write]) -> None:

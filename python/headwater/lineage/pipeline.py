@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
 _WORKER_BATCH_COLLECTION: Final = 1
 _IN_MEMORY: Final = "/dev/shm"  # noqa: S108 - a folder of our own is made in it
+_FOLDER_PREFIX: Final = "headwater-ingest-"
 
 
 def default_workers() -> int:
@@ -110,14 +111,17 @@ def _pipelined(
     """The ``first`` batch prepared here, the ``rest`` by ``count`` workers, at most ``count + 1`` batches ahead.
 
     The batches and their results go through files of a temporary folder (in ``/dev/shm``, in memory, where there is
-    one), each written and read in one piece and deleted once read; only their paths go through the executor's
+    one; folders left there by an ingest that was killed are deleted first), each written and read in one piece and
+    deleted once read; only their paths go through the executor's
     pipes. A pipe moves 64 KB at a time, and each piece needs the GIL in a helper thread of the process at the other
     end, whose main thread holds it while it stores or prepares: through pipes, storing a batch took 2-3 times as long
     (wall) as through files, at the same CPU.
     """
     schemas = None if validator is default_validator() else validator.schemas
     in_memory = _IN_MEMORY if os.access(_IN_MEMORY, os.W_OK) else None
-    folder = Path(tempfile.mkdtemp(prefix="headwater-ingest-", dir=in_memory))
+    parent = Path(in_memory or tempfile.gettempdir())
+    _remove_orphans(parent)
+    folder = Path(tempfile.mkdtemp(prefix=f"{_FOLDER_PREFIX}{os.getpid()}-", dir=parent))
     with _ctrl_c_deferred():
         executor = ProcessPoolExecutor(
             count,
@@ -136,7 +140,8 @@ def _pipelined(
                 return
             sent += 1
             path = folder / f"batch-{sent}"
-            path.write_bytes(pickle.dumps(chunk, protocol=pickle.HIGHEST_PROTOCOL))
+            with path.open("wb") as file:  # streamed: large events go to the file without a copy
+                pickle.dump(chunk, file, protocol=pickle.HIGHEST_PROTOCOL)
             with _ctrl_c_deferred():  # submit starts the worker and the executor's thread
                 pending.append((len(chunk), executor.submit(_prepare_file, path)))
 
@@ -153,6 +158,24 @@ def _pipelined(
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _remove_orphans(parent: Path) -> None:
+    """Delete the batch folders in ``parent`` of ingests whose process is gone (killed before it could clean up).
+
+    A folder is named after its ingest's process id (``headwater-ingest-<pid>-<random>``); one whose process no
+    longer exists is an orphan. A folder of a live process, or of a process id now reused, is left alone.
+    """
+    for folder in parent.glob(f"{_FOLDER_PREFIX}*-*"):
+        pid = folder.name[len(_FOLDER_PREFIX) :].split("-", 1)[0]
+        if not pid.isdigit():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(folder, ignore_errors=True)
+        except (PermissionError, OverflowError):  # another user's live process, or no process id at all
+            continue
 
 
 @contextmanager

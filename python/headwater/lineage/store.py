@@ -49,6 +49,10 @@ DEFAULT_STORE: Final = "sqlite:///lineage/lineage.db"
 
 _SQLITE_SUFFIXES: Final = (".db", ".sqlite", ".sqlite3")
 _REMEMBERED_BODIES: Final = 65536
+_SQLITE_PAGE_SIZE: Final = 16384
+"""Bytes per page of a new SQLite store. An event's row is about 2 KB (its skeleton), so at SQLite's default of 4 KB
+one row fits a page, half of it unused; at 16 KB the file is 28 % smaller and an ingest writes that much less (about
+10 % more events per second at 100,000 events, bench/lineage_store.py)."""
 
 
 class RejectedEventsError(ValueError):
@@ -122,7 +126,14 @@ def create_store_engine(location: str | Path) -> Engine:
 
 
 def _sqlite_pragmas(connection: Any, _record: object) -> None:  # noqa: ANN401 - the DBAPI connection
+    """Set a SQLite connection's page size, journal and sync mode.
+
+    Pages of ``_SQLITE_PAGE_SIZE`` bytes (SQLite applies it only to a database that has no table yet), the WAL
+    journal, and commits that do not wait for the disk (WAL's ``synchronous=NORMAL``: a commit can be lost at a power
+    cut, the database is never corrupted).
+    """
     cursor = connection.cursor()
+    cursor.execute(f"PRAGMA page_size={_SQLITE_PAGE_SIZE}")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
