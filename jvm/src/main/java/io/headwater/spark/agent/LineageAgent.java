@@ -231,7 +231,7 @@ final class LineageAgent {
   void executionEnd(SparkListenerSQLExecutionEnd end) {
     QueryExecution execution =
         end.qe() != null ? end.qe() : SQLExecution.getQueryExecution(end.executionId());
-    Throwable failure = failure(end);
+    Throwable failure = Termination.explain(failure(end));
     analysis.submit(
         () -> executions.executionEnded(end.executionId(), end.time(), execution, failure, end));
   }
@@ -267,7 +267,8 @@ final class LineageAgent {
    * @param failure why an RDD job failed, or null
    */
   void jobEnd(SparkListenerJobEnd event, boolean rddJob, Throwable failure) {
-    analysis.submit(() -> executions.jobEnded(event, rddJob, failure));
+    Throwable explained = Termination.explain(failure);
+    analysis.submit(() -> executions.jobEnded(event, rddJob, explained));
   }
 
   /** A streaming query run started. */

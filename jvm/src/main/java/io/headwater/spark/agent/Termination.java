@@ -1,5 +1,6 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.logging.StackTraces;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -65,6 +66,48 @@ final class Termination {
               + " (the driver exited or was killed without stopping the SparkContext)");
     }
     return Optional.empty();
+  }
+
+  /**
+   * {@code failure} of an execution or job, told apart when the driver is being killed.
+   *
+   * <p>Once the driver has received a signal, Spark's shutdown hook stops the SparkContext, and a
+   * run still going fails with whatever that did to it (a task that could not be serialized, a
+   * cancelled job) before the agent's own end would ABORT it. Such a failure is returned as a
+   * {@link Terminated} whose message names the signal and then gives the failure's own; its cause
+   * is {@code failure}, so the stack trace is kept. Without a signal, {@code failure} is returned
+   * as it is.
+   *
+   * @param failure the run's failure, or null (returned as it is)
+   */
+  static Throwable explain(Throwable failure) {
+    String signal = RECEIVED.get();
+    if (failure == null || signal == null || failure instanceof Terminated) {
+      return failure;
+    }
+    return new Terminated(
+        "the application was terminated: the driver received SIG"
+            + signal
+            + " and shut down; the run failed with "
+            + StackTraces.summary(failure),
+        failure);
+  }
+
+  /**
+   * Records {@code signal} (without its {@code SIG} prefix) as received, as the handler does; null
+   * forgets it. For tests only: the record is process-wide.
+   */
+  static void recordForTest(String signal) {
+    RECEIVED.set(signal);
+  }
+
+  /** A run's failure while the driver was being killed ({@link #explain}). */
+  static final class Terminated extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Terminated(String message, Throwable cause) {
+      super(message, cause, false, false);
+    }
   }
 
   /** Removes the shutdown hook (the application ended normally); no-op during shutdown. */
