@@ -119,7 +119,8 @@ final class AgentFactory {
             UUIDUtils.generateNewUUID(),
             config.namespace(),
             JobNames.application(
-                config.appName().orElse(settings.getOrDefault("spark.app.name", ""))));
+                config.appName().orElse(settings.getOrDefault("spark.app.name", ""))),
+            ServerDriver.isServer(settings));
     RunContexts contexts = new RunContexts(openLineage, config, application.runId());
     SparkPropertiesCapture properties =
         new SparkPropertiesCapture(

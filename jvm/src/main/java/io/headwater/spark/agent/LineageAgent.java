@@ -168,7 +168,8 @@ final class LineageAgent {
                           "the application was terminated: the driver's JVM shut down before the"
                               + " application ended");
                   case DETACHED -> Optional.empty();
-                  case APPLICATION_END -> Termination.reason(executions.hasOpenRuns());
+                  case APPLICATION_END ->
+                      Termination.reason(executions.hasOpenRuns(), application.server());
                 };
             String abort =
                 ending == Ending.DETACHED

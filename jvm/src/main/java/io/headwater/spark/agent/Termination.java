@@ -18,7 +18,8 @@ import sun.misc.SignalHandler;
  * and hands it on to the JVM's own, which starts the shutdown); or the application ends while the
  * JVM is already shutting down and runs are still open (a PySpark driver killed: its JVM exits on
  * the broken pipe, and Spark's shutdown hook stops the SparkContext). A driver that ends without
- * {@code spark.stop()} but with nothing running still gets COMPLETE.
+ * {@code spark.stop()} but with nothing running still gets COMPLETE, and so does a Spark Connect or
+ * Thrift server stopped by a signal with nothing running (how its stop script stops it).
  *
  * <p>A JVM shutdown hook of the agent waits, at most the close timeout, for the application's end;
  * when it never began (Spark's own hook did not stop the SparkContext), the hook ends the agent
@@ -52,10 +53,17 @@ final class Termination {
   /**
    * Why the application run fails, when the driver is being killed.
    *
+   * <p>A server ({@link ServerDriver}) that a signal stops while nothing runs has stopped the usual
+   * way: no failure. With runs open it was killed like any driver.
+   *
    * @param runsOpen whether executions were still open when the application ended
+   * @param server whether the driver is a Spark Connect or Thrift server
    */
-  static Optional<String> reason(boolean runsOpen) {
+  static Optional<String> reason(boolean runsOpen, boolean server) {
     String signal = RECEIVED.get();
+    if (signal != null && server && !runsOpen) {
+      return Optional.empty();
+    }
     if (signal != null) {
       return Optional.of(
           "the application was terminated: the driver received SIG" + signal + " and shut down");

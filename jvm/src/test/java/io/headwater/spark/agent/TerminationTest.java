@@ -51,4 +51,14 @@ public class TerminationTest {
     assertSame(once, Termination.explain(once));
     assertNull(Termination.explain(null));
   }
+
+  @Test
+  public void aSignalFailsADriverAndAServerWithRunsOpenButNotAnIdleServer() {
+    assertTrue(Termination.reason(false, true).isEmpty()); // no signal: nothing to say
+    Termination.recordForTest("TERM");
+    assertTrue(Termination.reason(false, false).orElseThrow().contains("received SIGTERM"));
+    assertTrue(Termination.reason(true, false).orElseThrow().contains("received SIGTERM"));
+    assertTrue(Termination.reason(true, true).orElseThrow().contains("received SIGTERM"));
+    assertTrue(Termination.reason(false, true).isEmpty()); // a server stopped the usual way
+  }
 }

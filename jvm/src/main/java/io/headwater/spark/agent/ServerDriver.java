@@ -1,0 +1,55 @@
+package io.headwater.spark.agent;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Whether the driver is a long-running SQL server (a Spark Connect or Thrift server), whose usual
+ * way to stop is a signal: {@code sbin/stop-connect-server.sh} and {@code stop-thriftserver.sh}
+ * (through {@code spark-daemon.sh}) send it SIGTERM.
+ *
+ * <p>The driver is a server when it was started with a server's main class ({@code spark-submit
+ * --class org.apache.spark.sql.connect.service.SparkConnectServer}, or that class run directly), as
+ * the JVM's command line ({@code sun.java.command}) shows, or when {@code spark.plugins} loads the
+ * Spark Connect plugin (a Connect server inside any application).
+ */
+final class ServerDriver {
+  /** The main classes of Spark's own SQL servers. */
+  static final Set<String> SERVER_CLASSES =
+      Set.of(
+          "org.apache.spark.sql.connect.service.SparkConnectServer",
+          "org.apache.spark.sql.hive.thriftserver.HiveThriftServer2");
+
+  /** The plugin that starts a Spark Connect server in an application ({@code spark.plugins}). */
+  static final String CONNECT_PLUGIN = "org.apache.spark.sql.connect.SparkConnectPlugin";
+
+  private ServerDriver() {}
+
+  /** Whether this JVM's driver, whose Spark settings are given, is a server. */
+  static boolean isServer(Map<String, String> settings) {
+    return isServer(System.getProperty("sun.java.command", ""), settings.get("spark.plugins"));
+  }
+
+  /**
+   * Whether a driver is a server.
+   *
+   * @param javaCommand the JVM's main class and arguments, space-separated ({@code
+   *     sun.java.command}); empty when unknown
+   * @param plugins {@code spark.plugins}: comma-separated class names, or null
+   */
+  static boolean isServer(String javaCommand, String plugins) {
+    List<String> words = Arrays.asList(javaCommand.trim().split("\\s+"));
+    if (!words.isEmpty() && SERVER_CLASSES.contains(words.get(0))) {
+      return true;
+    }
+    for (int i = 0; i + 1 < words.size(); i++) {
+      if (words.get(i).equals("--class") && SERVER_CLASSES.contains(words.get(i + 1))) {
+        return true;
+      }
+    }
+    return plugins != null
+        && Arrays.stream(plugins.split(",")).map(String::trim).anyMatch(CONNECT_PLUGIN::equals);
+  }
+}
