@@ -321,8 +321,8 @@ def test_the_migrations_create_exactly_the_schema(store: LineageStore) -> None:
 
 def test_a_new_sqlite_store_has_16_kb_pages_and_an_old_one_keeps_its_own(tmp_path: Path) -> None:
     """An event's row is about 2 KB: a new SQLite store uses 16 KB pages, where SQLite's default of 4 KB holds one
-    row per page. A store whose file was made with 4 KB pages keeps them (SQLite cannot change the page size of a
-    WAL database) and works as before."""
+    row per page. A store whose file was made with 4 KB pages keeps them (SQLite changes the page size of a database
+    that has tables only when VACUUM rewrites it) and works as before."""
     new = LineageStore.open(f"sqlite:///{tmp_path / 'new.db'}")
     old_file = tmp_path / "old.db"
     with sqlite3.connect(old_file) as conn:

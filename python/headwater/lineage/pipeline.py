@@ -112,10 +112,9 @@ def _pipelined(
 
     The batches and their results go through files of a temporary folder (in ``/dev/shm``, in memory, where there is
     one; folders left there by an ingest that was killed are deleted first), each written and read in one piece and
-    deleted once read; only their paths go through the executor's
-    pipes. A pipe moves 64 KB at a time, and each piece needs the GIL in a helper thread of the process at the other
-    end, whose main thread holds it while it stores or prepares: through pipes, storing a batch took 2-3 times as long
-    (wall) as through files, at the same CPU.
+    deleted once read; only their paths go through the executor's pipes. A pipe moves 64 KB at a time, and each piece
+    needs the GIL in a helper thread of the process at the other end, whose main thread holds it while it stores or
+    prepares: through pipes, storing a batch took 2-3 times as long (wall) as through files, at the same CPU.
     """
     schemas = None if validator is default_validator() else validator.schemas
     in_memory = _IN_MEMORY if os.access(_IN_MEMORY, os.W_OK) else None

@@ -61,12 +61,13 @@ final class Termination {
    */
   static Optional<String> reason(boolean runsOpen, boolean server) {
     String signal = RECEIVED.get();
-    if (signal != null && server && !runsOpen) {
-      return Optional.empty();
-    }
     if (signal != null) {
-      return Optional.of(
-          "the application was terminated: the driver received SIG" + signal + " and shut down");
+      return server && !runsOpen
+          ? Optional.empty()
+          : Optional.of(
+              "the application was terminated: the driver received SIG"
+                  + signal
+                  + " and shut down");
     }
     if (runsOpen && shuttingDown()) {
       return Optional.of(
