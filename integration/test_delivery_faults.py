@@ -19,6 +19,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+import pytest
 from chispa import assert_df_equality
 from pyspark.sql import SparkSession
 
@@ -340,6 +341,53 @@ def test_sigterm_during_a_write_fails_the_application_and_closes_every_run(tmp_p
     assert "terminated" in write[-1]["run"]["facets"]["errorMessage"]["message"]
     for run in runs.values():
         assert run[-1]["eventType"] in {"COMPLETE", "FAIL", "ABORT"}, run[0]["job"]["name"]
+
+
+@pytest.mark.parametrize(("server", "end"), [(None, "FAIL"), ("true", "COMPLETE")])
+def test_an_idle_driver_stopped_by_sigterm_completes_when_it_is_declared_a_server(
+    tmp_path: Path, server: str | None, end: str
+) -> None:
+    """A plain driver killed while idle FAILs (it was terminated); declared a server with
+    spark.openlineage.application.server=true, the same signal is its usual end and its application run COMPLETEs."""
+    declared = ["--conf", f"spark.openlineage.application.server={server}"] if server else []
+    with LineageServer() as server_:
+        command = [
+            str(VENV_BIN / "spark-submit"), "--master", "local[1]", "--conf", "spark.ui.enabled=false",
+            "--jars", headwater.jar_path(),
+            "--conf", f"spark.extraListeners={headwater.LISTENER_CLASS}",
+            "--conf", "spark.openlineage.transport.type=http",
+            "--conf", f"spark.openlineage.transport.url={server_.url}",
+            "--conf", f"spark.openlineage.spool.dir={tmp_path / 'spool'}",
+            *declared,
+            str(JOBS / "idle_driver_job.py"), str(tmp_path / "out"),
+        ]  # fmt: skip
+        driver = subprocess.Popen(
+            command, cwd=tmp_path, env=driver_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        try:
+            deadline = time.monotonic() + 240
+            while not any(_is_write_end(e) for e in server_.events()):
+                assert driver.poll() is None, driver.communicate()[1][-3000:]
+                assert time.monotonic() < deadline, "the write never completed"
+                time.sleep(0.2)
+            os.kill(driver.pid, signal.SIGTERM)
+            _, stderr = driver.communicate(timeout=120)
+        finally:
+            if driver.poll() is None:
+                driver.kill()
+        events = server_.events()
+
+    for event in events:
+        validate_event(event)
+    runs = runs_by_id(events)
+    app = next(run for run in runs.values() if run[0]["job"]["name"] == "idle_driver")
+    assert [e["eventType"] for e in app] == ["START", end], stderr[-3000:]
+    message = app[-1]["run"]["facets"].get("errorMessage", {}).get("message", "")
+    assert ("SIGTERM" in message) == (end == "FAIL"), message
+
+
+def _is_write_end(event: dict[str, Any]) -> bool:
+    return event["eventType"] == "COMPLETE" and "execute_insert_into_hadoop_fs_relation_command" in event["job"]["name"]
 
 
 def _is_write_start(event: dict[str, Any]) -> bool:

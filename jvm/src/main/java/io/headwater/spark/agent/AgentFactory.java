@@ -120,7 +120,7 @@ final class AgentFactory {
             config.namespace(),
             JobNames.application(
                 config.appName().orElse(settings.getOrDefault("spark.app.name", ""))),
-            ServerDriver.isServer(settings));
+            ServerDriver.isServer(config.applicationServer(), settings));
     RunContexts contexts = new RunContexts(openLineage, config, application.runId());
     SparkPropertiesCapture properties =
         new SparkPropertiesCapture(

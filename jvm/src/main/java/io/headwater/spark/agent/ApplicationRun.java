@@ -9,8 +9,8 @@ import java.util.UUID;
  * @param runId the application's run id (UUIDv7)
  * @param namespace the job namespace ({@code spark.openlineage.namespace})
  * @param jobName the normalised application name, also the first part of every execution's job name
- * @param server whether the driver is a Spark Connect or Thrift server ({@link ServerDriver}),
- *     which a signal stops in the usual way
+ * @param server whether the driver is a long-running server ({@link ServerDriver}), which a signal
+ *     stops in the usual way
  */
 record ApplicationRun(UUID runId, String namespace, String jobName, boolean server) {
   ApplicationRun {

@@ -57,7 +57,7 @@ final class Termination {
    * way: no failure. With runs open it was killed like any driver.
    *
    * @param runsOpen whether executions were still open when the application ended
-   * @param server whether the driver is a Spark Connect or Thrift server
+   * @param server whether the driver is a long-running server ({@link ServerDriver})
    */
   static Optional<String> reason(boolean runsOpen, boolean server) {
     String signal = RECEIVED.get();

@@ -78,7 +78,7 @@ public record ConfigKey<T>(
     }
   }
 
-  private static boolean parseBoolean(String value) {
+  static boolean parseBoolean(String value) {
     String v = value.trim();
     if ("true".equalsIgnoreCase(v)) {
       return true;

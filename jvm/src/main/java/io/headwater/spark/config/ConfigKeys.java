@@ -95,6 +95,17 @@ public final class ConfigKeys {
               + " Headwater's own key.",
           2000);
 
+  public static final ConfigKey<Boolean> APPLICATION_SERVER =
+      new ConfigKey<>(
+          "application.server",
+          "true: the driver is a long-running server whose usual end is a signal (a Livy session,"
+              + " a notebook platform's shared driver), so a signal while no run is open ends the"
+              + " application run COMPLETE, not FAIL; false: it never counts as one. Unset: Spark"
+              + " Connect and Thrift servers and Kyuubi's Spark engine are recognised by their main"
+              + " class or plugin. Headwater's own key.",
+          Optional.empty(),
+          ConfigKey::parseBoolean);
+
   public static final ConfigKey<Integer> EMIT_QUEUE_CAPACITY =
       ConfigKey.positiveInt(
           "emit.queueCapacity",
@@ -276,6 +287,7 @@ public final class ConfigKeys {
           SOURCE_CODE_FILE,
           PIPELINE_NAME,
           RUN_IDLE_TIMEOUT_MINUTES,
+          APPLICATION_SERVER,
           EMIT_QUEUE_CAPACITY,
           EMIT_CLOSE_TIMEOUT_MILLIS,
           EMIT_RETRY_MAX_ATTEMPTS,

@@ -92,6 +92,7 @@ public final class ConfigLoader {
             read(merged, ConfigKeys.COLUMN_LINEAGE_SCHEMA_SIZE_LIMIT),
             Duration.ofMillis(read(merged, ConfigKeys.COLUMN_LINEAGE_TIME_BUDGET_MILLIS))),
         Duration.ofMinutes(read(merged, ConfigKeys.RUN_IDLE_TIMEOUT_MINUTES)),
+        readOptional(merged, ConfigKeys.APPLICATION_SERVER),
         new HeadwaterConfig.EmitSettings(
             read(merged, ConfigKeys.EMIT_QUEUE_CAPACITY),
             Duration.ofMillis(read(merged, ConfigKeys.EMIT_CLOSE_TIMEOUT_MILLIS)),

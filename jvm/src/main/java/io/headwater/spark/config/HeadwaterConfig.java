@@ -32,6 +32,8 @@ import java.util.UUID;
  * @param columnLineage how the {@code columnLineage} facet is built
  * @param runIdleTimeout how long a run may go without any Spark event before it is forgotten
  *     ({@code spark.openlineage.run.idleTimeoutMinutes})
+ * @param applicationServer {@code spark.openlineage.application.server}: whether the driver is a
+ *     long-running server whose usual end is a signal; empty when the agent is to detect it
  * @param emit how events are queued and delivered
  * @param metadata tags, owners and the static-lineage switch ({@link MetadataSettings})
  * @param settings every resolved setting as text, by its dotted path below {@code
@@ -52,6 +54,7 @@ public record HeadwaterConfig(
     java.util.List<String> capturedProperties,
     ColumnLineageSettings columnLineage,
     Duration runIdleTimeout,
+    Optional<Boolean> applicationServer,
     EmitSettings emit,
     MetadataSettings metadata,
     java.util.Map<String, String> settings,
@@ -69,6 +72,7 @@ public record HeadwaterConfig(
     capturedProperties = java.util.List.copyOf(capturedProperties);
     Objects.requireNonNull(columnLineage, "columnLineage");
     Objects.requireNonNull(runIdleTimeout, "runIdleTimeout");
+    Objects.requireNonNull(applicationServer, "applicationServer");
     Objects.requireNonNull(emit, "emit");
     Objects.requireNonNull(metadata, "metadata");
     settings = java.util.Map.copyOf(settings);

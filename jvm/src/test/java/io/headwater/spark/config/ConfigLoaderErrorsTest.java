@@ -49,6 +49,14 @@ public class ConfigLoaderErrorsTest {
   }
 
   @Test
+  public void applicationServerThatIsNeitherTrueNorFalse() {
+    InvalidConfigException e = rejected(Map.of("spark.openlineage.application.server", "yes"));
+
+    assertMentions(e, "spark.openlineage.application.server", "'yes' is neither true nor false");
+    assertEquals("spark.openlineage.application.server", e.setting());
+  }
+
+  @Test
   public void unknownTransportType() {
     InvalidConfigException e =
         rejected(Map.of("spark.openlineage.transport.type", "carrier-pigeon"));

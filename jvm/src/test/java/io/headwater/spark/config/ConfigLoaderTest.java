@@ -62,6 +62,7 @@ public class ConfigLoaderTest {
     assertEquals("default", config.namespace());
     assertEquals(Optional.empty(), config.appName());
     assertEquals(Optional.empty(), config.parent());
+    assertEquals(Optional.empty(), config.applicationServer());
     HeadwaterConfig.EmitSettings emit = config.emit();
     assertEquals(
         (int) ConfigKeys.EMIT_QUEUE_CAPACITY.defaultValue().orElseThrow(), emit.queueCapacity());
@@ -97,6 +98,16 @@ public class ConfigLoaderTest {
     assertEquals(7, config.emit().queueCapacity());
     assertEquals(2, config.emit().retry().maxAttempts());
     assertEquals(Duration.ofMillis(15), config.emit().retry().initialBackoff());
+  }
+
+  @Test
+  public void applicationServerIsTrueFalseOrLeftToDetection() {
+    assertEquals(
+        Optional.of(true),
+        load(Map.of("spark.openlineage.application.server", "TRUE")).applicationServer());
+    assertEquals(
+        Optional.of(false),
+        load(Map.of("spark.openlineage.application.server", " false")).applicationServer());
   }
 
   @Test
