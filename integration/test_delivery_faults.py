@@ -17,7 +17,7 @@ import time
 from collections import Counter
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pytest
 from chispa import assert_df_equality
@@ -39,6 +39,9 @@ from integration.support import (
 )
 from tests.support.events import runs_by_id
 from tests.support.openlineage_schema import validate_event
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 CLOSE_TIMEOUT_MS = 4000
 # Generous: spark.stop() also stops Spark itself; the agent's part is bounded by the close timeout.
@@ -291,8 +294,22 @@ def test_every_event_is_delivered_or_spooled_then_replayed_exactly_once(
                 assert not any("Headwater" in line for line in lines[ends[-1] + 1 :]), name
 
 
-def test_sigterm_during_a_write_fails_the_application_and_closes_every_run(tmp_path: Path) -> None:
-    target = tmp_path / "slow"
+class SignalledDriver(NamedTuple):
+    """A spark-submit driver stopped with SIGTERM: the events its endpoint got, its stderr and exit code, and how long
+    it took to exit after the signal."""
+
+    events: list[dict[str, Any]]
+    stderr: str
+    returncode: int
+    exit_seconds: float
+
+
+def _sigterm_driver_when(
+    tmp_path: Path, job: str, output: Path, ready: Callable[[dict[str, Any]], bool], ready_text: str, *conf: str
+) -> SignalledDriver:
+    """Run ``job`` (integration/jobs) writing to ``output``, with the agent posting to a loopback endpoint, and send
+    the driver SIGTERM as soon as the endpoint has an event for which ``ready`` holds (failing with ``ready_text`` when
+    none comes within 240 s). ``conf``: more ``--conf`` settings."""
     with LineageServer() as server:
         command = [
             str(VENV_BIN / "spark-submit"), "--master", "local[1]", "--conf", "spark.ui.enabled=false",
@@ -302,16 +319,17 @@ def test_sigterm_during_a_write_fails_the_application_and_closes_every_run(tmp_p
             "--conf", f"spark.openlineage.transport.url={server.url}",
             "--conf", f"spark.openlineage.spool.dir={tmp_path / 'spool'}",
             "--conf", f"spark.openlineage.emit.closeTimeoutMillis={CLOSE_TIMEOUT_MS}",
-            str(JOBS / "slow_write_job.py"), str(target),
+            *(part for setting in conf for part in ("--conf", setting)),
+            str(JOBS / job), str(output),
         ]  # fmt: skip
         driver = subprocess.Popen(
             command, cwd=tmp_path, env=driver_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
         )
         try:
             deadline = time.monotonic() + 240
-            while not any(_is_write_start(e) for e in server.events()):
+            while not any(ready(e) for e in server.events()):
                 assert driver.poll() is None, driver.communicate()[1][-3000:]
-                assert time.monotonic() < deadline, "the write never started"
+                assert time.monotonic() < deadline, ready_text
                 time.sleep(0.2)
             os.kill(driver.pid, signal.SIGTERM)
             killed_at = time.monotonic()
@@ -321,19 +339,25 @@ def test_sigterm_during_a_write_fails_the_application_and_closes_every_run(tmp_p
             if driver.poll() is None:
                 driver.kill()
         events = server.events()
-
-    assert driver.returncode != 0
-    assert exit_seconds < STOP_BOUND_SECONDS + 10, exit_seconds
-    assert not (target / "_SUCCESS").exists()  # the write was killed, as it would be without the agent
     for event in events:
         validate_event(event)
-    keys = [(e["run"]["runId"], e["eventType"], e["eventTime"]) for e in events]
+    return SignalledDriver(events, stderr, driver.returncode, exit_seconds)
+
+
+def test_sigterm_during_a_write_fails_the_application_and_closes_every_run(tmp_path: Path) -> None:
+    target = tmp_path / "slow"
+    driver = _sigterm_driver_when(tmp_path, "slow_write_job.py", target, _is_write_start, "the write never started")
+
+    assert driver.returncode != 0
+    assert driver.exit_seconds < STOP_BOUND_SECONDS + 10, driver.exit_seconds
+    assert not (target / "_SUCCESS").exists()  # the write was killed, as it would be without the agent
+    keys = [(e["run"]["runId"], e["eventType"], e["eventTime"]) for e in driver.events]
     assert len(keys) == len(set(keys)), "an event was delivered twice"
     left = sum(spool.pending() for spool in find_spools(tmp_path / "spool"))
     assert left == 0, "the endpoint answers: every event was delivered within the bounded stop, none left spooled"
-    runs = runs_by_id(events)
+    runs = runs_by_id(driver.events)
     app = next(run for run in runs.values() if run[0]["job"]["name"] == "slow_write")
-    assert [e["eventType"] for e in app] == ["START", "FAIL"], stderr[-3000:]
+    assert [e["eventType"] for e in app] == ["START", "FAIL"], driver.stderr[-3000:]
     assert "terminated" in app[-1]["run"]["facets"]["errorMessage"]["message"]
     assert "SIGTERM" in app[-1]["run"]["facets"]["errorMessage"]["message"]
     write = next(run for run in runs.values() if any(_is_write_start(e) for e in run))
@@ -343,45 +367,20 @@ def test_sigterm_during_a_write_fails_the_application_and_closes_every_run(tmp_p
         assert run[-1]["eventType"] in {"COMPLETE", "FAIL", "ABORT"}, run[0]["job"]["name"]
 
 
-@pytest.mark.parametrize(("server", "end"), [(None, "FAIL"), ("true", "COMPLETE")])
+@pytest.mark.parametrize(("declared", "end"), [(None, "FAIL"), ("true", "COMPLETE")])
 def test_an_idle_driver_stopped_by_sigterm_completes_when_it_is_declared_a_server(
-    tmp_path: Path, server: str | None, end: str
+    tmp_path: Path, declared: str | None, end: str
 ) -> None:
     """A plain driver killed while idle FAILs (it was terminated); declared a server with
     spark.openlineage.application.server=true, the same signal is its usual end and its application run COMPLETEs."""
-    declared = ["--conf", f"spark.openlineage.application.server={server}"] if server else []
-    with LineageServer() as server_:
-        command = [
-            str(VENV_BIN / "spark-submit"), "--master", "local[1]", "--conf", "spark.ui.enabled=false",
-            "--jars", headwater.jar_path(),
-            "--conf", f"spark.extraListeners={headwater.LISTENER_CLASS}",
-            "--conf", "spark.openlineage.transport.type=http",
-            "--conf", f"spark.openlineage.transport.url={server_.url}",
-            "--conf", f"spark.openlineage.spool.dir={tmp_path / 'spool'}",
-            *declared,
-            str(JOBS / "idle_driver_job.py"), str(tmp_path / "out"),
-        ]  # fmt: skip
-        driver = subprocess.Popen(
-            command, cwd=tmp_path, env=driver_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-        )
-        try:
-            deadline = time.monotonic() + 240
-            while not any(_is_write_end(e) for e in server_.events()):
-                assert driver.poll() is None, driver.communicate()[1][-3000:]
-                assert time.monotonic() < deadline, "the write never completed"
-                time.sleep(0.2)
-            os.kill(driver.pid, signal.SIGTERM)
-            _, stderr = driver.communicate(timeout=120)
-        finally:
-            if driver.poll() is None:
-                driver.kill()
-        events = server_.events()
+    conf = [f"spark.openlineage.application.server={declared}"] if declared else []
+    driver = _sigterm_driver_when(
+        tmp_path, "idle_driver_job.py", tmp_path / "out", _is_write_end, "the write never completed", *conf
+    )
 
-    for event in events:
-        validate_event(event)
-    runs = runs_by_id(events)
+    runs = runs_by_id(driver.events)
     app = next(run for run in runs.values() if run[0]["job"]["name"] == "idle_driver")
-    assert [e["eventType"] for e in app] == ["START", end], stderr[-3000:]
+    assert [e["eventType"] for e in app] == ["START", end], driver.stderr[-3000:]
     message = app[-1]["run"]["facets"].get("errorMessage", {}).get("message", "")
     assert ("SIGTERM" in message) == (end == "FAIL"), message
 
