@@ -11,6 +11,7 @@ REPORT_JOB = "nycflights13_demo.weekly_delay_report"
 def test_headwater_demo_command(demo_run: DemoRun) -> None:
     finished, events = demo_run.finished, demo_run.events
     assert finished.returncode == 0, finished.stderr[-3000:]
+    assert "[Stage " not in finished.stderr  # no progress bars between the result and the lineage
     assert "JFK -> CMH (Port Columbus Intl): 742 flights, 22.92 min" in finished.stdout
     assert f"Lineage (5 runs, events in {events})" in finished.stdout
     assert (

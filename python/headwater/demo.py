@@ -215,7 +215,8 @@ def main(workdir: Path, events: Path) -> int:
     events.unlink(missing_ok=True)
 
     builder = SparkSession.builder.appName(APP_NAME).master("local[2]").config("spark.sql.shuffle.partitions", "4")
-    builder = builder.config("spark.ui.enabled", "false")
+    # No web UI and no stage progress bars: the demo's output is its result and its lineage.
+    builder = builder.config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
     spark = headwater.configure(builder, transport="file", location=str(events), namespace="demo").getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
     try:
