@@ -19,6 +19,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from tests.support.daemons import free_port
+
 
 @dataclass
 class Request:
@@ -49,13 +51,6 @@ class Answer:
     retry_after: str | None = None
     malformed: bool = False
     body: bytes = b""
-
-
-def free_port() -> int:
-    """A loopback port nothing listens on now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class _QuietServer(ThreadingHTTPServer):

@@ -25,7 +25,7 @@ from pyspark.sql import SparkSession
 
 import headwater
 from headwater._spool import find_spools
-from integration.lineage_server import Answer, BlackHole, LineageServer, free_port
+from integration.lineage_server import Answer, BlackHole, LineageServer
 from integration.support import (
     JOBS,
     VENV_BIN,
@@ -37,6 +37,7 @@ from integration.support import (
     tmpfs,
     write_flights_csv,
 )
+from tests.support.daemons import free_ports
 from tests.support.events import runs_by_id
 from tests.support.openlineage_schema import validate_event
 
@@ -111,14 +112,17 @@ def test_every_event_is_delivered_or_spooled_then_replayed_exactly_once(
     markers.mkdir()
     spools = tmp_path / "spools"
     with ExitStack() as stack:
-        healthy = stack.enter_context(LineageServer())
-        closed_port = free_port()  # nothing listens there during the job
-        hanging = stack.enter_context(BlackHole())
-        failing = stack.enter_context(LineageServer(statuses=[500] * 10_000))
-        throttled = stack.enter_context(LineageServer(answers=[Answer(429, retry_after="1")] * 2))
-        malformed = stack.enter_context(LineageServer(answers=[Answer(malformed=True)] * 3))
-        restarted = stack.enter_context(LineageServer(down_after=3, down_for=2.0))
-        late = stack.enter_context(LineageServer(listen_now=False))
+        hanging = stack.enter_context(BlackHole())  # holds its port from here on
+        # The endpoints' ports, chosen in one go: nothing listens on the closed one during the job, nor on the late
+        # one until it opens, so a port chosen one at a time after them could be theirs.
+        ports = free_ports(7)
+        closed_port = ports.pop()  # nothing listens there during the job
+        healthy = stack.enter_context(LineageServer(port=ports.pop()))
+        failing = stack.enter_context(LineageServer(statuses=[500] * 10_000, port=ports.pop()))
+        throttled = stack.enter_context(LineageServer(answers=[Answer(429, retry_after="1")] * 2, port=ports.pop()))
+        malformed = stack.enter_context(LineageServer(answers=[Answer(malformed=True)] * 3, port=ports.pop()))
+        restarted = stack.enter_context(LineageServer(down_after=3, down_for=2.0, port=ports.pop()))
+        late = stack.enter_context(LineageServer(listen_now=False, port=ports.pop()))
         listen_after_marker(late, markers / "c_late.started", 1.0)
         file_disk = stack.enter_context(tmpfs(tmp_path / "file-disk", "16k"))
         spool_disk = stack.enter_context(tmpfs(tmp_path / "spool-disk", "16k"))

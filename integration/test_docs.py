@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +17,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from integration.doc_blocks import Block, all_blocks, runnable
+import headwater
+from integration.doc_blocks import DOCS, Block, all_blocks, runnable
 from integration.support import VENV_BIN, driver_env
 from tests.support.events import read_jsonl
 
@@ -43,6 +45,29 @@ def test_every_block_is_checked_or_marked_a_fragment() -> None:
     ]
     assert unchecked == [], "label these blocks `text`, mark them `<language> fragment`, or give them a runner"
     assert len(runnable("python")) >= 3  # the quick starts and the static-lineage example really are run
+
+
+COORDINATES = re.compile(r"io\.headwater:(headwater-spark(?:_2\.1[23]|-api)):(\d[^\s`\"',)]*)")
+"""Maven coordinates of Headwater's artefacts with a version (``<version>`` placeholders aside)."""
+CENTRAL_URL = re.compile(r"repo1\.maven\.org/maven2/io/headwater/([\w.-]+)/([\w.-]+)/([\w.-]+\.jar)")
+
+
+def test_the_docs_name_the_artefacts_of_this_release() -> None:
+    """Every Maven coordinate and Maven Central address in the docs is of this release's artefacts, and no doc names
+    an agent jar without its Scala version (the wheel holds headwater-spark_2.12.jar and headwater-spark_2.13.jar)."""
+    coordinates: set[tuple[str, str]] = set()
+    for doc in DOCS:
+        text = doc.read_text(encoding="utf-8")
+        assert "headwater-spark.jar" not in text, doc.name
+        coordinates |= set(COORDINATES.findall(text))
+        for artefact, version, file in CENTRAL_URL.findall(text):
+            assert (version, file) == (headwater.__version__, f"{artefact}-{version}.jar"), doc.name
+    assert {version for _, version in coordinates} == {headwater.__version__}
+    assert {artefact for artefact, _ in coordinates} == {
+        "headwater-spark_2.12",
+        "headwater-spark_2.13",
+        "headwater-spark-api",
+    }
 
 
 def check_events(directory: Path) -> None:

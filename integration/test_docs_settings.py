@@ -20,6 +20,8 @@ from tests.support.openlineage_schema import validate_event
 
 PREFIX = "spark.openlineage."
 PLACEHOLDER = re.compile(r"^<(.+)>$")
+AGENT_COORDINATES = re.compile(rf"io\.headwater:headwater-spark_2\.1[23]:{re.escape(headwater.__version__)}")
+"""``spark.jars.packages`` as the docs give it: the agent of this release (either Scala version), nothing else."""
 
 
 def settings_of(block: Block) -> dict[str, str] | None:
@@ -57,6 +59,9 @@ def test_documented_spark_settings_deliver_events(tmp_path: Path) -> None:
                 headwater.LISTENER_CLASS
             ), name
             settings.pop("spark.jars", None)  # attach() loads the installed package's jar
+            packages = settings.pop("spark.jars.packages", None)  # the same agent, by its Maven coordinates
+            assert packages is None or AGENT_COORDINATES.fullmatch(packages), (name, packages)
+            settings.pop("spark.jars.repositories", None)
             agent = {key: filled_in(value) for key, value in settings.items()}
             assert all(key.startswith(PREFIX) for key in agent), name
             assert agent[f"{PREFIX}transport.type"] == "http", name

@@ -8,14 +8,16 @@ from pathlib import Path
 from typing import Any
 
 from headwater._spool import find_spools
-from integration.lineage_server import LineageServer, free_port
+from integration.lineage_server import LineageServer
 from integration.support import JOBS, run_python
+from tests.support.daemons import free_ports
 
 
 def test_flush_and_status_with_the_backend_down_flaky_and_up(tmp_path: Path) -> None:
     work = tmp_path / "w"  # outputs w/<name>: job names end in w_<name>
-    down_url = f"http://127.0.0.1:{free_port()}"
-    with LineageServer(statuses=[503]) as server:
+    down_port, up_port = free_ports(2)  # together: the down endpoint's port is never the server's
+    down_url = f"http://127.0.0.1:{down_port}"
+    with LineageServer(statuses=[503], port=up_port) as server:
         finished = run_python(JOBS / "flush_job.py", [down_url, server.url, str(work)], cwd=tmp_path)
         accepted = server.events()
         requests = len(server.requests)

@@ -14,7 +14,7 @@ import pytest
 
 import headwater
 from integration.support import JOBS, VENV_BIN, driver_env, spark_submit
-from tests.support.daemons import Daemon, free_port
+from tests.support.daemons import Daemon, free_ports
 from tests.support.events import read_jsonl, runs_by_id
 
 if TYPE_CHECKING:
@@ -36,7 +36,8 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     directory = tmp_path_factory.mktemp("standalone")
     spark_class = str(VENV_BIN / "spark-class")
     env = driver_env(SPARK_LOCAL_IP="127.0.0.1", PATH=f"{VENV_BIN}:{driver_env().get('PATH', '')}")
-    port, web_port = free_port(), free_port()
+    # every port of the cluster chosen in one go (the workers' are bound only once the master listens)
+    port, web_port, *worker_ports = free_ports(2 + 2 * WORKERS)
     master = Daemon.start(
         "standalone master",
         [spark_class, "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1", "--port", str(port),
@@ -59,9 +60,9 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                         "--host",
                         "127.0.0.1",
                         "--port",
-                        str(free_port()),
+                        str(worker_ports[2 * i]),
                         "--webui-port",
-                        str(free_port()),
+                        str(worker_ports[2 * i + 1]),
                         "--cores",
                         "1",
                         "--memory",

@@ -1,10 +1,12 @@
-"""Validation of incoming events: the vendored spec, Headwater's own facet schemas, lenient and strict modes."""
+"""Validation of incoming events: the spec copy the repository carries, Headwater's own facet schemas, lenient and
+strict modes."""
 
 from __future__ import annotations
 
 import copy
 import filecmp
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -22,19 +24,63 @@ from headwater.lineage.validation import (
     schemas_in_jar,
 )
 from tests.support.lineage_events import PRODUCER, dataset, new_run_id, run_event, schema
-from tests.support.openlineage_schema import OWN_SCHEMA_DIR, spec_dir, strict_validator
+from tests.support.openlineage_schema import (
+    OWN_SCHEMA_DIR,
+    REPO_SPEC_DIR,
+    SHARED_SPEC_DIR,
+    spec_dir,
+    strict_validator,
+)
 
 SPARK_PROPERTIES = "https://headwater-lineage.github.io/spec/facets/1-0-0/SparkPropertiesRunFacet.json"
 RUN_FACET = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunFacet"
 
 
-def test_the_vendored_spec_equals_the_shared_one() -> None:
-    shared = spec_dir()
+def spec_copies() -> list[Any]:
+    """The spec folders the repository's copy must equal: the installed package's (always: the wheel carries the spec),
+    and, where they exist, ``../shared/openlineage-spec`` (a cross-check in the project's workspace, absent in a clone)
+    and ``$HEADWATER_OPENLINEAGE_SPEC``."""
+    copies = [pytest.param(SPEC_DIR, id="installed-package")]
+    seen = {REPO_SPEC_DIR.resolve(), SPEC_DIR.resolve()}
+    for folder, name in ((SHARED_SPEC_DIR, "shared"), (spec_dir(), "HEADWATER_OPENLINEAGE_SPEC")):
+        if (folder / "OpenLineage.json").is_file() and folder.resolve() not in seen:
+            seen.add(folder.resolve())
+            copies.append(pytest.param(folder, id=name))
+    return copies
+
+
+def facet_schemas(folder: Path) -> list[str]:
+    """The facet schemas' file names (a spec folder may hold other files, such as facets/*.md)."""
+    return sorted(p.name for p in (folder / "facets").glob("*.json"))
+
+
+def test_the_repository_carries_the_spec_2_0_2_its_facet_schemas_and_licence() -> None:
+    spec = json.loads((REPO_SPEC_DIR / "OpenLineage.json").read_text())
+    assert spec["$id"] == "https://openlineage.io/spec/2-0-2/OpenLineage.json"
+    assert {"RunEvent", "JobEvent", "DatasetEvent"} <= set(spec["$defs"])
+    assert "Apache License" in (REPO_SPEC_DIR / "LICENSE").read_text()
+    note = (REPO_SPEC_DIR / "README.md").read_text()
+    assert "2-0-2" in note
+    assert "Apache License" in note
+    names = facet_schemas(REPO_SPEC_DIR)
+    assert len(names) >= 30
+    assert {"SchemaDatasetFacet.json", "ColumnLineageDatasetFacet.json", "ParentRunFacet.json"} <= set(names)
+    for name in names:
+        facet = json.loads((REPO_SPEC_DIR / "facets" / name).read_text())
+        assert re.fullmatch(rf"https://openlineage\.io/spec/facets/\d+-\d+-\d+/{re.escape(name)}", facet["$id"]), name
+    documents = SchemaSet.from_dirs(REPO_SPEC_DIR).documents
+    assert len(documents) == len(names) + 1  # the spec and every facet schema, each under its $id
+
+
+@pytest.mark.parametrize("other", spec_copies())
+def test_the_spec_copy_equals(other: Path) -> None:
     for name in ("OpenLineage.json", "LICENSE"):
-        assert filecmp.cmp(SPEC_DIR / name, shared / name, shallow=False), name
-    vendored = sorted(p.name for p in (SPEC_DIR / "facets").glob("*.json"))
-    assert vendored == sorted(p.name for p in (shared / "facets").glob("*.json"))
-    mismatched = [n for n in vendored if not filecmp.cmp(SPEC_DIR / "facets" / n, shared / "facets" / n, shallow=False)]
+        assert filecmp.cmp(REPO_SPEC_DIR / name, other / name, shallow=False), name
+    names = facet_schemas(REPO_SPEC_DIR)
+    assert names == facet_schemas(other)
+    mismatched = [
+        n for n in names if not filecmp.cmp(REPO_SPEC_DIR / "facets" / n, other / "facets" / n, shallow=False)
+    ]
     assert mismatched == []
 
 

@@ -3,6 +3,7 @@ free ports, waiting until one listens, and stopping the process with everything 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -12,11 +13,25 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
+def free_ports(count: int) -> list[int]:
+    """``count`` distinct TCP ports on 127.0.0.1 that nothing listens on right now, chosen together.
+
+    The system picks each port for a socket bound to port 0, and every socket stays bound until all are chosen, so no
+    two are the same. (Ports chosen one at a time can be: a port is free again as soon as its socket closes, and the
+    next bind may well get it; a Kafka broker once got one port for both of its listeners that way.) A helper that
+    needs several ports takes them all from one call.
+    """
+    with contextlib.ExitStack() as stack:
+        sockets = [stack.enter_context(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) for _ in range(count)]
+        for s in sockets:
+            s.bind(("127.0.0.1", 0))
+        return [int(s.getsockname()[1]) for s in sockets]
+
+
 def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A TCP port on 127.0.0.1 that nothing listens on right now (for a helper that needs only one)."""
+    (port,) = free_ports(1)
+    return port
 
 
 @dataclass

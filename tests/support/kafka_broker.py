@@ -2,8 +2,8 @@
 
 The broker is Apache Kafka's own ``kafka.Kafka`` from its Maven Central artefacts, which ``make kafka-broker``
 resolves into ``build/kafka-broker/lib`` (tests/resources/kafka-broker/pom.xml; :func:`ensure_resolved` runs it when
-the directory is missing). :func:`start` writes a ``server.properties`` with two free loopback ports (clients and
-controller), formats the storage directory with ``kafka.tools.StorageTool``, starts the broker as a subprocess and
+the directory is missing). :func:`start` writes a ``server.properties`` with two free loopback ports, chosen together so
+that they differ (:func:`write_config`: clients and controller), formats the storage directory with ``kafka.tools.StorageTool``, starts the broker as a subprocess and
 waits until its log says it started. :meth:`KafkaBroker.stop` stops it and deletes its directory.
 """
 
@@ -19,7 +19,7 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.support.daemons import Daemon, free_port
+from tests.support.daemons import Daemon, free_ports
 
 REPO = Path(__file__).resolve().parents[2]
 LIB = REPO / "build" / "kafka-broker" / "lib"
@@ -92,9 +92,7 @@ def start(timeout: float = 180.0) -> KafkaBroker:
     """
     lib = ensure_resolved()
     directory = Path(tempfile.mkdtemp(prefix="headwater-kafka-"))
-    port, controller = free_port(), free_port()
-    config = directory / "server.properties"
-    config.write_text(_server_properties(port, controller, directory / "data"))
+    port, config = write_config(directory)
     java = ["java", "-Xmx512m", "-cp", f"{lib}/*"]
     cluster_id = base64.urlsafe_b64encode(uuid.uuid4().bytes).rstrip(b"=").decode()
     formatted = subprocess.run(
@@ -121,7 +119,24 @@ def start(timeout: float = 180.0) -> KafkaBroker:
     return broker
 
 
-def _server_properties(port: int, controller: int, data: Path) -> str:
+def write_config(directory: Path) -> tuple[int, Path]:
+    """Choose the broker's two loopback ports in one go (:func:`~tests.support.daemons.free_ports`, so they differ)
+    and write its ``server.properties`` into ``directory``; returns the client port and the file."""
+    port, controller = free_ports(2)
+    config = directory / "server.properties"
+    config.write_text(server_properties(port, controller, directory / "data"))
+    return port, config
+
+
+def server_properties(port: int, controller: int, data: Path) -> str:
+    """The configuration of a one-node KRaft broker: clients on ``port``, the controller on ``controller``.
+
+    Raises:
+        ValueError: the two ports are the same (Kafka would refuse to start).
+    """
+    if port == controller:
+        msg = f"the client and controller listeners need two ports, not {port} for both"
+        raise ValueError(msg)
     return "\n".join(
         [
             "process.roles=broker,controller",
