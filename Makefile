@@ -21,8 +21,9 @@ WHEEL_DIR := build/dist
 GRADLE := gradle --console=plain -q $(if $(CI),--no-daemon,)
 
 JVM_SOURCES := $(shell find jvm/src/main META-INF -type f 2>/dev/null) jvm/jarjar-rules.txt build.gradle settings.gradle \
-	gradle.properties
-PY_SOURCES := $(shell find python build_support -name '*.py' -o -name py.typed -o -name '*.json' -o -name '*.mako' 2>/dev/null) pyproject.toml MANIFEST.in README.md
+	gradle.properties VERSION
+PY_SOURCES := $(shell find python build_support -name '*.py' -o -name py.typed -o -name '*.json' -o -name '*.mako' 2>/dev/null) pyproject.toml MANIFEST.in README.md \
+	VERSION
 # The lineage graph page's script: web/ (Cytoscape.js + dagre) bundled by esbuild into the package (not committed).
 BUNDLE := python/headwater/lineage/static/graph.js
 WEB_SOURCES := web/package.json web/package-lock.json $(shell find web/src -type f 2>/dev/null)
@@ -150,10 +151,17 @@ $(STAMPS)/install: $(STAMPS)/jar $(BUNDLE) $(PY_SOURCES) $(STAMPS)/venv
 	$(PIP) install -q --disable-pip-version-check --no-deps --no-build-isolation --force-reinstall .
 	@touch $@
 
-## dist: the wheel and the sdist in dist/ (python -m build; both carry the agent jar, built first when needed)
-dist: $(STAMPS)/jar $(STAMPS)/venv
+## dist: exactly the files a release uploads (docs/releasing.md): the wheel and the sdist (python -m build; both carry
+## the agent jars and the graph page's script; twine-checked), and dist/maven, a Maven repository with the agents
+## io.headwater:headwater-spark_2.12/_2.13 and the extension API io.headwater:headwater-spark-api (gradle publish), their
+## sources and javadoc jars and checksums; signed, with dist/central-bundle.zip, when HEADWATER_SIGNING_KEY_ID names a
+## gpg key (build_support/maven_dist.py), else unsigned with one line saying so
+dist: $(STAMPS)/jar $(BUNDLE) $(STAMPS)/venv
 	rm -rf dist
 	$(PY) -m build --outdir dist .
+	$(VENV)/bin/twine check --strict dist/*.whl dist/*.tar.gz
+	$(GRADLE) distMaven
+	$(PY) build_support/maven_dist.py dist
 
 ## clean: remove what the build made, except the Spark lines' venvs (build/venvs; `make clean-venvs` removes them)
 clean:

@@ -3,14 +3,15 @@
 ``pip install .``, ``pip wheel .`` and ``python -m build`` all come here (``[build-system]`` in pyproject.toml). Before
 a wheel or an sdist is made, the jars in ``python/headwater/jars/`` are checked against the JVM sources; when any is
 missing or older than a source, the Gradle task ``pythonJar`` rebuilds them (it writes every jar the package ships
-into that directory; setuptools then packages whatever ``jars/*.jar`` holds). The sdist carries the built jars, so a
-wheel built from it needs no JDK.
+into that directory; setuptools then packages whatever ``jars/*.jar`` holds). Likewise the lineage graph page's script
+(``lineage/static/graph.js``) is bundled from ``web/`` with npm when missing or older than ``web/``. The sdist carries
+the built jars and the script, so a wheel built from it needs neither a JDK nor Node.js.
 
 Building the jars needs a JDK 17 and Gradle on ``PATH``, and Spark's jars to compile against: those of the pyspark
 named in ``requirements-dev.txt``, which is added to the build environment only when the jars must be built, and,
 for the seams of the other Spark lines (3.5, 4.0, 4.2), those of the pyspark release the Makefile pins for each line
 (from ``make venvs``' venvs, else from its source distribution; see :func:`other_line_jars`). A
-missing tool or a failed Gradle build stops the build with one message naming the cause and the fix.
+missing tool or a failed Gradle or npm build stops the build with one message naming the cause and the fix.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ JARS = ROOT / "python" / "headwater" / "jars"
 GRADLE_TASK = "pythonJar"
 # What the jars are built from: a jar older than any of these files is rebuilt.
 JVM_INPUTS = (
+    "VERSION",
     "build.gradle",
     "settings.gradle",
     "gradle.properties",
@@ -55,8 +57,19 @@ NO_TOOLS = (
 )
 
 
+# The lineage graph page's script: web/ (Cytoscape.js + dagre from npm) bundled by esbuild into the package. It is not
+# committed; a clone builds it with Node.js (npm), and the sdist carries it, so a wheel built from the sdist needs none.
+BUNDLE = ROOT / "python" / "headwater" / "lineage" / "static" / "graph.js"
+WEB = ROOT / "web"
+NO_NPM = (
+    "building headwater from source needs npm on PATH to bundle its lineage graph page's script (web/): install "
+    "Node.js with npm (Debian/Ubuntu: apt-get install nodejs npm; or run `make build` in the repository, which "
+    "installs them), or install a built headwater wheel or sdist instead"
+)
+
+
 class JarBuildError(RuntimeError):
-    """The agent jar could not be built; the message says why and what to do."""
+    """The agent jar (or the graph page's script) could not be built; the message says why and what to do."""
 
 
 def _pinned(file: str, pattern: str, expected: str) -> re.Match[str]:
@@ -121,6 +134,44 @@ def build_jars() -> list[Path]:
         msg = f"`gradle {GRADLE_TASK}` succeeded but wrote no jar into {JARS}"
         raise JarBuildError(msg)
     return jars
+
+
+def bundle_up_to_date() -> bool:
+    """True when the graph page's script exists and is newer than every file of ``web/`` (an sdist has no ``web/``)."""
+    if not BUNDLE.is_file():
+        return False
+    sources = [path for name in ("package.json", "package-lock.json", "src") for path in _files(WEB / name)]
+    return BUNDLE.stat().st_mtime >= max((path.stat().st_mtime for path in sources), default=0.0)
+
+
+def build_bundle() -> Path:
+    """Bundle the graph page's script with npm (``npm ci``, then ``npm run build``), unless it is up to date.
+
+    Raises:
+        JarBuildError: no npm on PATH, or npm failed.
+    """
+    if bundle_up_to_date():
+        return BUNDLE
+    npm = shutil.which("npm")
+    if npm is None:
+        raise JarBuildError(NO_NPM)
+    for step in (["ci", "--no-audit", "--no-fund", "--loglevel=error"], ["run", "--silent", "build"]):
+        command = [npm, *step]
+        done = subprocess.run(command, cwd=WEB, capture_output=True, text=True, check=False)  # noqa: S603
+        if done.returncode != 0:
+            output = (done.stdout + done.stderr).strip()[-4000:]
+            msg = f"bundling the graph page's script failed (`npm {' '.join(step)}` in {WEB}):\n{output}"
+            raise JarBuildError(msg)
+    if not BUNDLE.is_file():
+        msg = f"`npm run build` in {WEB} succeeded but wrote no {BUNDLE}"
+        raise JarBuildError(msg)
+    return BUNDLE
+
+
+def build_package_files() -> None:
+    """What the package ships besides its Python sources: the agent jars and the graph page's script."""
+    build_jars()
+    build_bundle()
 
 
 def line_pyspark(line: str) -> str:
@@ -190,20 +241,20 @@ def get_requires_for_build_sdist(config_settings: dict[str, Any] | None = None) 
 def build_wheel(
     wheel_directory: str, config_settings: dict[str, Any] | None = None, metadata_directory: str | None = None
 ) -> str:
-    """Build the jars when needed, then the wheel (which carries them)."""
-    build_jars()
+    """Build the jars and the graph page's script when needed, then the wheel (which carries them)."""
+    build_package_files()
     return str(_setuptools.build_wheel(wheel_directory, config_settings, metadata_directory))
 
 
 def build_sdist(sdist_directory: str, config_settings: dict[str, Any] | None = None) -> str:
-    """Build the jars when needed, then the sdist (which carries them and the JVM sources)."""
-    build_jars()
+    """Build the jars and the graph page's script when needed, then the sdist (carrying them and the JVM sources)."""
+    build_package_files()
     return str(_setuptools.build_sdist(sdist_directory, config_settings))
 
 
 def build_editable(
     wheel_directory: str, config_settings: dict[str, Any] | None = None, metadata_directory: str | None = None
 ) -> str:
-    """Build the jars when needed, then the editable wheel."""
-    build_jars()
+    """Build the jars and the graph page's script when needed, then the editable wheel."""
+    build_package_files()
     return str(_setuptools.build_editable(wheel_directory, config_settings, metadata_directory))

@@ -1,18 +1,24 @@
-"""Distributions as a user gets them: built by ``python -m build`` in a fresh clone, installed into new venvs.
+"""Distributions as a user gets them: built by ``make dist`` in a fresh clone, installed into new venvs.
 
-Building from a clean tree runs Gradle (about two minutes), so the distributions are cached under
-``build/fresh-clone/<digest of the files they are built from>/dist`` and rebuilt only when one of those changes.
+``make dist`` writes exactly what a release uploads: the wheel, the sdist and ``maven/``, a Maven repository with the
+agents and the extension API (docs/releasing.md). Building from a clean tree runs Gradle (a few minutes), so the result
+is cached under ``build/fresh-clone/<digest of the files it is built from>/dist`` and rebuilt only when one of those
+changes. The clone shares this checkout's Python environments (``.venv`` and the other Spark lines' venvs under
+``build/venvs``: downloads, cached as the project caches them), nothing else: the jars, the graph page's script, the
+distributions and the Maven repository are all built from the clone's own files.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+from integration.doc_blocks import install_block
 from integration.support import REPO, driver_env
 
 CACHE = REPO / "build" / "fresh-clone"
@@ -50,21 +56,31 @@ def fresh_clone(files: list[str], target: Path) -> Path:
 
 
 def built_distributions() -> Path:
-    """The directory holding the wheel and sdist ``python -m build`` makes in a fresh clone (cached per digest)."""
+    """The ``dist`` directory ``make dist`` writes in a fresh clone (cached per digest); ``make-dist.log`` beside it
+    holds what make printed."""
     files = source_files()
     key = digest(files)
     built = CACHE / key / "dist"
-    if list(built.glob("*.whl")) and list(built.glob("*.tar.gz")):
+    if (built / "maven").is_dir() and list(built.glob("*.whl")) and list(built.glob("*.tar.gz")):
         return built
     if CACHE.exists():
         for stale in CACHE.iterdir():  # keep only the current digest's build
             shutil.rmtree(stale, ignore_errors=True)
     clone = fresh_clone(files, CACHE / key / "clone")
+    (clone / "build").mkdir()
+    (clone / "build" / "venvs").symlink_to(REPO / "build" / "venvs")
+    (clone / ".venv").symlink_to(REPO / ".venv")
+    # unsigned, and no make of ours (pytest may run under `make test`) passing its flags down
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("HEADWATER_SIGNING", "MAKE", "MFLAGS"))}
+    # the README's install-from-a-clone command, verbatim (`make dist`)
     done = subprocess.run(
-        [sys.executable, "-m", "build", "--outdir", str(built), str(clone)],
-        capture_output=True, text=True, timeout=1800, check=False, env=driver_env(),
+        ["bash", "-euo", "pipefail", "-c", install_block("install-clone").text], cwd=clone, capture_output=True,
+        text=True, timeout=1800, check=False, env=env,
     )  # fmt: skip
+    log = CACHE / key / "make-dist.log"
+    log.write_text(done.stdout + done.stderr)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    shutil.move(clone / "dist", built)
     shutil.rmtree(clone)
     return built
 

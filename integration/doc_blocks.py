@@ -2,7 +2,9 @@
 
 A block's info string is its language, optionally followed by ``fragment``: a block that cannot run on its own (an
 excerpt, a platform's console, a command that needs a cluster). Every other block of code is run or checked by a
-test; ``text`` blocks (output, trees, tables of figures) are not code.
+test; ``text`` blocks (output, trees, tables of figures) are not code. The README's install commands are marked by
+their role instead (``INSTALL_ROLES``) and run verbatim by integration/test_install_from_clone.py: ``install-clone`` in
+a fresh clone (it writes ``dist/``), ``install-dist`` in a brand-new venv, in a directory holding that ``dist/``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from integration.support import REPO
 
 DOCS = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
 FENCE = re.compile(r"^(?P<indent>\s*)```(?P<info>.*)$")
+INSTALL_ROLES = ("install-clone", "install-dist")
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,7 @@ class Block:
     language: str
     fragment: bool
     text: str
+    role: str | None = None
 
     @property
     def name(self) -> str:
@@ -51,7 +55,8 @@ def blocks(doc: Path) -> list[Block]:
             body.append(line[indent:] if line[:indent].strip() == "" else line.lstrip())
             j += 1
         language = words[0] if words else ""
-        found.append(Block(doc, i + 1, language, "fragment" in words[1:], "\n".join(body) + "\n"))
+        role = next((word for word in words[1:] if word in INSTALL_ROLES), None)
+        found.append(Block(doc, i + 1, language, "fragment" in words[1:], "\n".join(body) + "\n", role))
         i = j + 1
     return found
 
@@ -62,5 +67,11 @@ def all_blocks() -> list[Block]:
 
 
 def runnable(language: str) -> list[Block]:
-    """The blocks of ``language`` not marked as fragments."""
-    return [b for b in all_blocks() if b.language == language and not b.fragment]
+    """The blocks of ``language`` not marked as fragments and with no install role."""
+    return [b for b in all_blocks() if b.language == language and not b.fragment and b.role is None]
+
+
+def install_block(role: str) -> Block:
+    """The README's one block of ``role`` (one of ``INSTALL_ROLES``)."""
+    (block,) = [b for b in blocks(REPO / "README.md") if b.role == role]
+    return block

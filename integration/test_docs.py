@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 import headwater
-from integration.doc_blocks import DOCS, Block, all_blocks, runnable
+from integration.doc_blocks import DOCS, INSTALL_ROLES, Block, all_blocks, install_block, runnable
 from integration.support import VENV_BIN, driver_env
 from tests.support.events import read_jsonl
 
@@ -45,6 +45,8 @@ def test_every_block_is_checked_or_marked_a_fragment() -> None:
     ]
     assert unchecked == [], "label these blocks `text`, mark them `<language> fragment`, or give them a runner"
     assert len(runnable("python")) >= 3  # the quick starts and the static-lineage example really are run
+    # the README's install commands, run verbatim by test_install_from_clone.py (from a clone, then from dist/)
+    assert [install_block(role).language for role in INSTALL_ROLES] == ["bash", "bash"]
 
 
 COORDINATES = re.compile(r"io\.headwater:(headwater-spark(?:_2\.1[23]|-api)):(\d[^\s`\"',)]*)")

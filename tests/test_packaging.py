@@ -91,9 +91,9 @@ def test_test_catalog_is_not_in_the_agent_jar() -> None:
 
 
 def test_versions_agree() -> None:
-    gradle_version = re.search(r"^version=(\S+)$", (REPO / "gradle.properties").read_text(), re.MULTILINE)
-    assert gradle_version is not None
-    assert version("headwater") == gradle_version.group(1) == headwater.__version__
+    # VERSION is the one place the version is set: Gradle's project.version and the package's metadata both read it
+    assert version("headwater") == (REPO / "VERSION").read_text().strip() == headwater.__version__
+    assert not re.search(r"^version\s*=", (REPO / "gradle.properties").read_text(), re.MULTILINE)
 
 
 def test_jar_bundles_nothing_spark_ships() -> None:
