@@ -21,6 +21,7 @@ import urllib.request
 import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -232,14 +233,17 @@ spark.stop()
 """
 
 
-def _packages_run_wrote(events: Path, workdir: Path) -> None:
+def _write_of_in_to_out(events: Path, app: str, workdir: Path) -> dict[str, Any]:
+    """The COMPLETE event of the one write run of ``app``, from ``workdir``/in to ``workdir``/out, beside the
+    application run (each run exactly START then COMPLETE)."""
     runs = {evs[0]["job"]["name"]: evs for evs in runs_by_id(read_jsonl(events)).values()}
-    write = f"packages_job.execute_insert_into_hadoop_fs_relation_command.{workdir.name}_out"
-    assert sorted(runs) == ["packages_job", write]
+    write = f"{app}.execute_insert_into_hadoop_fs_relation_command.{workdir.name}_out"
+    assert sorted(runs) == [app, write]
     assert [e["eventType"] for e in runs[write]] == ["START", "COMPLETE"]
     complete = runs[write][-1]
     assert [(d["namespace"], d["name"]) for d in complete["inputs"]] == [("file", str(workdir / "in"))]
     assert [(d["namespace"], d["name"]) for d in complete["outputs"]] == [("file", str(workdir / "out"))]
+    return complete
 
 
 # The README's quick start (headwater.configure, file transport) on a csv -> join -> aggregate -> parquet job.
@@ -273,14 +277,7 @@ def _quick_start_gives_lineage(bin_dir: Path, workdir: Path, pyspark: str) -> No
     assert f"JAR {bin_dir.parent}/lib/" in ran.stdout  # the installed wheel's jar, not this checkout's
     assert ran.stdout.strip().endswith(f"/headwater/jars/headwater-spark_{scala}.jar")
     assert "Headwater lineage agent disabled" not in ran.stderr
-    runs = {evs[0]["job"]["name"]: evs for evs in runs_by_id(read_jsonl(events)).values()}
-    write = f"nightly_flights.execute_insert_into_hadoop_fs_relation_command.{workdir.name}_out"
-    assert sorted(runs) == ["nightly_flights", write]
-    assert [e["eventType"] for e in runs[write]] == ["START", "COMPLETE"]
-    complete = runs[write][-1]
-    assert [(d["namespace"], d["name"]) for d in complete["inputs"]] == [("file", str(workdir / "in"))]
-    (output,) = complete["outputs"]
-    assert (output["namespace"], output["name"]) == ("file", str(workdir / "out"))
+    (output,) = _write_of_in_to_out(events, "nightly_flights", workdir)["outputs"]
     assert [f["name"] for f in output["facets"]["schema"]["fields"]] == ["name", "total_delay"]
     lineage = output["facets"]["columnLineage"]["fields"]
     assert [(i["name"], i["field"]) for i in lineage["total_delay"]["inputFields"]] == [
@@ -322,7 +319,7 @@ def test_spark_users_install_it_from_dist(dist: Path, tmp_path: Path, pyspark: s
     assert ran.returncode == 0, ran.stderr[-3000:]
     assert f"io.headwater#headwater-spark_{scala};{VERSION}" in ran.stdout + ran.stderr  # Ivy's resolution report
     assert "Headwater lineage agent disabled" not in ran.stderr
-    _packages_run_wrote(events, submitted)
+    _write_of_in_to_out(events, "packages_job", submitted)
 
     # 2. spark.jars.packages on a SparkSession builder
     built = tmp_path / "built"
@@ -334,7 +331,7 @@ def test_spark_users_install_it_from_dist(dist: Path, tmp_path: Path, pyspark: s
         "spark.openlineage.transport.type=file", f"spark.openlineage.transport.location={events}",
     ], tmp_path)  # fmt: skip
     assert ran.returncode == 0, ran.stderr[-3000:]
-    _packages_run_wrote(events, built)
+    _write_of_in_to_out(events, "packages_job", built)
 
     # 3. the README's install command, verbatim, in a directory holding dist/; then the quick start
     home = tmp_path / "home"
