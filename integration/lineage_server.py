@@ -215,9 +215,12 @@ class HeadwaterServe:
     ``url`` is ``http://127.0.0.1:<port>``; :meth:`request` sends one HTTP request and returns (status, headers, body).
     """
 
-    def __init__(self, store: str, *, api_key: str | None = None, cwd: Path | None = None) -> None:
+    def __init__(
+        self, store: str, *, api_key: str | None = None, cwd: Path | None = None, options: tuple[str, ...] = ()
+    ) -> None:
         self.store = store
         self.api_key = api_key
+        self.options = options
         self.cwd = cwd
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -231,6 +234,7 @@ class HeadwaterServe:
             self.store,
             "--port",
             str(self.port),
+            *self.options,
         ]
         env = {k: v for k, v in os.environ.items() if k != "HEADWATER_API_KEY"}
         if self.api_key:

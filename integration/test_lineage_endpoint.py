@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import gzip
+import http.client
 import json
 from pathlib import Path
 from urllib.parse import quote
@@ -44,10 +46,11 @@ def test_a_spark_job_posting_to_headwater_serve_gives_the_graph_of_its_file_outp
         )  # fmt: skip
         assert finished.returncode == 0, finished.stderr[-3000:]
         node = f"dataset:file:{target}"
-        status, _, body = server.request("GET", f"/api/v1/lineage?nodeId={quote(node)}&depth=10")
+        read = {"Authorization": f"Bearer {KEY}"}
+        status, _, body = server.request("GET", f"/api/v1/lineage?nodeId={quote(node)}&depth=10", headers=read)
         assert status == 200, body
         served = json.loads(body)
-        status, headers, page = server.request("GET", "/")
+        status, headers, page = server.request("GET", "/", headers=read)
         assert status == 200 and headers["content-type"].startswith("text/html")
 
     # the same events through the file transport, ingested directly, give the same graph
@@ -92,7 +95,7 @@ def test_the_endpoint_contract(tmp_path: Path) -> None:
         assert json.loads(body)["events"] == [
             {"index": 1, "errors": [{"path": "run/runId", "message": '"not-a-uuid" is not a "uuid"'}]}
         ]
-        status, _, _ = server.request("GET", "/api/v1/lineage?nodeId=job:tests:posted")
+        status, _, _ = server.request("GET", "/api/v1/lineage?nodeId=job:tests:posted", headers=auth)
         assert status == 404
 
         # a gzip body with an array, then the same again: stored once
@@ -105,11 +108,78 @@ def test_the_endpoint_contract(tmp_path: Path) -> None:
         status, _, body = server.request("POST", "/api/v1/lineage", b"{not json", auth)
         assert status == 400 and json.loads(body)["error"].startswith("body is not JSON")
 
-        status, _, body = server.request("GET", "/api/v1/lineage?nodeId=dataset:file:/out&depth=1")
+        status, _, body = server.request("GET", "/api/v1/lineage?nodeId=dataset:file:/out&depth=1", headers=auth)
         graph = {n["id"]: n for n in json.loads(body)["graph"]}
         assert sorted(graph) == ["dataset:file:/out", "job:tests:posted"]
         assert graph["job:tests:posted"]["data"]["latestRun"]["durationMs"] == 1000
-        status, _, body = server.request("GET", "/api/v1/lineage?nodeId=dataset:file:/out&depth=x")
+        status, _, body = server.request("GET", "/api/v1/lineage?nodeId=dataset:file:/out&depth=x", headers=auth)
         assert (status, json.loads(body)) == (400, {"error": "depth must be an integer"})
-        status, _, body = server.request("GET", "/api/v1/lineage")
+        status, _, body = server.request("GET", "/api/v1/lineage", headers=auth)
         assert status == 400
+
+
+def _chunked_post(server: HeadwaterServe, chunks: list[bytes], headers: dict[str, str]) -> tuple[int, bytes]:
+    """A POST whose body is sent in chunks with no Content-Length, as a streaming client sends it."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    try:
+        connection.request("POST", "/api/v1/lineage", body=iter(chunks), headers=headers, encode_chunked=True)
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+def test_the_endpoint_takes_bodies_up_to_its_limit_and_guards_reads_with_its_key(tmp_path: Path) -> None:
+    run = new_run_id()
+    event = run_event("COMPLETE", "limited", run, 1, inputs=[dataset("/in")], outputs=[dataset("/out")])
+    small = json.dumps(event).encode()
+    bearer = {"Authorization": f"Bearer {KEY}", "Content-Type": "application/json"}
+    basic = {"Authorization": "Basic " + base64.b64encode(f"anyone:{KEY}".encode()).decode()}
+    limit = 64 * 1024
+    with HeadwaterServe(
+        f"sqlite:///{tmp_path / 'served.db'}", api_key=KEY, cwd=tmp_path, options=("--max-body-bytes", str(limit))
+    ) as server:
+        # over the limit: declared, streamed without a length, or inflated from gzip; 413 with a JSON error each time
+        large = json.dumps([event] * (limit // len(small) + 1)).encode()
+        assert len(large) > limit
+        status, _, body = server.request("POST", "/api/v1/lineage", large, bearer)
+        assert (status, json.loads(body)) == (413, {"error": f"the request body is larger than the {limit} bytes "
+                                                             "this endpoint takes (--max-body-bytes)"})  # fmt: skip
+        status, body = _chunked_post(server, [large[i : i + 8192] for i in range(0, len(large), 8192)], bearer)
+        assert status == 413 and "--max-body-bytes" in json.loads(body)["error"]
+        bomb = gzip.compress(b" " * (limit * 50) + small)  # 3 MB of JSON white space, 3 KB compressed
+        assert len(bomb) < limit
+        status, _, body = server.request("POST", "/api/v1/lineage", bomb, {**bearer, "Content-Encoding": "gzip"})
+        assert status == 413 and json.loads(body)["error"].startswith("the gzip body inflates to more than")
+        status, _, body = server.request(
+            "POST", "/api/v1/lineage", gzip.compress(small)[:-8], {**bearer, "Content-Encoding": "gzip"}
+        )
+        assert status == 400 and json.loads(body)["error"].startswith("body is not gzip")
+        status, _, body = server.request("GET", "/api/v1/lineage?nodeId=job:tests:limited", headers=bearer)
+        assert status == 404  # nothing of the refused bodies was stored
+
+        # at the limit: taken, streamed or not
+        status, _, body = server.request("POST", "/api/v1/lineage", small, bearer)
+        assert (status, json.loads(body)) == (201, {"received": 1, "stored": 1})
+        status, body = _chunked_post(server, [small[:10], small[10:]], bearer)
+        assert (status, json.loads(body)) == (201, {"received": 1, "stored": 0})
+
+        # reads need the key too (they show SQL text and source code): Bearer for clients, Basic for a browser
+        node = "/api/v1/lineage?nodeId=job:tests:limited"
+        for path in (node, "/"):
+            status, headers, body = server.request("GET", path)
+            assert status == 401, path
+            assert headers["www-authenticate"] == 'Bearer, Basic realm="headwater", charset="UTF-8"'
+            assert server.request("GET", path, headers={"Authorization": "Bearer wrong"})[0] == 401
+            assert server.request("GET", path, headers={"Authorization": "Basic !!"})[0] == 401
+            assert server.request("GET", path, headers=bearer)[0] == 200
+            assert server.request("GET", path, headers=basic)[0] == 200
+        assert server.request("GET", "/healthz")[0] == 200  # probes need no key
+
+    # --open-reads: reads open, writes still need the key
+    with HeadwaterServe(
+        f"sqlite:///{tmp_path / 'served.db'}", api_key=KEY, cwd=tmp_path, options=("--open-reads",)
+    ) as server:
+        assert server.request("GET", node)[0] == 200
+        assert server.request("GET", "/")[0] == 200
+        assert server.request("POST", "/api/v1/lineage", small, {"Content-Type": "application/json"})[0] == 401

@@ -273,8 +273,22 @@ def view(source: str | None, output: Path, node: str | None) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=click.IntRange(0, 65535), default=5000, show_default=True)
 @click.option("--api-key", envvar="HEADWATER_API_KEY", default=None,
-              help="Require `Authorization: Bearer <key>` on POST [env HEADWATER_API_KEY].")  # fmt: skip
-def serve(store: str | None, host: str, port: int, api_key: str | None) -> None:
+              help="Require `Authorization: Bearer <key>` (or Basic auth with the key as password) on every route "
+                   "but /healthz, reads included [env HEADWATER_API_KEY].")  # fmt: skip
+@click.option(
+    "--open-reads", is_flag=True, help="With --api-key: leave the reads (GET) open; POST still needs the key."
+)
+@click.option("--max-body-bytes", type=click.IntRange(min=1), default=16 * 1024 * 1024, show_default=True,
+              help="The largest POST body taken, before and after gzip; larger gets 413.")  # fmt: skip
+def serve(  # noqa: PLR0913 - one parameter per option (click passes them by name)
+    *,
+    store: str | None,
+    host: str,
+    port: int,
+    api_key: str | None,
+    open_reads: bool,
+    max_body_bytes: int,
+) -> None:
     """Serve the OpenLineage endpoint, the Marquez-style lineage read and the live graph page.
 
     POST /api/v1/lineage takes events, GET /api/v1/lineage?nodeId=...&depth=... reads the graph, / is the page.
@@ -288,6 +302,7 @@ def serve(store: str | None, host: str, port: int, api_key: str | None) -> None:
         opened = LineageStore.open(store or DEFAULT_STORE)
         click.echo(f"serving {opened.url} on http://{host}:{port} (POST /api/v1/lineage, page at /)", err=True)
         try:
-            uvicorn.run(create_app(opened, api_key=api_key), host=host, port=port, log_level="warning")
+            app = create_app(opened, api_key=api_key, open_reads=open_reads, max_body_bytes=max_body_bytes)
+            uvicorn.run(app, host=host, port=port, log_level="warning")
         finally:
             opened.close()

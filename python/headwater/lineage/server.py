@@ -5,20 +5,25 @@ Routes:
 - ``POST /api/v1/lineage``: the OpenLineage HTTP transport's contract: one event or a JSON array of events, body
   optionally ``Content-Encoding: gzip``. 201 ``{"received": n, "stored": m}`` when every event is valid (all are
   stored in one transaction); 400 ``{"error": ..., "events": [{"index": i, "errors": [{"path", "message"}]}]}`` when
-  any is invalid (none is stored) or the body is not JSON; 401 without the API key when one is configured
-  (``Authorization: Bearer <key>``).
+  any is invalid (none is stored) or the body is not JSON; 413 ``{"error": ...}`` when the body, or the body a gzip
+  body inflates to, is larger than ``max_body_bytes`` (nothing is read past the limit); 401 without the API key when
+  one is configured.
 - ``GET /api/v1/lineage?nodeId=dataset:<ns>:<name>&depth=20``: the lineage graph around a node, shaped as Marquez's
   (:mod:`headwater.lineage.render.marquez`); Headwater's ``direction=up|down|both`` (default both). 400 on a bad
   parameter, 404 for an unknown node.
 - ``GET /``: the graph page of the whole store, rendered on each request; ``?node=<nodeId>`` selects a node.
-- ``GET /healthz``: ``{"status": "ok"}``.
+- ``GET /healthz``: ``{"status": "ok"}``, never behind the key (for load balancers and probes).
 
-Reads need no key: bind to a trusted interface (the default is 127.0.0.1).
+With an API key configured, every route but ``/healthz`` needs it, reads too (they show SQL text and source code):
+``Authorization: Bearer <key>``, or HTTP Basic auth with the key as the password (any user name), which is what a
+browser sends for the page after asking for it. ``open_reads`` leaves the reads open, for a server bound to a trusted
+interface; POST still needs the key.
 """
 
 from __future__ import annotations
 
-import gzip
+import base64
+import binascii
 import hmac
 import zlib
 from typing import TYPE_CHECKING, Any
@@ -41,6 +46,13 @@ if TYPE_CHECKING:
 LINEAGE_PATH = "/api/v1/lineage"
 """The OpenLineage HTTP transport's default endpoint."""
 
+DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024
+"""The largest request body ``POST /api/v1/lineage`` takes by default, in bytes (16 MiB), before and after gzip."""
+
+
+class _BodyTooLargeError(Exception):
+    """The request body is over the limit; the message says how large it may be."""
+
 
 def _json(content: Any, status: int = 200) -> Response:  # noqa: ANN401 - any JSON value
     return Response(orjson.dumps(content), status_code=status, media_type="application/json")
@@ -49,22 +61,83 @@ def _json(content: Any, status: int = 200) -> Response:  # noqa: ANN401 - any JS
 class _Endpoint:
     """The route handlers over one store."""
 
-    def __init__(self, store: LineageStore, api_key: str | None, title: str) -> None:
+    def __init__(
+        self, store: LineageStore, api_key: str | None, title: str, *, open_reads: bool, max_body_bytes: int
+    ) -> None:
         self.store = store
-        self.expected = f"Bearer {api_key}".encode() if api_key else None
+        self.api_key = api_key.encode() if api_key else None
         self.title = title
+        self.open_reads = open_reads
+        self.max_body_bytes = max_body_bytes
+
+    def _key_given(self, request: Request) -> bytes:
+        """The key in the request's ``Authorization``: a Bearer token, or the password of Basic credentials."""
+        scheme, _, credentials = request.headers.get("authorization", "").partition(" ")
+        if scheme.lower() == "bearer":
+            return credentials.strip().encode()
+        if scheme.lower() == "basic":
+            try:
+                return base64.b64decode(credentials.strip(), validate=True).partition(b":")[2]
+            except (binascii.Error, ValueError):
+                return b""
+        return b""
+
+    def refused(self, request: Request, *, read: bool) -> Response | None:
+        """A 401 when a key is configured (and, for a read, reads are not open) and the request lacks it."""
+        if self.api_key is None or (read and self.open_reads):
+            return None
+        if hmac.compare_digest(self._key_given(request), self.api_key):
+            return None
+        # a browser asked for the page shows its password dialog for Basic; API clients use Bearer
+        challenge = 'Bearer, Basic realm="headwater", charset="UTF-8"' if read else "Bearer"
+        return JSONResponse({"error": "missing or wrong API key"}, 401, {"WWW-Authenticate": challenge})
+
+    async def _body(self, request: Request) -> bytes:
+        """The request's body, gunzipped when it says so, read no further than the limit.
+
+        Raises:
+            _BodyTooLargeError: the body (or what it inflates to) is over ``max_body_bytes``.
+            ValueError: a gzip body that is not gzip.
+        """
+        limit = self.max_body_bytes
+        too_large = f"the request body is larger than the {limit} bytes this endpoint takes (--max-body-bytes)"
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > limit:
+            raise _BodyTooLargeError(too_large)
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise _BodyTooLargeError(too_large)
+            chunks.append(chunk)
+        body = b"".join(chunks)
+        if request.headers.get("content-encoding", "").lower() != "gzip":
+            return body
+        inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+        try:
+            inflated = inflater.decompress(body, limit + 1)
+        except zlib.error as e:
+            msg = f"body is not gzip: {e}"
+            raise ValueError(msg) from e
+        if len(inflated) > limit:
+            msg = f"the gzip body inflates to more than the {limit} bytes this endpoint takes (--max-body-bytes)"
+            raise _BodyTooLargeError(msg)
+        if not inflater.eof:
+            msg = "body is not gzip: the compressed data is truncated"
+            raise ValueError(msg)
+        return inflated
 
     async def post_lineage(self, request: Request) -> Response:
-        if self.expected is not None:
-            given = request.headers.get("authorization", "").encode()
-            if not hmac.compare_digest(given, self.expected):
-                return JSONResponse({"error": "missing or wrong API key"}, 401, {"WWW-Authenticate": "Bearer"})
-        body = await request.body()
-        if request.headers.get("content-encoding", "").lower() == "gzip":
-            try:
-                body = gzip.decompress(body)
-            except (OSError, EOFError, zlib.error) as e:
-                return _json({"error": f"body is not gzip: {e}"}, 400)
+        refused = self.refused(request, read=False)
+        if refused is not None:
+            return refused
+        try:
+            body = await self._body(request)
+        except _BodyTooLargeError as e:
+            return _json({"error": str(e)}, 413)
+        except ValueError as e:
+            return _json({"error": str(e)}, 400)
         try:
             parsed = orjson.loads(body)
         except orjson.JSONDecodeError as e:
@@ -79,6 +152,9 @@ class _Endpoint:
         return _json({"received": report.received, "stored": report.stored}, 201)
 
     async def get_lineage(self, request: Request) -> Response:
+        refused = self.refused(request, read=True)
+        if refused is not None:
+            return refused
         node_id = request.query_params.get("nodeId")
         if not node_id:
             return _json({"error": "nodeId is required (dataset:<namespace>:<name> or job:<namespace>:<name>)"}, 400)
@@ -100,6 +176,9 @@ class _Endpoint:
             return _json({"error": str(e)}, 400)
 
     async def graph_page(self, request: Request) -> Response:
+        refused = self.refused(request, read=True)
+        if refused is not None:
+            return refused
         selected = request.query_params.get("node")
 
         def render() -> str:
@@ -118,9 +197,24 @@ class _Endpoint:
         return _json({"status": "ok"})
 
 
-def create_app(store: LineageStore, *, api_key: str | None = None, title: str = "Headwater lineage") -> Starlette:
-    """The endpoint's ASGI app over ``store``; ``api_key`` (when set) is required on POST."""
-    endpoint = _Endpoint(store, api_key, title)
+def create_app(
+    store: LineageStore,
+    *,
+    api_key: str | None = None,
+    open_reads: bool = False,
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
+    title: str = "Headwater lineage",
+) -> Starlette:
+    """The endpoint's ASGI app over ``store``.
+
+    Args:
+        store: where events go and reads come from.
+        api_key: when set, required on every route but ``/healthz`` (Bearer, or Basic with the key as password).
+        open_reads: with a key, leave the reads (``GET /api/v1/lineage``, ``GET /``) open.
+        max_body_bytes: the largest POST body taken, in bytes, before and after gzip (413 above it).
+        title: the graph page's title.
+    """
+    endpoint = _Endpoint(store, api_key, title, open_reads=open_reads, max_body_bytes=max_body_bytes)
     return Starlette(
         routes=[
             Route(LINEAGE_PATH, endpoint.post_lineage, methods=["POST"]),
