@@ -29,6 +29,9 @@ TEST_CATALOG_JAR = (
 )
 """The test catalog and test extension jar built for this line's Scala (``make test-catalog``; build.gradle)."""
 
+IVY_HOME = Path(__file__).resolve().parents[2] / "build" / "ivy"
+"""Ivy's home for the shared session's ``spark.jars.packages`` (the connectors, downloaded once per checkout)."""
+
 
 @dataclass(frozen=True)
 class Connectors:
@@ -93,7 +96,9 @@ def connector_options(iceberg_warehouse: str) -> list[str]:
     Spark runs Iceberg's MERGE/UPDATE/DELETE and time travel without it.
     """
     packages = [p for p in (CONNECTOR.delta, CONNECTOR.iceberg, CONNECTOR.kafka) if p]
-    options = [f"spark.jars.packages: {','.join(packages)}"] if packages else []
+    # Ivy's home (its cache, its resolution files and their locks) is this checkout's own, under build/: two checkouts
+    # (or a developer's run beside CI's) resolving at the same moment in a shared ~/.ivy2 broke each other's session.
+    options = [f"spark.jars.packages: {','.join(packages)}", f"spark.jars.ivy: {IVY_HOME}"] if packages else []
     if CONNECTOR.delta:
         options += [
             "spark.sql.extensions: io.delta.sql.DeltaSparkSessionExtension",
