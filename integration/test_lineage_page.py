@@ -7,6 +7,7 @@ The page is the one ``headwater demo`` writes (``make demo``). The test reads th
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,8 +17,10 @@ import pytest
 from playwright.sync_api import Page, sync_playwright
 
 from integration.conftest import DemoRun
+from integration.lineage_server import HeadwaterServe
 from integration.support import REPO
 from tests.support.events import read_jsonl
+from tests.support.lineage_events import dataset, new_run_id, run_event
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = REPO / "build" / "lineage-page"
@@ -125,3 +128,56 @@ def test_the_demo_graph_page(demo_run: DemoRun, browser_page: Page) -> None:
     page.press("#search", "Enter")
     assert panel.locator(".kind").inner_text() == "job demo:nycflights13_demo.weekly_delay_report"
     assert "declared by a JobEvent (static)" in panel.inner_text()
+
+
+def test_the_served_page_of_a_large_store_draws_a_bounded_part_and_grows_on_demand(
+    browser_page: Page, tmp_path: Path
+) -> None:
+    """A chain of 40 jobs (81 nodes) served with --page-nodes 10: the page draws the 10 nodes nearest to the job that
+    ran last, says so, and a double click on a node adds the ones nearest to it from the server's nearest read."""
+    events = []
+    for i in range(40):
+        run = new_run_id()
+        events += [
+            run_event("START", f"step_{i:02d}", run, 10 * i, inputs=[dataset(f"/chain/{i:02d}")]),
+            run_event("COMPLETE", f"step_{i:02d}", run, 10 * i + 1, inputs=[dataset(f"/chain/{i:02d}")],
+                      outputs=[dataset(f"/chain/{i + 1:02d}")]),
+        ]  # fmt: skip
+    with HeadwaterServe(f"sqlite:///{tmp_path / 'chain.db'}", cwd=tmp_path, options=("--page-nodes", "10")) as server:
+        status, _, body = server.request("POST", "/api/v1/lineage", json.dumps(events).encode())
+        assert (status, json.loads(body)) == (201, {"received": 80, "stored": 80})
+
+        status, _, body = server.request("GET", "/api/v1/headwater/nearest?nodeId=job:tests:step_20&limit=3")
+        assert status == 200
+        assert sorted(n["id"] for n in json.loads(body)["nodes"]) == [
+            "dataset:file:/chain/20", "dataset:file:/chain/21", "job:tests:step_20",
+        ]  # fmt: skip
+        status, _, body = server.request("GET", "/api/v1/headwater/nearest?nodeId=job:tests:nothing")
+        assert status == 404
+
+        page = browser_page
+        page.goto(server.url + "/")
+        page.wait_for_function("window.headwaterGraph !== undefined")
+        drawn = set(page.evaluate("window.headwaterGraph.nodes().map((n) => n.id())"))
+        assert len(drawn) == 10
+        assert "job:tests:step_39" in drawn  # around the job that ran last
+        assert page.inner_text("#shown") == (
+            "showing 10 of 81 nodes, 9 edges (double-click a node to add its neighbours)"
+        )
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "served-bounded.png"))
+
+        # a double click on the node furthest upstream adds the ones nearest to it
+        oldest = min(drawn)  # the chain's earliest dataset drawn sorts first
+        position = page.evaluate(f"window.headwaterGraph.getElementById({oldest!r}).renderedPosition()")
+        box = page.locator("#graph").bounding_box()
+        assert box is not None
+        page.mouse.dblclick(box["x"] + position["x"], box["y"] + position["y"])
+        page.wait_for_function("window.headwaterGraph.nodes().length > 10")
+        grown = set(page.evaluate("window.headwaterGraph.nodes().map((n) => n.id())"))
+        assert drawn < grown
+        assert len(grown) <= 10 + 10  # at most the server's page size more
+        edges = page.evaluate("window.headwaterGraph.edges().map((e) => [e.data('source'), e.data('target')])")
+        assert len({tuple(e) for e in edges}) == len(edges)  # no edge twice
+        assert page.inner_text("#shown") == f"{len(grown)} nodes, {len(edges)} edges shown"
+        page.screenshot(path=str(ARTIFACTS / "served-grown.png"))

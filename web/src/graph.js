@@ -1,8 +1,8 @@
 // Headwater's lineage page: the graph (Cytoscape.js with the dagre layout), the details panel, search, and
 // upstream/downstream and column-upstream highlighting. The page embeds its data as JSON in
 // <script id="headwater-data" type="application/json"> (written by headwater/lineage/render/html.py), so it needs no
-// network. window.headwaterGraph is the Cytoscape instance and window.headwaterPage the page's actions, for tests
-// and for the browser console.
+// network (a page served by `headwater serve` fetches more of a large store on a double click). window.headwaterGraph
+// is the Cytoscape instance and window.headwaterPage the page's actions, for tests and for the browser console.
 import cytoscape from "cytoscape";
 import dagre from "cytoscape-dagre";
 
@@ -49,6 +49,7 @@ const STYLE = [
 ];
 
 const HIGHLIGHTS = "faded selected upstream downstream match column-upstream";
+const LAYOUT = { name: "dagre", rankDir: "LR", nodeSep: 25, rankSep: 70 };
 
 function el(tag, attributes, ...children) {
   const element = document.createElement(tag);
@@ -93,7 +94,7 @@ function main() {
       })),
     ],
     style: STYLE,
-    layout: { name: "dagre", rankDir: "LR", nodeSep: 25, rankSep: 70 },
+    layout: LAYOUT,
     wheelSensitivity: 0.3,
   });
 
@@ -257,7 +258,47 @@ function main() {
     return matches.map((n) => n.id());
   }
 
+  // A page served by `headwater serve` may draw only part of a large store (data.expand is then the URL of its
+  // nearest read): a double click on a node adds the nodes nearest to it, and the edges between them, to the graph.
+  let nextEdge = data.edges.length;
+  const edgeKey = (source, target, isStatic) => `${source}\u0000${target}\u0000${isStatic}`;
+  const edgeKeys = new Set(data.edges.map((edge) => edgeKey(edge.source, edge.target, edge.static)));
+
+  async function expand(id, limit = 50) {
+    if (!data.expand) return 0;
+    const url = `${data.expand}?nodeId=${encodeURIComponent(id)}&limit=${limit}`;
+    const response = await fetch(url, { credentials: "same-origin" });
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    const more = await response.json();
+    const added = [];
+    for (const node of more.nodes) {
+      if (nodes.has(node.id)) continue;
+      nodes.set(node.id, node);
+      added.push({ group: "nodes", data: { id: node.id, label: node.label }, classes: node.kind });
+    }
+    for (const edge of more.edges) {
+      const key = edgeKey(edge.source, edge.target, edge.static);
+      if (edgeKeys.has(key)) continue;
+      edgeKeys.add(key);
+      added.push({
+        group: "edges",
+        data: { id: `e${nextEdge++}`, source: edge.source, target: edge.target, static: edge.static },
+        classes: edge.static ? "static" : "observed",
+      });
+    }
+    if (added.length > 0) {
+      cy.add(added);
+      cy.layout(LAYOUT).run();
+      document.getElementById("shown").textContent = `${cy.nodes().length} nodes, ${cy.edges().length} edges shown`;
+    }
+    select(id);
+    return added.filter((element) => element.group === "nodes").length;
+  }
+
   cy.on("tap", "node", (event) => select(event.target.id()));
+  cy.on("dbltap", "node", (event) => {
+    expand(event.target.id()).catch((error) => console.error(`headwater: ${error.message}`));
+  });
   cy.on("tap", (event) => {
     if (event.target === cy) {
       clear();
@@ -277,7 +318,7 @@ function main() {
   });
 
   window.headwaterGraph = cy;
-  window.headwaterPage = { select, find, showColumn, columnUpstream, clear };
+  window.headwaterPage = { select, find, showColumn, columnUpstream, clear, expand };
   if (data.start) select(data.start);
 }
 

@@ -280,6 +280,8 @@ def view(source: str | None, output: Path, node: str | None) -> None:
 )
 @click.option("--max-body-bytes", type=click.IntRange(min=1), default=16 * 1024 * 1024, show_default=True,
               help="The largest POST body taken, before and after gzip; larger gets 413.")  # fmt: skip
+@click.option("--page-nodes", type=click.IntRange(min=1), default=300, show_default=True,
+              help="The most jobs and datasets the page at / draws at once; it asks for more on demand.")  # fmt: skip
 def serve(  # noqa: PLR0913 - one parameter per option (click passes them by name)
     *,
     store: str | None,
@@ -288,6 +290,7 @@ def serve(  # noqa: PLR0913 - one parameter per option (click passes them by nam
     api_key: str | None,
     open_reads: bool,
     max_body_bytes: int,
+    page_nodes: int,
 ) -> None:
     """Serve the OpenLineage endpoint, the Marquez-style lineage read and the live graph page.
 
@@ -296,13 +299,16 @@ def serve(  # noqa: PLR0913 - one parameter per option (click passes them by nam
     with _errors():
         import uvicorn
 
-        from headwater.lineage.server import create_app
+        from headwater.lineage.server import EndpointSettings, create_app
         from headwater.lineage.store import DEFAULT_STORE, LineageStore
 
         opened = LineageStore.open(store or DEFAULT_STORE)
         click.echo(f"serving {opened.url} on http://{host}:{port} (POST /api/v1/lineage, page at /)", err=True)
         try:
-            app = create_app(opened, api_key=api_key, open_reads=open_reads, max_body_bytes=max_body_bytes)
+            settings = EndpointSettings(
+                api_key=api_key, open_reads=open_reads, max_body_bytes=max_body_bytes, page_nodes=page_nodes
+            )
+            app = create_app(opened, settings)
             uvicorn.run(app, host=host, port=port, log_level="warning")
         finally:
             opened.close()

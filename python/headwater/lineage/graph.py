@@ -60,6 +60,32 @@ def neighbourhood(reader: LineageReader, start: Node, depth: int = 20, direction
     return Graph(tuple(sorted(nodes)), tuple(sorted(edges, key=_edge_key)), start)
 
 
+def nearest(reader: LineageReader, start: Node, limit: int) -> Graph:
+    """At most ``limit`` nodes nearest to ``start``, ring by ring along edges either way, and the edges between them.
+
+    Each ring is every node one edge from the ring before that is not yet in; a ring that does not fit whole is cut
+    to the nodes first in sort order. This is what the served graph page shows of a large store (the page asks for
+    more around a node on demand), so a page stays a bounded size whatever the store holds.
+
+    Raises:
+        ValueError: ``limit`` is less than 1.
+    """
+    if limit < 1:
+        msg = f"limit must be 1 or more, not {limit}"
+        raise ValueError(msg)
+    taken = {start}
+    frontier = {start}
+    while frontier and len(taken) < limit:
+        ring = set()
+        for edge in reader.edges(n.id for n in frontier):
+            ring |= {edge.origin, edge.destination}
+        reached = sorted(ring - taken)[: limit - len(taken)]
+        taken.update(reached)
+        frontier = set(reached)
+    edges = [e for e in reader.edges(n.id for n in taken) if e.origin in taken and e.destination in taken]
+    return Graph(tuple(sorted(taken)), tuple(sorted(set(edges), key=_edge_key)), start)
+
+
 def whole_graph(reader: LineageReader) -> Graph:
     """Every job and dataset of the store and every edge of their current definitions."""
     nodes = [d.node for d in reader.datasets()] + [j.node for j in reader.jobs()]

@@ -11,8 +11,14 @@ Routes:
 - ``GET /api/v1/lineage?nodeId=dataset:<ns>:<name>&depth=20``: the lineage graph around a node, shaped as Marquez's
   (:mod:`headwater.lineage.render.marquez`); Headwater's ``direction=up|down|both`` (default both). 400 on a bad
   parameter, 404 for an unknown node.
-- ``GET /``: the graph page of the whole store, rendered on each request; ``?node=<nodeId>`` selects a node.
+- ``GET /``: the graph page, rendered on each request: the whole store when it has at most ``page_nodes`` jobs and
+  datasets, else the ``page_nodes`` nearest to the job that ran last (:func:`~headwater.lineage.graph.nearest`), the
+  header saying how many of how many; ``?node=<nodeId>`` selects a node and shows the ones nearest to it. A double
+  click on a node asks ``/api/v1/headwater/nearest`` for more.
+- ``GET /api/v1/headwater/nearest?nodeId=<nodeId>&limit=50``: the page's data (:func:`~headwater.lineage.render.html.
+  page_data`) for the ``limit`` nodes nearest to a node (at most ``page_nodes``); 400/404 as the lineage read.
 - ``GET /healthz``: ``{"status": "ok"}``, never behind the key (for load balancers and probes).
+- ``GET /favicon.ico``: 204 (no icon).
 
 With an API key configured, every route but ``/healthz`` needs it, reads too (they show SQL text and source code):
 ``Authorization: Bearer <key>``, or HTTP Basic auth with the key as the password (any user name), which is what a
@@ -26,6 +32,7 @@ import base64
 import binascii
 import hmac
 import zlib
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -34,9 +41,9 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from headwater.lineage.graph import Graph, neighbourhood, whole_graph
+from headwater.lineage.graph import nearest, neighbourhood, whole_graph
 from headwater.lineage.reader import LookupFailedError
-from headwater.lineage.render.html import page
+from headwater.lineage.render.html import page, page_data
 from headwater.lineage.render.marquez import marquez_graph
 from headwater.lineage.store import LineageStore, RejectedEventsError
 
@@ -46,8 +53,33 @@ if TYPE_CHECKING:
 LINEAGE_PATH = "/api/v1/lineage"
 """The OpenLineage HTTP transport's default endpoint."""
 
+NEAREST_PATH = "/api/v1/headwater/nearest"
+"""Headwater's own read: the graph page's data around a node (what the page asks for when it grows)."""
+
+DEFAULT_PAGE_NODES = 300
+"""The most jobs and datasets ``GET /`` draws at once (the page asks for more around a node on demand)."""
+
 DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024
 """The largest request body ``POST /api/v1/lineage`` takes by default, in bytes (16 MiB), before and after gzip."""
+
+
+@dataclass(frozen=True)
+class EndpointSettings:
+    """How ``headwater serve`` guards and bounds its routes (its command-line options).
+
+    Attributes:
+        api_key: when set, required on every route but ``/healthz`` (Bearer, or Basic with the key as password).
+        open_reads: with a key, leave the reads (``GET /api/v1/lineage``, ``GET /``, the nearest read) open.
+        max_body_bytes: the largest POST body taken, in bytes, before and after gzip (413 above it).
+        page_nodes: the most jobs and datasets the page draws at once, and the most one nearest read returns.
+        title: the graph page's title.
+    """
+
+    api_key: str | None = None
+    open_reads: bool = False
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
+    page_nodes: int = DEFAULT_PAGE_NODES
+    title: str = "Headwater lineage"
 
 
 class _BodyTooLargeError(Exception):
@@ -61,14 +93,13 @@ def _json(content: Any, status: int = 200) -> Response:  # noqa: ANN401 - any JS
 class _Endpoint:
     """The route handlers over one store."""
 
-    def __init__(
-        self, store: LineageStore, api_key: str | None, title: str, *, open_reads: bool, max_body_bytes: int
-    ) -> None:
+    def __init__(self, store: LineageStore, settings: EndpointSettings) -> None:
         self.store = store
-        self.api_key = api_key.encode() if api_key else None
-        self.title = title
-        self.open_reads = open_reads
-        self.max_body_bytes = max_body_bytes
+        self.api_key = settings.api_key.encode() if settings.api_key else None
+        self.title = settings.title
+        self.open_reads = settings.open_reads
+        self.max_body_bytes = settings.max_body_bytes
+        self.page_nodes = settings.page_nodes
 
     def _key_given(self, request: Request) -> bytes:
         """The key in the request's ``Authorization``: a Bearer token, or the password of Basic credentials."""
@@ -183,43 +214,60 @@ class _Endpoint:
 
         def render() -> str:
             reader = self.store.read
-            graph = whole_graph(reader)
+            jobs = reader.jobs()
+            total = len(jobs) + len(reader.datasets())
             if selected:
-                graph = Graph(graph.nodes, graph.edges, reader.resolve(selected))
-            return page(reader, graph, title=self.title)
+                graph = nearest(reader, reader.resolve(selected), self.page_nodes)
+            elif total <= self.page_nodes or not jobs:
+                graph = whole_graph(reader)
+            else:  # a large store: around the job that ran (or was declared) last
+                latest = max(jobs, key=lambda job: (job.updated_at, job.node))
+                graph = nearest(reader, latest.node, self.page_nodes)
+            return page(reader, graph, title=self.title, total=total, expand_url=NEAREST_PATH)
 
         try:
             return HTMLResponse(await run_in_threadpool(render))
         except LookupFailedError as e:
             return _json({"error": str(e)}, 404)
 
+    async def nearest_data(self, request: Request) -> Response:
+        refused = self.refused(request, read=True)
+        if refused is not None:
+            return refused
+        node_id = request.query_params.get("nodeId")
+        if not node_id:
+            return _json({"error": "nodeId is required (dataset:<namespace>:<name> or job:<namespace>:<name>)"}, 400)
+        try:
+            limit = min(int(request.query_params.get("limit", "50")), self.page_nodes)
+        except ValueError:
+            return _json({"error": "limit must be an integer"}, 400)
+
+        def read() -> dict[str, Any]:
+            reader = self.store.read
+            return page_data(reader, nearest(reader, reader.resolve(node_id), limit), title=self.title)
+
+        try:
+            return _json(await run_in_threadpool(read))
+        except LookupFailedError as e:
+            return _json({"error": str(e)}, 404)
+        except ValueError as e:
+            return _json({"error": str(e)}, 400)
+
     async def health(self, _request: Request) -> Response:
         return _json({"status": "ok"})
 
 
-def create_app(
-    store: LineageStore,
-    *,
-    api_key: str | None = None,
-    open_reads: bool = False,
-    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
-    title: str = "Headwater lineage",
-) -> Starlette:
-    """The endpoint's ASGI app over ``store``.
-
-    Args:
-        store: where events go and reads come from.
-        api_key: when set, required on every route but ``/healthz`` (Bearer, or Basic with the key as password).
-        open_reads: with a key, leave the reads (``GET /api/v1/lineage``, ``GET /``) open.
-        max_body_bytes: the largest POST body taken, in bytes, before and after gzip (413 above it).
-        title: the graph page's title.
-    """
-    endpoint = _Endpoint(store, api_key, title, open_reads=open_reads, max_body_bytes=max_body_bytes)
+def create_app(store: LineageStore, settings: EndpointSettings | None = None) -> Starlette:
+    """The endpoint's ASGI app over ``store``, guarded and bounded as ``settings`` say (defaults: no key, 16 MiB)."""
+    endpoint = _Endpoint(store, settings or EndpointSettings())
     return Starlette(
         routes=[
             Route(LINEAGE_PATH, endpoint.post_lineage, methods=["POST"]),
             Route(LINEAGE_PATH, endpoint.get_lineage, methods=["GET"]),
+            Route(NEAREST_PATH, endpoint.nearest_data, methods=["GET"]),
             Route("/", endpoint.graph_page, methods=["GET"]),
             Route("/healthz", endpoint.health, methods=["GET"]),
+            # a browser asks for it with every page: no icon, and no 404 in its console
+            Route("/favicon.ico", lambda _request: Response(status_code=204), methods=["GET"]),
         ]
     )

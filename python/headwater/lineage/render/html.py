@@ -115,9 +115,23 @@ def _js_in_script(text: str) -> str:
     return re.sub(r"</(script)", r"<\\/\1", text, flags=re.IGNORECASE)
 
 
-def page(reader: LineageReader, graph: Graph, *, title: str) -> str:
-    """The self-contained HTML page of ``graph``."""
-    data = json.dumps(page_data(reader, graph, title=title), separators=(",", ":"))
+def page(
+    reader: LineageReader, graph: Graph, *, title: str, total: int | None = None, expand_url: str | None = None
+) -> str:
+    """The self-contained HTML page of ``graph``.
+
+    ``total`` is the number of nodes the store holds when ``graph`` shows only part of them (the header says so);
+    ``expand_url`` is where the page fetches more around a node on a double click (``headwater serve``'s
+    ``/api/v1/headwater/nearest``, answering :func:`page_data`); None for a file, which needs no network.
+    """
+    content = page_data(reader, graph, title=title)
+    if expand_url is not None:
+        content["expand"] = expand_url
+    data = json.dumps(content, separators=(",", ":"))
+    shown = f"{len(graph.nodes)} nodes, {len(graph.edges)} edges"
+    if total is not None and total > len(graph.nodes):
+        more = " (double-click a node to add its neighbours)" if expand_url else ""
+        shown = f"showing {len(graph.nodes)} of {total} nodes, {len(graph.edges)} edges{more}"
     legend = (
         "<span>&#9645; dataset</span><span>&#9632; job</span>"
         '<span style="color:#8a5cc2">- - - declared (JobEvent)</span><span>&#8212; observed (run)</span>'
@@ -129,7 +143,7 @@ def page(reader: LineageReader, graph: Graph, *, title: str) -> str:
         f"<body><header><h1>{html.escape(title)}</h1>"
         '<input id="search" type="search" placeholder="Search jobs and datasets (Enter selects)">'
         f'<div class="legend">{legend}</div>'
-        f"<span>{len(graph.nodes)} nodes, {len(graph.edges)} edges</span></header>\n"
+        f'<span id="shown">{html.escape(shown)}</span></header>\n'
         '<main><div id="graph"></div><aside id="panel"></aside></main>\n'
         f'<script id="headwater-data" type="application/json">{_json_in_script(data)}</script>\n'
         f"<script>{_js_in_script(bundle())}</script>\n"
