@@ -18,7 +18,7 @@ from playwright.sync_api import Page, sync_playwright
 
 from integration.conftest import DemoRun
 from integration.lineage_server import HeadwaterServe
-from integration.support import REPO
+from integration.support import REPO, headwater_cli
 from tests.support.events import read_jsonl
 from tests.support.lineage_events import dataset, new_run_id, run_event
 
@@ -167,7 +167,10 @@ def test_the_served_page_of_a_large_store_draws_a_bounded_part_and_grows_on_dema
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "served-bounded.png"))
 
-        # a double click on the node furthest upstream adds the ones nearest to it
+        # the page opens on the job that ran last, selected; zoomed out to see the whole part drawn, a double click on
+        # the node furthest upstream adds the ones nearest to it
+        assert page.locator("#panel h2").inner_text() == "step_39"
+        page.evaluate("window.headwaterGraph.fit()")
         oldest = min(drawn)  # the chain's earliest dataset drawn sorts first
         position = page.evaluate(f"window.headwaterGraph.getElementById({oldest!r}).renderedPosition()")
         box = page.locator("#graph").bounding_box()
@@ -181,3 +184,93 @@ def test_the_served_page_of_a_large_store_draws_a_bounded_part_and_grows_on_dema
         assert len({tuple(e) for e in edges}) == len(edges)  # no edge twice
         assert page.inner_text("#shown") == f"{len(grown)} nodes, {len(edges)} edges shown"
         page.screenshot(path=str(ARTIFACTS / "served-grown.png"))
+
+
+def _chain_events(nodes: int) -> list[dict[str, Any]]:
+    """A chain of about ``nodes`` jobs and datasets (job i reads /chain/i and writes /chain/i+1), one run each, every
+    run complete but the last one's, which failed."""
+    jobs = nodes // 2
+    events = []
+    for i in range(jobs):
+        run = new_run_id()
+        source, target = dataset(f"/chain/{i:04d}"), dataset(f"/chain/{i + 1:04d}")
+        end = "FAIL" if i == jobs - 1 else "COMPLETE"
+        events += [run_event("START", f"step_{i:04d}", run, 10 * i, inputs=[source]),
+                   run_event(end, f"step_{i:04d}", run, 10 * i + 1, inputs=[source], outputs=[target])]  # fmt: skip
+    return events
+
+
+MIN_BOX_PX = 110
+"""The least width, on screen, of a node box around the selection: its 11 px labels are then drawn at 6.5 px or more."""
+
+
+def _box_widths(page: Page, ids: list[str]) -> list[float]:
+    return page.evaluate("(ids) => ids.map((id) => window.headwaterGraph.getElementById(id).renderedWidth())", ids)
+
+
+@pytest.mark.parametrize("size", [10, 100, 1000])
+def test_the_graph_page_reads_well_at_every_size(browser_page: Page, tmp_path: Path, size: int) -> None:
+    """The written page (``headwater lineage view``) of a chain of ``size`` nodes: it opens on the job that ran last,
+    zoomed so that its neighbourhood's boxes are legible; that job, failed, is drawn red with its run's state and
+    time; a large graph shows the nodes nearest to it and collapses the rest (a double click shows more); search
+    centres and zooms; ``--node --depth`` writes just that neighbourhood."""
+    events = tmp_path / "events.jsonl"
+    events.write_text("".join(json.dumps(e) + "\n" for e in _chain_events(size)))
+    written = tmp_path / "page.html"
+    view = headwater_cli(["lineage", "view", str(events), "-o", str(written)])
+    assert view.returncode == 0, view.stderr
+    total = (size // 2) * 2 + 1
+    last = f"job:tests:step_{size // 2 - 1:04d}"
+
+    page = browser_page
+    page.goto(written.as_uri())
+    page.wait_for_function("window.headwaterGraph !== undefined")
+    drawn = page.evaluate("window.headwaterGraph.nodes().filter((n) => n.visible()).map((n) => n.id())")
+    assert len(drawn) == (total if total <= 150 else 60)
+    assert last in drawn
+    assert page.evaluate("window.headwaterGraph.nodes().length") == total
+    if total > 150:
+        assert page.inner_text("#shown").startswith(f"60 of {total} nodes shown")
+    # legible around the job that ran last, which is in view
+    neighbourhood = page.evaluate(
+        f"window.headwaterGraph.getElementById({last!r}).closedNeighborhood('node').map((n) => n.id())"
+    )
+    assert min(_box_widths(page, neighbourhood)) >= MIN_BOX_PX
+    position = page.evaluate(f"window.headwaterGraph.getElementById({last!r}).renderedPosition()")
+    box = page.locator("#graph").bounding_box()
+    assert box is not None
+    assert 0 < position["x"] < box["width"] and 0 < position["y"] < box["height"]
+    # the failed run: red, its state and time in the label
+    assert page.evaluate(f"window.headwaterGraph.getElementById({last!r}).hasClass('failed')")
+    label = page.evaluate(f"window.headwaterGraph.getElementById({last!r}).data('label')")
+    assert label.splitlines()[-1].startswith("FAIL 20")
+    assert page.evaluate("window.headwaterGraph.nodes('.failed').length") == 1
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"graph-{size}-nodes.png"))
+
+    # search: Enter selects the first job matching and zooms to it (shown first when it was collapsed)
+    page.fill("#search", "step_0000")
+    page.press("#search", "Enter")
+    assert page.locator("#panel h2").inner_text() == "step_0000"
+    first = page.evaluate(
+        "window.headwaterGraph.getElementById('job:tests:step_0000').closedNeighborhood('node').map((n) => n.id())"
+    )
+    assert min(_box_widths(page, first)) >= MIN_BOX_PX
+    assert page.evaluate("window.headwaterGraph.getElementById('job:tests:step_0000').visible()")
+    page.screenshot(path=str(ARTIFACTS / f"graph-{size}-nodes-search.png"))
+
+    if total > 150:  # a node with collapsed neighbours: a double click shows them
+        more = page.evaluate("window.headwaterGraph.nodes('.more').map((n) => n.id())")
+        assert more
+        before = page.evaluate("window.headwaterGraph.nodes().filter((n) => n.visible()).length")
+        page.evaluate(f"window.headwaterGraph.fit(window.headwaterGraph.getElementById({more[0]!r}), 200)")
+        position = page.evaluate(f"window.headwaterGraph.getElementById({more[0]!r}).renderedPosition()")
+        page.mouse.dblclick(box["x"] + position["x"], box["y"] + position["y"])
+        page.wait_for_function(f"window.headwaterGraph.nodes().filter((n) => n.visible()).length > {before}")
+
+    # --node --depth: just that neighbourhood
+    near = headwater_cli(
+        ["lineage", "view", str(events), "-o", str(tmp_path / "near.html"), "--node", last, "--depth", "1"]
+    )
+    assert near.returncode == 0, near.stderr
+    assert near.stdout.strip().endswith("(3 nodes, 2 edges)")

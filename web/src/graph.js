@@ -46,10 +46,24 @@ const STYLE = [
   { selector: "edge.downstream", style: { "line-color": "#d9822b", "target-arrow-color": "#d9822b", width: 3 } },
   { selector: "node.match", style: { "border-width": 3, "border-color": "#c23b3b" } },
   { selector: "node.column-upstream", style: { "border-width": 4, "border-color": "#2f9e44", "background-color": "#d3f2da" } },
+  // a job whose latest run failed or was aborted, and one still running
+  { selector: "node.job.failed", style: { "background-color": "#f6c9c9", "border-color": "#c23b3b", "border-width": 2 } },
+  { selector: "node.job.running", style: { "border-style": "dashed", "border-width": 2 } },
+  // collapsed: far from the selection in a large graph; "more": a node with collapsed neighbours (double-click)
+  { selector: ".collapsed", style: { display: "none" } },
+  { selector: "node.more", style: { "border-style": "double", "border-width": 4 } },
 ];
 
 const HIGHLIGHTS = "faded selected upstream downstream match column-upstream";
 const LAYOUT = { name: "dagre", rankDir: "LR", nodeSep: 25, rankSep: 70 };
+// A graph of more than COLLAPSE_AT nodes opens with the KEEP nodes nearest to its start shown, the rest collapsed.
+const COLLAPSE_AT = 150;
+const KEEP = 60;
+// Zoom bounds when the view fits a selection: readable labels, and no giant boxes around a node with few neighbours.
+const MIN_READABLE_ZOOM = 0.6;
+const MAX_FIT_ZOOM = 1.0;
+const FAILED_STATES = new Set(["FAIL", "FAILED", "ABORT", "ABORTED"]);
+const RUNNING_STATES = new Set(["START", "RUNNING", "NEW"]);
 
 function el(tag, attributes, ...children) {
   const element = document.createElement(tag);
@@ -77,16 +91,35 @@ function duration(ms) {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+// The latest run of a job node: its state and when it started, e.g. "FAIL 2025-03-01 12:05".
+function latestRun(node) {
+  const run = node.kind === "job" && node.data && node.data.latestRun;
+  if (!run) return null;
+  const when = (run.startedAt || "").replace("T", " ").slice(0, 16);
+  return { state: run.state, text: `${run.state}${when ? ` ${when}` : ""}` };
+}
+
+// A node as Cytoscape takes it: the label (with a job's latest run) and the classes for its kind and run state.
+function nodeElement(node) {
+  const run = latestRun(node);
+  const classes = [node.kind];
+  if (run && FAILED_STATES.has(run.state)) classes.push("failed");
+  if (run && RUNNING_STATES.has(run.state)) classes.push("running");
+  const label = run ? `${node.label}\n${run.text}` : node.label;
+  return { group: "nodes", data: { id: node.id, label }, classes: classes.join(" ") };
+}
+
 function main() {
   const data = JSON.parse(document.getElementById("headwater-data").textContent);
   const nodes = new Map(data.nodes.map((node) => [node.id, node]));
   const panel = document.getElementById("panel");
   const search = document.getElementById("search");
+  const shown = document.getElementById("shown");
 
   const cy = cytoscape({
     container: document.getElementById("graph"),
     elements: [
-      ...data.nodes.map((node) => ({ group: "nodes", data: { id: node.id, label: node.label }, classes: node.kind })),
+      ...data.nodes.map(nodeElement),
       ...data.edges.map((edge, index) => ({
         group: "edges",
         data: { id: `e${index}`, source: edge.source, target: edge.target, static: edge.static },
@@ -94,9 +127,79 @@ function main() {
       })),
     ],
     style: STYLE,
-    layout: LAYOUT,
+    layout: { name: "preset" },
     wheelSensitivity: 0.3,
   });
+
+  // What is drawn: the nodes not collapsed and the edges between them (a layout must see no edge to a hidden node).
+  function visible() {
+    const shownNodes = cy.nodes().not(".collapsed");
+    return shownNodes.union(shownNodes.edgesWith(shownNodes));
+  }
+
+  // Lays out what is shown (left to right) and marks the nodes that have collapsed neighbours; `count` says in the
+  // header how much is shown (the page's own header stands until something is collapsed or added).
+  function relayout(count = true) {
+    visible().layout(LAYOUT).run();
+    cy.nodes().removeClass("more");
+    cy.nodes().not(".collapsed").filter((n) => n.neighborhood("node.collapsed").length > 0).addClass("more");
+    if (!count) return;
+    const drawn = visible().nodes().length;
+    shown.textContent =
+      drawn < cy.nodes().length
+        ? `${drawn} of ${cy.nodes().length} nodes shown (double-click a node with a double border for more)`
+        : `${cy.nodes().length} nodes, ${cy.edges().length} edges shown`;
+  }
+
+  // Shows the `keep` nodes nearest to `id` (ring by ring along edges either way) and collapses the rest.
+  function collapseAround(id, keep) {
+    let kept = cy.getElementById(id);
+    let frontier = kept;
+    while (frontier.length > 0 && kept.length < keep) {
+      const ring = frontier.neighborhood().nodes().difference(kept);
+      const room = keep - kept.length;
+      const taken = ring.length > room ? ring.sort((a, b) => (a.id() < b.id() ? -1 : 1)).slice(0, room) : ring;
+      kept = kept.union(taken);
+      frontier = taken;
+    }
+    cy.nodes().addClass("collapsed");
+    kept.removeClass("collapsed");
+    cy.edges().removeClass("collapsed");
+  }
+
+  // Shows the collapsed neighbours of `id` (and `id` itself); returns how many nodes it showed.
+  function reveal(id) {
+    const node = cy.getElementById(id);
+    const hidden = node.closedNeighborhood().nodes(".collapsed");
+    hidden.removeClass("collapsed");
+    return hidden.length;
+  }
+
+  // The job whose latest run started last (the graph's start when none is given), else the first node.
+  function latestJob() {
+    let best = null;
+    for (const node of data.nodes) {
+      const run = node.kind === "job" && node.data && node.data.latestRun;
+      if (run && (!best || (run.startedAt || "") > best.at)) best = { id: node.id, at: run.startedAt || "" };
+    }
+    return best ? best.id : data.nodes.length > 0 ? data.nodes[0].id : null;
+  }
+
+  // Centres and zooms the view on `id` with its neighbours, as close as reads well.
+  function focus(id) {
+    const around = cy.getElementById(id).closedNeighborhood().not(".collapsed");
+    cy.fit(around, 60);
+    if (cy.zoom() > MAX_FIT_ZOOM) cy.zoom({ level: MAX_FIT_ZOOM, renderedPosition: cy.getElementById(id).renderedPosition() });
+    if (cy.zoom() < MIN_READABLE_ZOOM) cy.zoom({ level: MIN_READABLE_ZOOM, renderedPosition: cy.getElementById(id).renderedPosition() });
+    cy.center(cy.getElementById(id));
+  }
+
+  const large = cy.nodes().length > COLLAPSE_AT;
+  if (large) collapseAround(data.start || latestJob(), KEEP);
+  relayout(large);
+  cy.fit(visible(), 20);
+  // too much to read at once: open on the job that ran last and its neighbours (a selected start opens on itself)
+  if (!data.start && cy.zoom() < MIN_READABLE_ZOOM && latestJob()) focus(latestJob());
 
   function clear() {
     cy.elements().removeClass(HIGHLIGHTS);
@@ -197,9 +300,10 @@ function main() {
     return el("ul", { class: "tags" }, tags.map((t) => el("li", {}, `${t.key}=${t.value}${t.field ? ` (${t.field})` : ""} [${t.source}]`)));
   }
 
-  function select(id) {
+  function select(id, zoomTo = true) {
     const node = nodes.get(id);
     if (!node) return false;
+    if (cy.getElementById(id).hasClass("collapsed") && reveal(id) > 0) relayout();
     highlight(id);
     const d = node.data || {};
     const content = [
@@ -240,8 +344,8 @@ function main() {
     if (!panel.classList.contains("open")) {
       panel.classList.add("open");
       cy.resize();
-      cy.fit(undefined, 20);
     }
+    if (zoomTo) focus(id);
     return true;
   }
 
@@ -265,7 +369,12 @@ function main() {
   const edgeKeys = new Set(data.edges.map((edge) => edgeKey(edge.source, edge.target, edge.static)));
 
   async function expand(id, limit = 50) {
-    if (!data.expand) return 0;
+    const revealed = reveal(id);
+    if (!data.expand) {
+      if (revealed > 0) relayout();
+      select(id);
+      return revealed;
+    }
     const url = `${data.expand}?nodeId=${encodeURIComponent(id)}&limit=${limit}`;
     const response = await fetch(url, { credentials: "same-origin" });
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -274,7 +383,7 @@ function main() {
     for (const node of more.nodes) {
       if (nodes.has(node.id)) continue;
       nodes.set(node.id, node);
-      added.push({ group: "nodes", data: { id: node.id, label: node.label }, classes: node.kind });
+      added.push(nodeElement(node));
     }
     for (const edge of more.edges) {
       const key = edgeKey(edge.source, edge.target, edge.static);
@@ -286,17 +395,24 @@ function main() {
         classes: edge.static ? "static" : "observed",
       });
     }
-    if (added.length > 0) {
-      cy.add(added);
-      cy.layout(LAYOUT).run();
-      document.getElementById("shown").textContent = `${cy.nodes().length} nodes, ${cy.edges().length} edges shown`;
-    }
+    if (added.length > 0) cy.add(added);
+    if (added.length > 0 || revealed > 0) relayout();
     select(id);
-    return added.filter((element) => element.group === "nodes").length;
+    return revealed + added.filter((element) => element.group === "nodes").length;
   }
 
-  cy.on("tap", "node", (event) => select(event.target.id()));
+  // A tap selects at once and zooms a moment later, unless it was the first tap of a double click (which must find
+  // the node where it was).
+  const DOUBLE_CLICK_MS = 350;
+  let pendingFocus = null;
+  cy.on("tap", "node", (event) => {
+    const id = event.target.id();
+    select(id, false);
+    clearTimeout(pendingFocus);
+    pendingFocus = setTimeout(() => focus(id), DOUBLE_CLICK_MS);
+  });
   cy.on("dbltap", "node", (event) => {
+    clearTimeout(pendingFocus);
     expand(event.target.id()).catch((error) => console.error(`headwater: ${error.message}`));
   });
   cy.on("tap", (event) => {
@@ -310,15 +426,12 @@ function main() {
   search.addEventListener("keydown", (event) => {
     if (event.key === "Enter") {
       const matches = find(search.value);
-      if (matches.length > 0) {
-        select(matches[0]);
-        cy.animate({ center: { eles: cy.getElementById(matches[0]) } }, { duration: 200 });
-      }
+      if (matches.length > 0) select(matches[0]);
     }
   });
 
   window.headwaterGraph = cy;
-  window.headwaterPage = { select, find, showColumn, columnUpstream, clear, expand };
+  window.headwaterPage = { select, find, showColumn, columnUpstream, clear, expand, focus };
   if (data.start) select(data.start);
 }
 

@@ -244,17 +244,28 @@ def columns(dataset: str, field: str, indirect: bool, source: str | None) -> Non
 @click.argument("source", required=False, envvar=STORE_ENV)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=Path("lineage.html"),
               show_default=True, help="The HTML file to write.")  # fmt: skip
-@click.option("--node", default=None, help="Select this node when the page opens.")
-def view(source: str | None, output: Path, node: str | None) -> None:
-    """Write the graph page of SOURCE: one self-contained HTML file (no network needed to view it)."""
+@click.option("--node", default=None,
+              help="Write only this node's lineage (up- and downstream) and select it on opening.")  # fmt: skip
+@click.option("--depth", type=click.IntRange(min=0), default=None,
+              help="With --node: at most this many edges from it, each way [default: 20].")  # fmt: skip
+def view(source: str | None, output: Path, node: str | None, depth: int | None) -> None:
+    """Write the graph page of SOURCE: one self-contained HTML file (no network needed to view it).
+
+    A graph of more than 150 nodes opens with the 60 nearest to the selected node (or to the job that ran last)
+    shown and the rest collapsed; a double click on a node shows its neighbours.
+    """
     with _errors(), _opened(source) as store:
-        from headwater.lineage.graph import Graph, whole_graph
+        from headwater.lineage.graph import neighbourhood, whole_graph
         from headwater.lineage.render.html import page
 
         reader = store.read
-        graph_ = whole_graph(reader)
-        if node is not None:
-            graph_ = Graph(graph_.nodes, graph_.edges, reader.resolve(node))
+        if node is None:
+            if depth is not None:
+                msg = "--depth limits the lineage of --node: name the node too"
+                raise click.UsageError(msg)
+            graph_ = whole_graph(reader)
+        else:
+            graph_ = neighbourhood(reader, reader.resolve(node), 20 if depth is None else depth)
         output.parent.mkdir(parents=True, exist_ok=True)
         output.write_text(
             page(reader, graph_, title=f"Headwater lineage: {source or 'default store'}"), encoding="utf-8"

@@ -33,7 +33,7 @@ body { margin: 0; font: 13px/1.4 system-ui, sans-serif; color: #1f2a30; display:
 header { display: flex; gap: 1em; align-items: center; padding: 6px 12px; border-bottom: 1px solid #ccd3d8; }
 header h1 { font-size: 15px; margin: 0; }
 header .legend span { margin-right: 1em; }
-#search { width: 22em; padding: 3px 6px; }
+#search { width: 24em; padding: 3px 6px; }
 main { flex: 1; display: flex; min-height: 0; }
 #graph { flex: 1; min-width: 0; }
 #panel { width: 0; overflow: auto; border-left: 1px solid #ccd3d8; padding: 0; }
@@ -141,7 +141,7 @@ def page(
         f'<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
         f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>{_STYLE}</style></head>\n'
         f"<body><header><h1>{html.escape(title)}</h1>"
-        '<input id="search" type="search" placeholder="Search jobs and datasets (Enter selects)">'
+        '<input id="search" type="search" placeholder="Search jobs and datasets" title="Enter selects the first match">'
         f'<div class="legend">{legend}</div>'
         f'<span id="shown">{html.escape(shown)}</span></header>\n'
         '<main><div id="graph"></div><aside id="panel"></aside></main>\n'
