@@ -6,6 +6,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from pyspark.sql import SparkSession
 
@@ -13,6 +14,7 @@ import headwater
 from headwater._spool import Spool, find_spools
 from headwater.cli import cli
 from integration.lineage_server import Answer, HeadwaterServe, LineageServer
+from tests.support.daemons import free_port
 from tests.support.lineage_events import dataset, new_run_id, run_event
 
 
@@ -69,13 +71,43 @@ def test_replay_stops_at_a_transient_failure_and_drops_a_rejected_event(tmp_path
 
         assert result.exit_code == 1
         assert "1 sent, 1 dropped, 1 left" in result.output
-        assert "still in the spool" in result.output
+        assert (
+            "Error: 1 event(s) are still in the spool; the endpoint answered HTTP 503; run `headwater replay` again "
+            "once it takes events"
+        ) in result.output
         assert [e["job"]["name"] for e in server.events()] == ["job2"]
     (spool,) = find_spools(tmp_path / "spool")
     assert spool.pending() == 1
     head = spool.head()
     assert head is not None
     assert json.loads(head.text)["job"]["name"] == "job3"
+
+
+@pytest.mark.parametrize("status", [401, 403])
+def test_replay_refused_for_its_key_says_to_pass_one(tmp_path: Path, status: int) -> None:
+    with LineageServer(answers=[Answer(status)] * 5) as server:
+        write_spool(tmp_path / "spool", server.url, [event(1), event(2)])
+
+        result = CliRunner().invoke(cli, ["replay", "--spool", str(tmp_path / "spool")])
+
+    assert result.exit_code == 1
+    assert "0 sent, 0 dropped, 2 left" in result.output
+    assert result.output.endswith(
+        f"Error: 2 event(s) are still in the spool; the endpoint refused the request (HTTP {status}: its API key is "
+        "missing or wrong): pass it with --api-key or OPENLINEAGE_API_KEY, then run `headwater replay` again\n"
+    )
+
+
+def test_replay_to_an_endpoint_that_does_not_answer(tmp_path: Path) -> None:
+    write_spool(tmp_path / "spool", f"http://127.0.0.1:{free_port()}", [event(1)])
+
+    result = CliRunner().invoke(cli, ["replay", "--spool", str(tmp_path / "spool"), "--timeout", "1"])
+
+    assert result.exit_code == 1
+    assert result.output.endswith(
+        "Error: 1 event(s) are still in the spool; the endpoint did not answer; run `headwater replay` again once it "
+        "does\n"
+    )
 
 
 def test_replay_to_another_url_with_an_api_key(tmp_path: Path) -> None:

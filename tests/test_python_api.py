@@ -99,7 +99,37 @@ def test_cli_summary(tmp_path: Path) -> None:
         "          file:/in",
         "            -> file:/out",
         "          error: disk full",
+        "1 run, 0 JobEvents, 0 DatasetEvents",
     ]
+
+
+def test_cli_summary_counts_static_events(tmp_path: Path) -> None:
+    events = tmp_path / "events.jsonl"
+    job_event = {"job": {"namespace": "demo", "name": "report"}, "inputs": [{"namespace": "file", "name": "/in"}],
+                 "outputs": [{"namespace": "file", "name": "/report"}], "eventTime": "2025-01-01T00:00:00Z"}  # fmt: skip
+    dataset_event = {
+        "dataset": {"namespace": "file", "name": "/report", "facets": {
+            "lifecycleStateChange": {"lifecycleStateChange": "CREATE"},
+            "schema": {"fields": [{"name": "a"}, {"name": "b"}]},
+        }},
+        "eventTime": "2025-01-01T00:00:01Z",
+    }  # fmt: skip
+    events.write_text(json.dumps(job_event) + "\n" + json.dumps(dataset_event) + "\n")
+
+    result = CliRunner().invoke(cli, ["summary", str(events)])
+
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "JOB       demo/report (declared)",
+        "          file:/in",
+        "            -> file:/report",
+        "DATASET   file:/report (CREATE, 2 fields)",
+        "0 runs, 1 JobEvent, 1 DatasetEvent",
+    ]
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    result = CliRunner().invoke(cli, ["summary", str(empty)])
+    assert (result.exit_code, result.output) == (0, f"0 runs, 0 JobEvents, 0 DatasetEvents (no events in {empty})\n")
 
 
 def test_summary_names_a_broken_line(tmp_path: Path) -> None:

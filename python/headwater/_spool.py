@@ -37,10 +37,11 @@ _REJECTED = frozenset({400, 409, 413, 415, 422})
 class DeliveryError(Exception):
     """An event was not delivered; ``rejected`` when the receiver refused that event for good (it is dropped)."""
 
-    def __init__(self, message: str, *, rejected: bool) -> None:
-        """Describe the failure; ``rejected`` for HTTP 400, 409, 413, 415 and 422."""
+    def __init__(self, message: str, *, rejected: bool, status: int | None = None) -> None:
+        """Describe the failure; ``rejected`` for HTTP 400, 409, 413, 415 and 422; ``status`` the HTTP status if any."""
         super().__init__(message)
         self.rejected = rejected
+        self.status = status
 
 
 class Sender(Protocol):
@@ -190,6 +191,8 @@ class ReplayResult:
     dropped: int
     left: int
     error: str | None
+    status: int | None = None
+    """The HTTP status of the delivery that stopped the replay, when it was an HTTP answer."""
 
 
 def replay(spool: Spool, sender: Sender, target: str) -> ReplayResult:
@@ -200,6 +203,7 @@ def replay(spool: Spool, sender: Sender, target: str) -> ReplayResult:
     """
     sent = dropped = 0
     error: str | None = None
+    status: int | None = None
     with spool.replaying() as mine:
         if not mine:
             return ReplayResult(spool.directory, target, 0, 0, spool.pending(), "another process is re-sending it")
@@ -222,7 +226,7 @@ def replay(spool: Spool, sender: Sender, target: str) -> ReplayResult:
                     dropped += 1
                     error = f"{e}; that event was dropped"
                     continue
-                error = str(e)
+                error, status = str(e), e.status
                 break
             sent += 1
             try:
@@ -230,7 +234,7 @@ def replay(spool: Spool, sender: Sender, target: str) -> ReplayResult:
             except OSError as e:  # e.g. a full disk: the event stays and is sent again next time
                 error = f"the spool cannot be updated ({e}); the last event sent stays in it"
                 break
-    return ReplayResult(spool.directory, target, sent, dropped, spool.pending(), error)
+    return ReplayResult(spool.directory, target, sent, dropped, spool.pending(), error, status)
 
 
 class HttpSender:
@@ -252,6 +256,8 @@ class HttpSender:
                 "backoff_factor": 0.5,
                 "status_forcelist": [408, 429, 500, 502, 503, 504],
                 "allowed_methods": ["POST"],
+                # after the last retry, the last answer itself (its status names what is wrong), not RetryError
+                "raise_on_status": False,
             },
         }
         if api_key:
@@ -268,7 +274,7 @@ class HttpSender:
         except requests.HTTPError as e:
             status = e.response.status_code if e.response is not None else 0
             msg = f"HTTP {status}"
-            raise DeliveryError(msg, rejected=status in _REJECTED) from e
+            raise DeliveryError(msg, rejected=status in _REJECTED, status=status) from e
         except requests.RequestException as e:
             raise DeliveryError(type(e).__name__, rejected=False) from e
 

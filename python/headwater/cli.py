@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from headwater._jar import SPARK_SCALA, UnsupportedSparkError, jar_path
-from headwater._spool import DEFAULT_SPOOL
+from headwater._spool import DEFAULT_SPOOL, ReplayResult
 from headwater._version import __version__
 from headwater.lineage.cli import lineage, serve
 
@@ -73,14 +73,20 @@ def jar_path_command(spark_version: str | None, scala: str | None) -> None:
 @cli.command()
 @click.argument("events", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def summary(events: Path) -> None:
-    """Print one line per run of an events file (file transport output): state, job, inputs -> outputs."""
-    from headwater.summary import format_summary, read_events, summarize
+    """Summarise an events file (file transport output): runs, static-lineage events, and how many of each.
+
+    Each run: its state, job and inputs -> outputs; each JobEvent and DatasetEvent; then the counts.
+    """
+    from headwater.summary import format_counts, format_summary, read_events, summarize, summarize_static
 
     try:
-        runs = summarize(read_events(events))
+        read = read_events(events)
     except ValueError as e:
         raise click.ClickException(str(e)) from e
-    click.echo(format_summary(runs))
+    runs, static = summarize(read), summarize_static(read)
+    if runs or static:
+        click.echo(format_summary(runs, static))
+    click.echo(format_counts(runs, static) + ("" if read else f" (no events in {events})"))
 
 
 @cli.command()
@@ -121,8 +127,23 @@ def replay(spool_dir: Path, url: str | None, api_key: str | None, timeout: float
         click.echo(line + (f": {result.error}" if result.error else ""))
     left = sum(result.left for result in results)
     if left:
-        msg = f"{left} event(s) are still in the spool; run `headwater replay` again once the endpoint answers"
+        msg = f"{left} event(s) are still in the spool; {_replay_fix(results)}"
         raise click.ClickException(msg)
+
+
+def _replay_fix(results: list[ReplayResult]) -> str:
+    """What to do about what stopped a replay, from the HTTP status that stopped it (if one did)."""
+    statuses = {result.status for result in results if result.left and result.status}
+    if statuses & {401, 403}:
+        status = min(statuses & {401, 403})
+        return (
+            f"the endpoint refused the request (HTTP {status}: its API key is missing or wrong): pass it with "
+            "--api-key or OPENLINEAGE_API_KEY, then run `headwater replay` again"
+        )
+    if statuses:
+        answered = ", ".join(f"HTTP {s}" for s in sorted(statuses))
+        return f"the endpoint answered {answered}; run `headwater replay` again once it takes events"
+    return "the endpoint did not answer; run `headwater replay` again once it does"
 
 
 cli.add_command(lineage)

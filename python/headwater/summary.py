@@ -1,4 +1,8 @@
-"""A readable summary of OpenLineage events: one line per run, with its inputs, outputs and final state."""
+"""A readable summary of OpenLineage events: runs, static-lineage events, and how many of each.
+
+One entry per run, with its inputs, outputs and final state, then one per static-lineage event (JobEvent,
+DatasetEvent), then how many of each there were.
+"""
 
 from __future__ import annotations
 
@@ -35,6 +39,25 @@ class RunSummary:
         """The terminal state when there is one, else the last state seen."""
         terminal = [s for s in self.states if s in _TERMINAL]
         return terminal[-1] if terminal else (self.states[-1] if self.states else "?")
+
+
+@dataclass
+class StaticSummary:
+    """What one static-lineage event says.
+
+    Attributes:
+        kind: ``JobEvent`` or ``DatasetEvent``.
+        name: ``namespace/name`` of a JobEvent's job, ``namespace:name`` of a DatasetEvent's dataset.
+        inputs: a JobEvent's declared inputs (``namespace:name``).
+        outputs: a JobEvent's declared outputs.
+        detail: a DatasetEvent's lifecycle state change and schema size, e.g. ``CREATE, 3 fields``.
+    """
+
+    kind: str
+    name: str
+    inputs: list[str] = field(default_factory=list)
+    outputs: list[str] = field(default_factory=list)
+    detail: str = ""
 
 
 def read_events(path: str | Path) -> list[dict[str, Any]]:
@@ -79,8 +102,49 @@ def summarize(events: list[dict[str, Any]]) -> list[RunSummary]:
     return list(runs.values())
 
 
-def format_summary(runs: list[RunSummary]) -> str:
-    """Render runs as text: the job and its state, then ``inputs -> outputs`` indented below."""
+def _names(datasets: list[dict[str, Any]] | None) -> list[str]:
+    return [f"{d.get('namespace', '?')}:{d.get('name', '?')}" for d in datasets or []]
+
+
+def summarize_static(events: list[dict[str, Any]]) -> list[StaticSummary]:
+    """The JobEvents (a ``job`` and no ``run``) and DatasetEvents (a ``dataset``), in the order they appear."""
+    found = []
+    for event in events:
+        if "dataset" in event and "run" not in event:
+            dataset = event["dataset"] or {}
+            facets = dataset.get("facets") or {}
+            details = []
+            state = (facets.get("lifecycleStateChange") or {}).get("lifecycleStateChange")
+            if state:
+                details.append(str(state))
+            if "schema" in facets:
+                details.append(f"{len((facets['schema'] or {}).get('fields') or [])} fields")
+            name = f"{dataset.get('namespace', '?')}:{dataset.get('name', '?')}"
+            found.append(StaticSummary("DatasetEvent", name, detail=", ".join(details)))
+        elif "job" in event and "run" not in event:
+            job = event["job"] or {}
+            name = f"{job.get('namespace', '?')}/{job.get('name', '?')}"
+            found.append(StaticSummary("JobEvent", name, _names(event.get("inputs")), _names(event.get("outputs"))))
+    return found
+
+
+def format_counts(runs: list[RunSummary], static: list[StaticSummary]) -> str:
+    """``3 runs, 1 JobEvent, 2 DatasetEvents``: how many of each the events held."""
+    jobs = sum(1 for s in static if s.kind == "JobEvent")
+    datasets = len(static) - jobs
+
+    def counted(count: int, what: str) -> str:
+        return f"{count} {what}{'' if count == 1 else 's'}"
+
+    return ", ".join((counted(len(runs), "run"), counted(jobs, "JobEvent"), counted(datasets, "DatasetEvent")))
+
+
+def format_summary(runs: list[RunSummary], static: list[StaticSummary] | None = None) -> str:
+    """Render runs, then static events, as text.
+
+    A run: the job and its state, then ``inputs -> outputs`` indented below. A JobEvent: ``JOB`` and its declared job,
+    inputs and outputs; a DatasetEvent: ``DATASET`` and its dataset.
+    """
     lines = []
     for run in runs:
         lines.append(f"{run.state:<9} {run.job}")
@@ -91,4 +155,13 @@ def format_summary(runs: list[RunSummary]) -> str:
             lines.append(f"            -> {outputs}")
         if run.error:
             lines.append(f"          error: {run.error.splitlines()[0]}")
+    for entry in static or []:
+        if entry.kind == "JobEvent":
+            lines.append(f"{'JOB':<9} {entry.name} (declared)")
+            inputs = ", ".join(entry.inputs) or "(none)"
+            outputs = ", ".join(entry.outputs) or "(none)"
+            lines.append(f"          {inputs}")
+            lines.append(f"            -> {outputs}")
+        else:
+            lines.append(f"{'DATASET':<9} {entry.name}" + (f" ({entry.detail})" if entry.detail else ""))
     return "\n".join(lines)
