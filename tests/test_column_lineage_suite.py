@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import datetime  # noqa: ICN001 - the tests build datetime.date values
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pyspark.sql import DataFrame, SparkSession, Window
 from pyspark.sql import functions as F  # noqa: N812
 
 from tests.support.column_lineage import compact_dataset, compact_fields, write_and_get_lineage
-from tests.support.events import LineageLog
+from tests.support.events import LineageLog, child_runs
 from tests.support.spark_versions import PLANNING, SPARK_VERSION
 
 TABLES = {
@@ -115,6 +116,9 @@ class Case:
     fields: dict[str, set[str]]
     dataset: set[str] = field(default_factory=set)
     sql_function: bool = False  # uses the SQL function hw_net (Spark 4.0 and later)
+    # a subquery's correlated condition: JOIN once the optimizer made the subquery a semi join (a file write), FILTER in
+    # the analyzed plan Headwater reads for a table write, so the JOINs of ``dataset`` are FILTERs there
+    correlated: bool = False
 
 
 def t(*items: str) -> set[str]:
@@ -339,7 +343,9 @@ CASES = [
         "if_and_coalesce",
         "select coalesce(c_phone, c_address) as contact, if(c_acctbal < 0, 0, c_acctbal) as bal from customer",
         {
-            "contact": t("customer.c_phone:TR", "customer.c_address:TR"),
+            "contact": t(
+                "customer.c_phone:TR", "customer.c_address:TR", "customer.c_phone:COND", "customer.c_address:COND"
+            ),
             "bal": t("customer.c_acctbal:COND", "customer.c_acctbal:TR"),
         },
     ),
@@ -394,7 +400,12 @@ CASES = [
         "full_outer_join_with_coalesce",
         """select coalesce(c_custkey, o_custkey) as custkey, o_orderkey
            from customer full outer join orders on c_custkey = o_custkey""",
-        {"custkey": t("customer.c_custkey:TR", "orders.o_custkey:TR"), "o_orderkey": t("orders.o_orderkey:ID")},
+        {
+            "custkey": t(
+                "customer.c_custkey:TR", "orders.o_custkey:TR", "customer.c_custkey:COND", "orders.o_custkey:COND"
+            ),
+            "o_orderkey": t("orders.o_orderkey:ID"),
+        },
         t("customer.c_custkey:JOIN", "orders.o_custkey:JOIN"),
     ),
     Case(
@@ -623,6 +634,111 @@ CASES = [
 ]
 
 
+# --- only what a query reads: each case written to a file (the optimized plan) and to a table (the analyzed plan) ---
+READ_CASES = [
+    Case(
+        "exists_select_star_names_only_its_conditions",
+        """select c_custkey, c_name from customer
+           where exists (select * from orders where o_custkey = c_custkey and o_totalprice > 1000)""",
+        {"c_custkey": t("customer.c_custkey:ID"), "c_name": t("customer.c_name:ID")},
+        t("customer.c_custkey:JOIN", "orders.o_custkey:JOIN", "orders.o_totalprice:FILTER"),
+        correlated=True,
+    ),
+    Case(
+        "not_exists_select_star_names_only_its_conditions",
+        "select c_custkey from customer where not exists (select * from orders where o_custkey = c_custkey)",
+        {"c_custkey": t("customer.c_custkey:ID")},
+        t("customer.c_custkey:JOIN", "orders.o_custkey:JOIN"),
+        correlated=True,
+    ),
+    Case(
+        "exists_naming_no_column_adds_none",
+        "select c_custkey from customer where exists (select * from orders)",
+        {"c_custkey": t("customer.c_custkey:ID")},
+    ),
+    Case(
+        "in_subquery_of_select_star_compares_its_column",
+        """select n_name from nation
+           where n_regionkey in (select * from (select r_regionkey from region where r_name = 'ASIA'))""",
+        {"n_name": t("nation.n_name:ID")},
+        t("nation.n_regionkey:JOIN", "region.r_regionkey:JOIN", "region.r_name:FILTER"),
+        correlated=True,
+    ),
+    Case(
+        "select_star_in_from_passes_every_column",
+        """select * from (select * from nation) n
+           where exists (select * from region r where r.r_regionkey = n.n_regionkey)""",
+        {
+            "n_nationkey": t("nation.n_nationkey:ID"),
+            "n_name": t("nation.n_name:ID"),
+            "n_regionkey": t("nation.n_regionkey:ID"),
+        },
+        t("nation.n_regionkey:JOIN", "region.r_regionkey:JOIN"),
+        correlated=True,
+    ),
+    Case(
+        "distinct_of_one_column",
+        "select distinct c_mktsegment from customer",
+        {"c_mktsegment": t("customer.c_mktsegment:ID")},
+        t("customer.c_mktsegment:GROUP_BY"),
+    ),
+    Case(
+        "distinct_then_sort",
+        "select distinct c_mktsegment from customer order by c_mktsegment",
+        {"c_mktsegment": t("customer.c_mktsegment:ID")},
+        t("customer.c_mktsegment:GROUP_BY", "customer.c_mktsegment:SORT"),
+    ),
+    Case(
+        "drop_duplicates_without_arguments",
+        lambda spark, _: spark.table("nation").select("n_regionkey", "n_name").dropDuplicates(),
+        {"n_regionkey": t("nation.n_regionkey:ID"), "n_name": t("nation.n_name:ID")},
+        t("nation.n_regionkey:GROUP_BY", "nation.n_name:GROUP_BY"),
+    ),
+    Case(
+        "drop_duplicates_of_columns_groups_only_those",
+        lambda spark, _: spark.table("customer").dropDuplicates(["c_nationkey"]).select("c_nationkey"),
+        {"c_nationkey": t("customer.c_nationkey:ID")},
+        t("customer.c_nationkey:GROUP_BY"),
+    ),
+    Case(
+        "count_over_intersect_of_distincts",
+        """select count(*) as n from (select distinct c_nationkey, c_mktsegment from customer
+                                      intersect select distinct n_nationkey, n_name from nation)""",
+        {},
+        t(
+            "customer.c_nationkey:GROUP_BY",
+            "customer.c_mktsegment:GROUP_BY",
+            "nation.n_nationkey:GROUP_BY",
+            "nation.n_name:GROUP_BY",
+            "customer.c_nationkey:JOIN",
+            "customer.c_mktsegment:JOIN",
+            "nation.n_nationkey:JOIN",
+            "nation.n_name:JOIN",
+        ),
+    ),
+    Case(
+        "count_over_except_all",
+        "select count(*) as n from (select c_nationkey from customer except all select n_nationkey from nation)",
+        {},
+        t("customer.c_nationkey:GROUP_BY", "nation.n_nationkey:GROUP_BY"),
+    ),
+    Case(
+        "null_choices_are_conditional",
+        """select nvl(c_phone, c_address) as contact, ifnull(c_name, 'none') as name,
+                  nullif(c_mktsegment, c_comment) as segment, nvl2(c_comment, c_phone, c_name) as reach
+           from customer""",
+        {
+            "contact": t(
+                "customer.c_phone:TR", "customer.c_address:TR", "customer.c_phone:COND", "customer.c_address:COND"
+            ),
+            "name": t("customer.c_name:TR", "customer.c_name:COND"),
+            "segment": t("customer.c_mktsegment:TR", "customer.c_mktsegment:COND", "customer.c_comment:COND"),
+            "reach": t("customer.c_comment:COND", "customer.c_phone:TR", "customer.c_name:TR"),
+        },
+    ),
+]
+
+
 @pytest.fixture(scope="module")
 def suite_objects(spark_session: SparkSession, tpch: dict[str, str]) -> None:
     """The SQL function (where Spark has them) and the persistent view some cases use."""
@@ -640,7 +756,7 @@ def suite_objects(spark_session: SparkSession, tpch: dict[str, str]) -> None:
 
 def test_the_suite_has_at_least_forty_queries() -> None:
     assert len(CASES) >= 40
-    assert len({case.id for case in CASES}) == len(CASES)
+    assert len({case.id for case in CASES + READ_CASES}) == len(CASES) + len(READ_CASES)
 
 
 def _params() -> list[object]:
@@ -668,3 +784,45 @@ def test_column_lineage(
     names = {path: table for table, path in tpch.items()}
     assert compact_fields(facet, names) == case.fields
     assert compact_dataset(facet, names) == case.dataset
+
+
+@pytest.fixture(scope="module")
+def reads_db(spark_session: SparkSession) -> Iterator[str]:
+    spark_session.sql("CREATE DATABASE IF NOT EXISTS hw_cl_reads")
+    yield "hw_cl_reads"
+    spark_session.sql("DROP DATABASE IF EXISTS hw_cl_reads CASCADE")
+
+
+def write_to_table_and_get_lineage(lineage: LineageLog, spark: SparkSession, case: Case, table: str) -> dict[str, Any]:
+    """``CREATE TABLE ... AS`` the case's SQL (``saveAsTable`` its DataFrame); the output's ``columnLineage`` facet."""
+    lineage.mark(spark)
+    if isinstance(case.query, str):
+        spark.sql(f"CREATE TABLE {table} USING parquet AS {case.query}")
+    else:
+        case.query(spark, {}).write.format("parquet").saveAsTable(table)
+    writing = [evs for evs in child_runs(lineage.events(spark)).values() if evs[-1]["outputs"]]
+    assert len(writing) == 1, [evs[0]["job"]["name"] for evs in writing]
+    return writing[0][-1]["outputs"][0]["facets"]["columnLineage"]
+
+
+@pytest.mark.parametrize("write", ["file", "table"])
+@pytest.mark.parametrize("case", [pytest.param(case, id=case.id) for case in READ_CASES])
+def test_column_lineage_names_only_what_the_query_reads(
+    case: Case,
+    write: str,
+    spark_session: SparkSession,
+    lineage: LineageLog,
+    tpch: dict[str, str],
+    reads_db: str,
+    tmp_path: Path,
+) -> None:
+    if write == "file":
+        df = spark_session.sql(case.query) if isinstance(case.query, str) else case.query(spark_session, tpch)
+        facet = write_and_get_lineage(lineage, spark_session, df, tmp_path / "out")
+        dataset = case.dataset
+    else:
+        facet = write_to_table_and_get_lineage(lineage, spark_session, case, f"{reads_db}.{case.id}")
+        dataset = {item.replace(":JOIN", ":FILTER") for item in case.dataset} if case.correlated else case.dataset
+    names = {path: table for table, path in tpch.items()}
+    assert compact_fields(facet, names) == case.fields
+    assert compact_dataset(facet, names) == dataset

@@ -43,19 +43,25 @@ import org.apache.spark.sql.execution.columnar.InMemoryRelation;
  * <p>It works on leaving a node (post-order): a relation the input visitors named gives its columns
  * themselves as sources; every operator that creates columns maps each new column ({@code ExprId})
  * to the sources of the columns its expression uses, whose nodes the walk has already left. Work is
- * linear in the number of plan nodes and expression nodes. It analyses the nodes of one query (the
- * rows a command writes) and what that query reads, not the rest of the plan; after the walk,
- * {@link #result} reads the query's lineage. Plans the walk may not reach (a subquery plan met in
- * an expression, a CTE definition referenced from outside its {@code WITH}) are analysed on demand,
- * each node still once. A relation with a stand-in ({@link RelationStandIn}, a JDBC read of a
- * query) is traced through it: its column {@code i} has the sources of the stand-in's column {@code
- * i}, whose leaves are columns of the datasets the query reads, and the stand-in's filters, joins
- * and grouping are row-level sources of the whole query; an untraceable relation's columns have no
- * sources.
+ * linear in the number of plan nodes and expression nodes. An operator that passes its input's
+ * columns on and only chooses rows, as the analyzer leaves {@code DISTINCT}, {@code
+ * dropDuplicates}, {@code INTERSECT} and {@code EXCEPT} ({@link DuplicateElimination}, {@link
+ * SetComparisons}), adds the columns that decide which rows as row-level sources. It analyses the
+ * nodes of one query (the rows a command writes) and what that query reads, not the rest of the
+ * plan; after the walk, {@link #result} reads the query's lineage. Plans the walk may not reach (a
+ * subquery plan met in an expression, a CTE definition referenced from outside its {@code WITH})
+ * are analysed on demand, each node still once. A relation with a stand-in ({@link
+ * RelationStandIn}, a JDBC read of a query) is traced through it: its column {@code i} has the
+ * sources of the stand-in's column {@code i}, whose leaves are columns of the datasets the query
+ * reads, and the stand-in's filters, joins and grouping are row-level sources of the whole query;
+ * an untraceable relation's columns have no sources.
  */
 public final class ColumnLineageAnalyzer implements PlanCallback {
   /** The dataset of a relation, when the input visitors named exactly one. */
   public record SourceDataset(String namespace, String name) {}
+
+  private static final List<Function<LogicalPlan, Optional<List<RowKeys>>>> ROW_CHOOSERS =
+      List.of(DuplicateElimination::of, SetComparisons::of);
 
   private final Function<LogicalPlan, Optional<SourceDataset>> datasets;
   private final Function<LogicalPlan, Optional<RelationStandIn>> standIns;
@@ -252,9 +258,29 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
       for (Attribute attribute : ScalaCollections.asJava(udtf.resultAttrs())) {
         columns.put(attribute.exprId().id(), generated);
       }
-    } else {
+    } else if (!choosesRows(node)) {
       derivedFromAllInputs(node);
     }
+  }
+
+  /**
+   * When {@code node} passes its input's columns on and only chooses rows ({@code DISTINCT}, {@code
+   * dropDuplicates}, {@code INTERSECT}, {@code EXCEPT}, as the analyzer leaves them), adds the
+   * columns that decide which rows as row-level sources and returns true.
+   */
+  private boolean choosesRows(LogicalPlan node) {
+    for (Function<LogicalPlan, Optional<List<RowKeys>>> rule : ROW_CHOOSERS) {
+      Optional<List<RowKeys>> keys = rule.apply(node);
+      if (keys.isPresent()) {
+        for (RowKeys key : keys.get()) {
+          for (Attribute column : key.columns()) {
+            expressions.referencesThrough(column, key.kind(), rowLevel);
+          }
+        }
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.headwater.spark.reading.columns;
 
 import io.headwater.spark.compat.ScalaCollections;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import org.apache.spark.sql.catalyst.expressions.Alias;
@@ -22,10 +23,12 @@ import scala.Tuple2;
 /**
  * The input fields one expression's value depends on. A bare column passes its sources on
  * (IDENTITY); an aggregate function makes them AGGREGATION; any other function TRANSFORMATION; the
- * conditions of {@code CASE WHEN} and {@code IF} add their columns as INDIRECT CONDITIONAL; hash
- * and mask functions mark the path as masking; a subquery's result depends on its plan's output.
- * The {@code empty2null} Spark wraps around the string partition columns of a file write is not the
- * user's transformation: the column passes through it unchanged.
+ * conditions of {@code CASE WHEN} and {@code IF}, and the arguments of {@code coalesce} and its kin
+ * whose nullness picks the value ({@link NullChoices}), add their columns as INDIRECT CONDITIONAL;
+ * a subquery's value depends on the columns {@link SubqueryValues} names of its plan; hash and mask
+ * functions mark the path as masking. The {@code empty2null} Spark wraps around the string
+ * partition columns of a file write is not the user's transformation: the column passes through it
+ * unchanged.
  */
 final class ExpressionSources {
   private static final Set<String> MASKING_FUNCTIONS =
@@ -91,7 +94,7 @@ final class ExpressionSources {
     if (e instanceof SubqueryExpression subquery) {
       LogicalPlan plan = subquery.plan();
       subqueryPlans.apply(plan);
-      for (Attribute output : ScalaCollections.asJava(plan.output())) {
+      for (Attribute output : SubqueryValues.of(subquery)) {
         into.addThrough(attributes.apply(output), kind.then(Transformation.TRANSFORMATION));
       }
       ScalaCollections.asJava(subquery.children()).forEach(child -> collect(child, kind, into));
@@ -137,6 +140,16 @@ final class ExpressionSources {
       }
       if (caseWhen.elseValue().isDefined()) {
         collect(caseWhen.elseValue().get(), here, into);
+      }
+      return;
+    }
+    Optional<NullChoices.Choice> choice = NullChoices.of(e);
+    if (choice.isPresent()) {
+      for (Expression argument : choice.get().deciding()) {
+        collect(argument, conditional(here), into);
+      }
+      for (Expression argument : choice.get().values()) {
+        collect(argument, here, into);
       }
       return;
     }
