@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import re
@@ -144,6 +145,59 @@ def test_sources_are_files_folders_or_stores(pipeline: dict[str, Any], tmp_path:
     assert code == 1 and "no lineage store at" in out and "headwater lineage ingest" in out
     code, out = run("lineage", "graph", "no_such_thing", "-s", str(pipeline["events"]))
     assert code == 1 and "no dataset or job named 'no_such_thing'" in out
+
+
+def test_ingest_takes_what_serve_takes(pipeline: dict[str, Any], tmp_path: Path) -> None:
+    """A JSON array file, one pretty-printed event, gzip of either or of JSON Lines: the same store as the JSONL."""
+    events = [json.loads(line) for line in pipeline["events"].read_text().splitlines()]
+    folder = tmp_path / "posted"
+    folder.mkdir()
+    third = len(events) // 3
+    assert third >= 1
+    (folder / "one.json").write_text(json.dumps(events[0], indent=2))
+    (folder / "array.json").write_text(json.dumps(events[1:third], indent=2))
+    (folder / "array.json.gz").write_bytes(gzip.compress(json.dumps(events[third : 2 * third]).encode()))
+    rest = "".join(json.dumps(e) + "\n" for e in events[2 * third :])
+    (folder / "rest.jsonl.gz").write_bytes(gzip.compress(rest.encode()))
+    (folder / "notes.txt").write_text("not events")
+
+    code, out = run("lineage", "ingest", str(folder), "--store", f"sqlite:///{tmp_path / 'posted.db'}")
+    assert code == 0, out
+    assert out.startswith(f"{len(events)} new events stored")
+    _, from_posted = run("lineage", "jobs", "-s", f"sqlite:///{tmp_path / 'posted.db'}")
+    _, from_jsonl = run("lineage", "jobs", "-s", str(pipeline["events"]))
+    assert from_posted == from_jsonl
+
+    (folder / "broken.json").write_text('[{"eventTime": ')
+    code, out = run("lineage", "ingest", str(folder / "broken.json"), "--store", f"sqlite:///{tmp_path / 'b.db'}")
+    assert code == 1 and f"rejected {folder / 'broken.json'}: " in out
+
+
+def test_answers_that_say_why_nothing_is_shown(pipeline: dict[str, Any], tmp_path: Path) -> None:
+    store = f"sqlite:///{tmp_path / 'store.db'}"
+    assert run("lineage", "ingest", str(pipeline["events"]), "--store", store)[0] == 0
+    flights, report = str(pipeline["flights"]), str(pipeline["report"])
+
+    # nothing to show: said, exit 0
+    code, out = run("lineage", "runs", "tests.declared_carriers", "-s", store)
+    assert (code, out) == (0, "no runs of headwater-tests:tests.declared_carriers: it is only declared (a JobEvent), "
+                              "no run of it was seen\n")  # fmt: skip
+    code, out = run("lineage", "versions", flights, "-s", store)
+    assert (code, out) == (0, f"no versions of file:{flights}: no run wrote it and no DatasetEvent changed its schema "
+                              "or lifecycle (it is only read, or only declared)\n")  # fmt: skip
+    code, out = run("lineage", "columns", flights, "dep_delay", "-s", store)
+    assert (code, out.splitlines()) == (
+        0, [f"file:{flights} dep_delay", "  (no upstream columns recorded: no column lineage reaches it)"]
+    )  # fmt: skip
+    (tmp_path / "none.jsonl").write_text("")
+    empty = f"sqlite:///{tmp_path / 'empty.db'}"
+    assert run("lineage", "ingest", str(tmp_path / "none.jsonl"), "--store", empty)[0] == 0
+    assert run("lineage", "datasets", "-s", empty) == (0, f"no datasets in {empty}\n")
+    assert run("lineage", "jobs", "-s", empty) == (0, f"no jobs in {empty}\n")
+
+    # what was asked cannot be answered: named, exit 1
+    code, out = run("lineage", "columns", report, "nope", "-s", store)
+    assert (code, out) == (1, f"Error: file:{report} has no field 'nope'; its fields: airline, total_delay\n")
 
 
 def test_ingest_prepares_in_worker_processes_with_the_same_result(pipeline: dict[str, Any], tmp_path: Path) -> None:

@@ -165,7 +165,10 @@ def datasets(source: str | None) -> None:
     with _errors(), _opened(source) as store:
         from headwater.lineage.render.marquez import tags
 
-        for info in store.read.datasets():
+        found = store.read.datasets()
+        if not found:
+            click.echo(f"no datasets in {store.url}")
+        for info in found:
             version = info.current_version
             fields = len(info.fields)
             state = (version.content.get("lifecycleState") if version else None) or "-"
@@ -181,7 +184,10 @@ def datasets(source: str | None) -> None:
 def jobs(source: str | None) -> None:
     """Every job: its definition (declared or observed), inputs and outputs, latest run."""
     with _errors(), _opened(source) as store:
-        for info in store.read.jobs():
+        found = store.read.jobs()
+        if not found:
+            click.echo(f"no jobs in {store.url}")
+        for info in found:
             run = info.latest_run
             latest = f"{run.state} {run.started_at}" if run else "no runs"
             click.echo(
@@ -198,7 +204,13 @@ def runs(job: str, limit: int, source: str | None) -> None:
     """The latest runs of JOB (``job:NS:NAME`` or a unique job name or name end), newest first."""
     with _errors(), _opened(source) as store:
         reader = store.read
-        for run in reader.runs(reader.resolve(job, "job"), limit):
+        node = reader.resolve(job, "job")
+        found = reader.runs(node, limit)
+        if not found:
+            click.echo(
+                f"no runs of {node.namespace}:{node.name}: it is only declared (a JobEvent), no run of it was seen"
+            )
+        for run in found:
             duration = f"{run.duration:.3f}s" if run.duration is not None else "running"
             click.echo(f"{run.id}  {run.state:<8}  started={run.started_at}  duration={duration}")
 
@@ -210,7 +222,14 @@ def versions(dataset: str, source: str | None) -> None:
     """The versions of DATASET, newest first: who made each (a run or a DatasetEvent) and its schema."""
     with _errors(), _opened(source) as store:
         reader = store.read
-        for version in reader.versions(reader.resolve(dataset, "dataset")):
+        node = reader.resolve(dataset, "dataset")
+        found = reader.versions(node)
+        if not found:
+            click.echo(
+                f"no versions of {node.namespace}:{node.name}: no run wrote it and no DatasetEvent changed its schema "
+                "or lifecycle (it is only read, or only declared)"
+            )
+        for version in found:
             maker = f"run {version.run_id}" if version.run_id else "DatasetEvent"
             fields = ", ".join(f"{f['name']} {f.get('type', '')}".strip() for f in version.content.get("fields", []))
             state = version.content.get("lifecycleState") or "-"
@@ -227,10 +246,16 @@ def columns(dataset: str, field: str, indirect: bool, source: str | None) -> Non
     with _errors(), _opened(source) as store:
         reader = store.read
         node = reader.resolve(dataset, "dataset")
+        (info,) = reader.dataset_infos([node.id])
+        known = [str(f.get("name")) for f in info.fields]
+        if known and field not in known:
+            msg = f"{node.namespace}:{node.name} has no field {field!r}; its fields: {', '.join(known)}"
+            raise LookupError(msg)
         steps = reader.column_upstream(node, field, indirect=indirect)
         click.echo(f"{node.namespace}:{node.name} {field}")
         if not steps:
-            click.echo("  (no upstream columns recorded)")
+            why = "no schema of the dataset is recorded either" if not known else "no column lineage reaches it"
+            click.echo(f"  (no upstream columns recorded: {why})")
         for step in steps:
             kinds = ",".join(str(x.get("subtype") or x.get("type")) for x in step.transformations) or "-"
             target = step.field or "(all rows)"

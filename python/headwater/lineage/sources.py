@@ -1,9 +1,16 @@
-"""Lineage sources: a JSONL file of events (the file transport's output), a folder of them, or a store URL."""
+"""Lineage sources: events files, a folder of them, or a store URL.
+
+An events file is the file transport's JSON Lines, or what ``headwater serve`` takes: a JSON array of events or one
+event, gzipped or not.
+"""
 
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
+
+import orjson
 
 from headwater.lineage.store import DEFAULT_STORE, IngestReport, LineageStore, RawEvent, store_url
 
@@ -11,7 +18,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
 
 EVENT_FILE_SUFFIXES: Final = (".jsonl", ".json", ".ndjson")
-"""The files of a folder that are read as events, one JSON event per line."""
+"""The files of a folder that are read as events (each also with ``.gz`` after it)."""
+
+_GZIP_MAGIC: Final = b"\x1f\x8b"
 
 
 def is_store_url(source: str | Path) -> bool:
@@ -31,22 +40,58 @@ def event_files(path: Path) -> list[Path]:
     if not path.is_dir():
         msg = f"no such events file or folder: {path}"
         raise FileNotFoundError(msg)
-    files = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in EVENT_FILE_SUFFIXES)
+    files = sorted(p for p in path.rglob("*") if p.is_file() and _is_event_file(p))
     if not files:
         msg = f"no event files ({', '.join(EVENT_FILE_SUFFIXES)}) under {path}"
         raise FileNotFoundError(msg)
     return files
 
 
+def _is_event_file(path: Path) -> bool:
+    suffixes = path.suffixes[-2:] if path.suffix == ".gz" else path.suffixes[-1:]
+    return bool(suffixes) and suffixes[0] in EVENT_FILE_SUFFIXES
+
+
 def read_events(files: Sequence[Path], on_bytes: Callable[[int], None] | None = None) -> Iterator[RawEvent]:
-    """Every non-blank line of ``files`` as ``("file:line", bytes)``; ``on_bytes`` gets each line's size."""
+    """The events of ``files`` as ``(where, bytes)``, in order; ``on_bytes`` gets the size of what each one came from.
+
+    A file is read as ``headwater serve`` reads a request body: gzip is recognised by its magic bytes; a file whose
+    first non-blank byte is ``[`` is one JSON array of events (``where`` is ``file[index]``), one whose first line is
+    a lone ``{`` is one pretty-printed event (``file``), any other is JSON Lines, one event per non-blank line
+    (``file:line``).
+    """
     for file in files:
-        with file.open("rb") as lines:
+        with file.open("rb") as raw:
+            compressed = raw.read(2) == _GZIP_MAGIC
+        opener = gzip.open if compressed else open
+        with opener(file, "rb") as content:
+            head = content.read(4096)
+            whole = head.lstrip().startswith(b"[") or head.lstrip().split(b"\n", 1)[0].strip() == b"{"
+            if whole:
+                yield from _whole_file_events(file, head + content.read(), on_bytes)
+                continue
+        with opener(file, "rb") as lines:
             for number, line in enumerate(lines, start=1):
                 if on_bytes is not None:
                     on_bytes(len(line))
                 if line.strip():
                     yield f"{file}:{number}", line
+
+
+def _whole_file_events(file: Path, body: bytes, on_bytes: Callable[[int], None] | None) -> Iterator[RawEvent]:
+    """The events of a file that is one JSON value: each item of an array, or the one event; not JSON: one bad event."""
+    if on_bytes is not None:
+        on_bytes(len(body))
+    try:
+        value = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        yield f"{file}", body  # rejected by the ingest with the JSON error, naming the file
+        return
+    if not isinstance(value, list):
+        yield f"{file}", value
+        return
+    for index, item in enumerate(value):
+        yield f"{file}[{index}]", item if isinstance(item, dict) else orjson.dumps(item)
 
 
 def open_source(
