@@ -43,6 +43,7 @@ def test_attach_detach_and_a_new_session(tmp_path: Path) -> None:
     write = "attach_job.execute_insert_into_hadoop_fs_relation_command"
     assert found["first"]["attached"] is True
     assert found["first"]["flushed"] is True
+    assert found["first"]["shown"] == f"{work}/first.jsonl"  # what attach set is what show reads
     assert found["first"]["runs"] == [f"COMPLETE {write}.w_first: (no inputs) -> file:{work}/first (7 rows)"]
     assert runs_of(read_jsonl(work / "first.jsonl")) == [
         ("attach_job", ["START", "COMPLETE"]),  # the application run: from attach to the next attach
@@ -58,7 +59,11 @@ def test_attach_detach_and_a_new_session(tmp_path: Path) -> None:
         (f"{write}.w_second", ["START", "COMPLETE"]),
     ]
     assert {e["job"]["namespace"] for e in second} == {"attached"}
-    assert found["detach"] == {"detached": True, "again": False}
+    assert found["detach"] == {
+        "detached": True,
+        "again": False,
+        "unshown": "this session's OpenLineage transport is 'console'",
+    }
     written = {
         d["name"]
         for name in ("first", "second", "third")

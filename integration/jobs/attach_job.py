@@ -11,6 +11,7 @@ import warnings
 from pyspark.sql import SparkSession
 
 import headwater
+from headwater.lineage.notebook import spark_events_location
 
 
 def session(name: str) -> SparkSession:
@@ -35,7 +36,8 @@ def main(work: str) -> None:
     attached = headwater.attach(spark, transport="file", location=f"{work}/first.jsonl", namespace="attached")
     spark.range(7).write.parquet(f"{work}/first")
     runs = headwater.lineage(spark)
-    step("first", attached=attached, flushed=headwater.flush(spark), runs=[r.line() for r in runs])
+    shown = spark_events_location(spark)  # where headwater.show(spark) reads the session's events
+    step("first", attached=attached, flushed=headwater.flush(spark), runs=[r.line() for r in runs], shown=shown)
 
     # attaching again (a re-run notebook cell) replaces the agent: one agent, one run per write
     headwater.attach(spark, transport="file", location=f"{work}/second.jsonl", namespace="attached")
@@ -43,7 +45,12 @@ def main(work: str) -> None:
     spark.range(9).write.parquet(f"{work}/second")
     step("second", flushed=headwater.flush(spark), runs=[r.line() for r in headwater.lineage(spark)])
 
-    step("detach", detached=headwater.detach(spark), again=headwater.detach(spark))
+    detached = headwater.detach(spark)
+    try:
+        spark_events_location(spark)
+    except ValueError as e:  # the session's own settings again: no file transport
+        unshown = str(e).split(",", 1)[0]
+    step("detach", detached=detached, again=headwater.detach(spark), unshown=unshown)
     spark.range(3).write.parquet(f"{work}/after_detach")  # not captured
     spark.stop()
     try:

@@ -17,6 +17,28 @@ if TYPE_CHECKING:
 
 ATTACHMENT_CLASS = "io.headwater.spark.agent.Attachment"
 ATTACHED_OFF = "headwater.attach(): the lineage agent is off: {reason}"
+_RECORDED = "spark.headwater.attached.keys"
+"""The session setting that lists the keys :func:`attach` recorded in the session's configuration (comma-separated)."""
+
+
+def _record(spark: SparkSession, chosen: Mapping[str, str]) -> None:
+    """Set the attached agent's settings in the session's runtime configuration (``spark.conf``).
+
+    That is where :func:`headwater.show` and the rest read a session's OpenLineage settings, as they read those of
+    :func:`headwater.configure`; the keys of an earlier attach that this one does not set are unset.
+    """
+    _forget(spark)
+    for key, value in chosen.items():
+        spark.conf.set(key, value)
+    spark.conf.set(_RECORDED, ",".join(sorted(chosen)))
+
+
+def _forget(spark: SparkSession) -> None:
+    """Unset what :func:`_record` set: the session's configuration is its own again."""
+    recorded = spark.conf.get(_RECORDED, "") or ""
+    for key in filter(None, recorded.split(",")):
+        spark.conf.unset(key)
+    spark.conf.unset(_RECORDED)
 
 
 def attach(  # noqa: PLR0913 - the keywords of configure()
@@ -71,6 +93,7 @@ def attach(  # noqa: PLR0913 - the keywords of configure()
         spark, "attach", [context.getClass(), jvm.java.lang.Class.forName("java.util.Map")], [context, options_map]
     )
     _interactive.install()
+    _record(spark, chosen)
     if not listener.isEnabled():
         message = ATTACHED_OFF.format(reason=listener.disabledReason())
         warnings.warn(message, HeadwaterWarning, stacklevel=2)
@@ -94,6 +117,7 @@ def detach(spark: SparkSession, timeout: float = 30.0) -> bool:
         flush(spark, timeout)
     for listener in found:
         listener.detach(context)
+    _forget(spark)
     return bool(found)
 
 
