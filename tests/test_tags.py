@@ -74,8 +74,13 @@ def test_tags_context_manager_nests_flattens_and_restores(
         with headwater.tags(spark_session, job={"team": "delays", "step": 2}):
             spark_session.range(2).write.parquet(str(tmp_path / "inner"))
         spark_session.range(2).write.parquet(str(tmp_path / "outer"))
-    assert sc.getLocalProperty("spark.openlineage.job.tags") is None
-    assert sc.getLocalProperty("spark.openlineage.run.tags") is None
+    for prop in (
+        "headwater.job.tags",
+        "headwater.run.tags",
+        "spark.openlineage.job.tags",
+        "spark.openlineage.run.tags",
+    ):
+        assert sc.getLocalProperty(prop) is None
     spark_session.range(2).write.parquet(str(tmp_path / "after"))
 
     inner, outer, after = execution_runs(lineage, spark_session)
@@ -90,6 +95,36 @@ def test_tags_context_manager_nests_flattens_and_restores(
         {"key": "meta_nr_config_team", "value": "X", "source": "CONFIG"},
     ]
     assert job_tags(after[0]) is None
+
+
+def test_tags_of_a_block_add_to_configured_tags(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
+    """Tags configured for the session (here at run time: Spark sets every spark.* entry of the session's configuration
+    as a local property while a SQL execution runs, which hid a block's tags of the same key), a thread's own local
+    property, and a ``headwater.tags`` block: each adds its tags, a later one replacing a tag of the same key."""
+    sc = spark_session.sparkContext
+    spark_session.conf.set("spark.openlineage.job.tags", "team:flights;tier:silver")
+    spark_session.conf.set("spark.openlineage.run.tags", "trigger:schedule")
+    try:
+        with headwater.tags(spark_session, job={"owner": "ann", "tier": "gold"}, run={"attempt": 2}):
+            spark_session.range(2).write.parquet(str(tmp_path / "tagged"))
+    finally:
+        spark_session.conf.unset("spark.openlineage.job.tags")
+        spark_session.conf.unset("spark.openlineage.run.tags")
+    assert sc.getLocalProperty("headwater.job.tags") is None
+
+    (tagged,) = execution_runs(lineage, spark_session)
+    for event in tagged:
+        assert job_tags(event) == [
+            {"key": "team", "value": "flights", "source": "CONFIG"},
+            {"key": "owner", "value": "ann", "source": "CONFIG"},
+            {"key": "tier", "value": "gold", "source": "CONFIG"},
+        ]
+        assert run_tags(event) == [
+            {"key": "trigger", "value": "schedule", "source": "CONFIG"},
+            {"key": "attempt", "value": "2", "source": "CONFIG"},
+        ]
 
 
 def test_tags_apply_only_to_the_thread_that_set_them(

@@ -12,8 +12,11 @@ if TYPE_CHECKING:
 
     from pyspark.sql import SparkSession
 
-JOB_TAGS_PROPERTY = "spark.openlineage.job.tags"
-RUN_TAGS_PROPERTY = "spark.openlineage.run.tags"
+# The local properties headwater.tags() sets (RuntimeSettings.THREAD_JOB_TAGS / THREAD_RUN_TAGS in the agent). Not the
+# spark.openlineage.* keys: Spark sets each spark.* entry of the session's configuration as a local property while a
+# SQL execution runs, so a configured spark.openlineage.job.tags would hide the block's own value of that key.
+JOB_TAGS_PROPERTY = "headwater.job.tags"
+RUN_TAGS_PROPERTY = "headwater.run.tags"
 
 
 def flatten_tags(tags: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
@@ -64,11 +67,12 @@ def tags(
 ) -> Iterator[None]:
     """Tag the Spark executions started inside the ``with`` block (on this thread) with job and run tags.
 
-    The tags go into the ``spark.openlineage.job.tags`` / ``spark.openlineage.run.tags`` SparkContext local properties
-    (source ``CONFIG``), added to what an enclosing block (or earlier ``sc.setLocalProperty`` call) set, and restored
-    on exit. Nested mappings are flattened with ``_`` (:func:`flatten_tags`). The agent reads them with each
-    execution's first Spark job, so they tag runs that execute Spark jobs; static events of DDL carry only the
-    configured tags.
+    The tags go into the ``headwater.job.tags`` / ``headwater.run.tags`` SparkContext local properties (source
+    ``CONFIG``), added to what an enclosing block set, and restored on exit; the agent adds them to the configured tags
+    (``spark.openlineage.job.tags``/``run.tags``) and those of ``sc.setLocalProperty("spark.openlineage.job.tags",
+    ...)``, replacing a tag of the same key and source. Nested mappings are flattened with ``_``
+    (:func:`flatten_tags`). The agent reads them with each execution's first Spark job, so they tag runs that execute
+    Spark jobs; static events of DDL carry only the configured tags.
 
     Example::
 

@@ -14,6 +14,17 @@ import java.util.function.UnaryOperator;
  * that cannot be used is reported to {@code onInvalid} (as {@code (key, reason)}) and ignored.
  */
 public final class RuntimeSettings {
+  /**
+   * The local property of the job tags Python's {@code headwater.tags(...)} sets. Not a {@code
+   * spark.*} key: Spark sets every {@code spark.*} entry of a session's configuration as a local
+   * property for the length of each SQL execution ({@code SQLExecution.withSQLConfPropagated}), so
+   * a {@code spark.openlineage.job.tags} setting would hide the thread's own value of that key.
+   */
+  public static final String THREAD_JOB_TAGS = "headwater.job.tags";
+
+  /** The local property of the run tags Python's {@code headwater.tags(...)} sets. */
+  public static final String THREAD_RUN_TAGS = "headwater.run.tags";
+
   private RuntimeSettings() {}
 
   /** The job and run tags set as local properties of one thread. */
@@ -65,15 +76,21 @@ public final class RuntimeSettings {
 
   /**
    * The tags in the local properties a Spark job was submitted with ({@code
-   * SparkListenerJobStart.properties()}, a copy Spark makes per job).
+   * SparkListenerJobStart.properties()}, a copy Spark makes per job): those of {@code
+   * spark.openlineage.job.tags} / {@code run.tags}, then those of {@link #THREAD_JOB_TAGS} / {@link
+   * #THREAD_RUN_TAGS} over them (a later tag replaces an earlier one of the same key and source).
    */
   public static LocalTags localTags(Properties properties, BiConsumer<String, String> onInvalid) {
     if (properties == null) {
       return LocalTags.NONE;
     }
     return new LocalTags(
-        tags(ConfigKeys.JOB_TAGS.sparkKey(), properties, onInvalid),
-        tags(ConfigKeys.RUN_TAGS.sparkKey(), properties, onInvalid));
+        TagSets.combine(
+            tags(ConfigKeys.JOB_TAGS.sparkKey(), properties, onInvalid),
+            tags(THREAD_JOB_TAGS, properties, onInvalid)),
+        TagSets.combine(
+            tags(ConfigKeys.RUN_TAGS.sparkKey(), properties, onInvalid),
+            tags(THREAD_RUN_TAGS, properties, onInvalid)));
   }
 
   private static List<Tag> tags(
