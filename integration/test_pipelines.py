@@ -382,3 +382,52 @@ def test_a_flow_that_fails_while_running_yields_its_fail(tmp_path: Path) -> None
     update = [e for e in events if e["job"]["name"] == PIPELINE]
     assert [e["eventType"] for e in update] == ["START", "FAIL"]
     assert not [e for e in events if e["job"]["name"] == f"{PIPELINE}.order_events"], "skipped after its upstream"
+
+
+def test_headwater_pipelines_loads_the_agent_by_itself_and_keeps_the_users_settings(
+    project: Project,
+    dry_run: tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]],
+    tmp_path: Path,
+) -> None:
+    """``headwater pipelines dry-run --transport file --location ...``: no spark-defaults.conf written by hand. The
+    user's own configuration directory (here with the namespace and a log4j2.properties) still applies; the events are
+    those of the hand-written configuration."""
+    users = tmp_path / "users-conf"
+    users.mkdir()
+    (users / "spark-defaults.conf").write_text(
+        f"# the user's own\nspark.openlineage.namespace={NAMESPACE}\nspark.ui.enabled false\n"
+    )
+    (users / "log4j2.properties").write_text("rootLogger.level = error\n")
+    events = tmp_path / "events.jsonl"
+    env = driver_env(SPARK_CONF_DIR=str(users))
+    finished = subprocess.run(
+        [str(VENV_BIN / "headwater"), "pipelines", "dry-run", "--transport", "file", "--location", str(events)],
+        cwd=project.root, env=env, capture_output=True, text=True, timeout=900, check=False,
+    )  # fmt: skip
+    assert finished.returncode == 0, finished.stderr[-3000:]
+    by_hand = dry_run[1]
+    by_command = read_jsonl(events)
+
+    def static(found: list[dict[str, Any]]) -> list[tuple[str, str, list[str], list[str]]]:
+        return sorted(
+            (
+                e["job"]["namespace"],
+                e["job"]["name"],
+                [i["name"] for i in e["inputs"]],
+                [o["name"] for o in e["outputs"]],
+            )
+            for e in found
+            if e["schemaURL"].endswith("/JobEvent")
+        )
+
+    assert static(by_command) == static(by_hand)
+    assert {"shop.orders", "shop.big_orders", "shop.order_events"} <= {name for _, name, _, _ in static(by_command)}
+    assert sorted(static_datasets(by_command)) == sorted(static_datasets(by_hand))
+    assert sorted(users.iterdir()) == [users / "log4j2.properties", users / "spark-defaults.conf"]  # left as it was
+
+    # spark-pipelines' own exit status and message come through
+    failed = subprocess.run(
+        [str(VENV_BIN / "headwater"), "pipelines", "dry-run", "--spec", str(tmp_path / "missing.yml")],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900, check=False,
+    )  # fmt: skip
+    assert failed.returncode != 0

@@ -1,9 +1,14 @@
-"""The ``headwater`` command line: ``demo``, ``jar-path``, ``summary``, ``replay``, ``lineage ...`` and ``serve``."""
+"""The ``headwater`` command line.
+
+``demo``, ``jar-path``, ``summary``, ``replay``, ``pipelines ...``, ``lineage ...`` and ``serve``.
+"""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
@@ -144,6 +149,73 @@ def _replay_fix(results: list[ReplayResult]) -> str:
         answered = ", ".join(f"HTTP {s}" for s in sorted(statuses))
         return f"the endpoint answered {answered}; run `headwater replay` again once it takes events"
     return "the endpoint did not answer; run `headwater replay` again once it does"
+
+
+@cli.group()
+def pipelines() -> None:
+    """Spark Declarative Pipelines with the agent loaded: `headwater pipelines run|dry-run [spark-pipelines args]`.
+
+    spark-pipelines runs with a Spark configuration directory made for it: yours copied ($SPARK_CONF_DIR, else
+    $SPARK_HOME/conf), the agent's jar and listener added, and the settings given here over yours. Arguments these
+    commands do not know go to spark-pipelines.
+    """
+
+
+_PASS_THROUGH = {"ignore_unknown_options": True, "allow_extra_args": True}
+_F = TypeVar("_F", bound=Callable[..., None])
+
+
+def _agent_options(function: _F) -> _F:
+    """The agent's settings as options (the keywords of ``headwater.configure``, and ``--option KEY=VALUE``)."""
+    for option in reversed(
+        (
+            click.option("--transport", help="spark.openlineage.transport.type (console, file, http, kafka, ...)."),
+            click.option("--url", help="spark.openlineage.transport.url (http)."),
+            click.option("--endpoint", help="spark.openlineage.transport.endpoint (http)."),
+            click.option("--api-key", envvar="OPENLINEAGE_API_KEY", help="The endpoint key [env: OPENLINEAGE_API_KEY]"),
+            click.option("--location", help="spark.openlineage.transport.location (file)."),
+            click.option("--namespace", help="spark.openlineage.namespace."),
+            click.option(
+                "--option", "extra", multiple=True, metavar="KEY=VALUE",
+                help="Any other setting: spark.openlineage.KEY, or a full spark.* key; repeatable.",
+            ),
+        )
+    ):  # fmt: skip
+        function = option(function)
+    return function
+
+
+def _run_pipelines(context: click.Context, command: str, keywords: dict[str, Any]) -> None:
+    from headwater._session import settings
+    from headwater.pipelines import PipelinesError, run_pipelines
+
+    extra = keywords.pop("extra")
+    bad = [item for item in extra if "=" not in item]
+    if bad:
+        msg = f"--option takes KEY=VALUE, not {bad[0]!r}"
+        raise click.UsageError(msg)
+    chosen = settings({**keywords, "options": dict(item.split("=", 1) for item in extra)}, source_code_of=None)
+    try:
+        code = run_pipelines(command, context.args, chosen)
+    except (PipelinesError, FileNotFoundError, UnsupportedSparkError) as e:
+        raise click.ClickException(str(e)) from e
+    sys.exit(code)
+
+
+@pipelines.command("run", context_settings=_PASS_THROUGH)
+@_agent_options
+@click.pass_context
+def pipelines_run(context: click.Context, /, **keywords: Any) -> None:  # noqa: ANN401
+    """`spark-pipelines run ARGS...` with the agent: the pipeline's static lineage and its runs."""
+    _run_pipelines(context, "run", keywords)
+
+
+@pipelines.command("dry-run", context_settings=_PASS_THROUGH)
+@_agent_options
+@click.pass_context
+def pipelines_dry_run(context: click.Context, /, **keywords: Any) -> None:  # noqa: ANN401
+    """`spark-pipelines dry-run ARGS...` with the agent: the pipeline's static lineage, nothing run."""
+    _run_pipelines(context, "dry-run", keywords)
 
 
 cli.add_command(lineage)
