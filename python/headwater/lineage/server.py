@@ -48,7 +48,11 @@ from headwater.lineage.render.marquez import marquez_graph
 from headwater.lineage.store import LineageStore, RejectedEventsError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from starlette.requests import Request
+
+    from headwater.lineage.reader import LineageReader, Node
 
 LINEAGE_PATH = "/api/v1/lineage"
 """The OpenLineage HTTP transport's default endpoint."""
@@ -182,7 +186,13 @@ class _Endpoint:
             return _json({"error": "invalid OpenLineage event(s); nothing was stored", "events": invalid}, 400)
         return _json({"received": report.received, "stored": report.stored}, 201)
 
-    async def get_lineage(self, request: Request) -> Response:
+    async def _read_around(
+        self, request: Request, parameter: str, default: int, read: Callable[[LineageReader, Node, int], Any]
+    ) -> Response:
+        """A JSON read around the node ``nodeId`` names, with the integer query parameter ``parameter``.
+
+        401 without the key, 400 on a missing or bad parameter, 404 for an unknown node.
+        """
         refused = self.refused(request, read=True)
         if refused is not None:
             return refused
@@ -190,21 +200,29 @@ class _Endpoint:
         if not node_id:
             return _json({"error": "nodeId is required (dataset:<namespace>:<name> or job:<namespace>:<name>)"}, 400)
         try:
-            depth = int(request.query_params.get("depth", "20"))
+            value = int(request.query_params.get(parameter, str(default)))
         except ValueError:
-            return _json({"error": "depth must be an integer"}, 400)
-        direction = request.query_params.get("direction", "both")
+            return _json({"error": f"{parameter} must be an integer"}, 400)
 
-        def read() -> dict[str, Any]:
+        def answer() -> Any:  # noqa: ANN401 - any JSON value
             reader = self.store.read
-            return marquez_graph(reader, neighbourhood(reader, reader.resolve(node_id), depth, direction))
+            return read(reader, reader.resolve(node_id), value)
 
         try:
-            return _json(await run_in_threadpool(read))
+            return _json(await run_in_threadpool(answer))
         except LookupFailedError as e:
             return _json({"error": str(e)}, 404)
         except ValueError as e:
             return _json({"error": str(e)}, 400)
+
+    async def get_lineage(self, request: Request) -> Response:
+        direction = request.query_params.get("direction", "both")
+        return await self._read_around(
+            request,
+            "depth",
+            20,
+            lambda reader, node, depth: marquez_graph(reader, neighbourhood(reader, node, depth, direction)),
+        )
 
     async def graph_page(self, request: Request) -> Response:
         refused = self.refused(request, read=True)
@@ -231,27 +249,14 @@ class _Endpoint:
             return _json({"error": str(e)}, 404)
 
     async def nearest_data(self, request: Request) -> Response:
-        refused = self.refused(request, read=True)
-        if refused is not None:
-            return refused
-        node_id = request.query_params.get("nodeId")
-        if not node_id:
-            return _json({"error": "nodeId is required (dataset:<namespace>:<name> or job:<namespace>:<name>)"}, 400)
-        try:
-            limit = min(int(request.query_params.get("limit", "50")), self.page_nodes)
-        except ValueError:
-            return _json({"error": "limit must be an integer"}, 400)
-
-        def read() -> dict[str, Any]:
-            reader = self.store.read
-            return page_data(reader, nearest(reader, reader.resolve(node_id), limit), title=self.title)
-
-        try:
-            return _json(await run_in_threadpool(read))
-        except LookupFailedError as e:
-            return _json({"error": str(e)}, 404)
-        except ValueError as e:
-            return _json({"error": str(e)}, 400)
+        return await self._read_around(
+            request,
+            "limit",
+            50,
+            lambda reader, node, limit: page_data(
+                reader, nearest(reader, node, min(limit, self.page_nodes)), title=self.title
+            ),
+        )
 
     async def health(self, _request: Request) -> Response:
         return _json({"status": "ok"})
