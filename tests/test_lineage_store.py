@@ -137,6 +137,16 @@ def test_dataset_event_makes_a_version_only_when_schema_lifecycle_or_source_chan
     assert info.current_version == versions[0]
 
 
+def test_a_dataset_event_with_an_empty_schema_states_no_fields(store: LineageStore) -> None:
+    # CREATE TABLE t USING parquet LOCATION '<files>' read before Spark inferred the schema gave `schema: []`
+    ingest(store, dataset_event(1, dataset("/t", schema=schema_facet("a int", "b string"))))
+    ingest(store, dataset_event(2, dataset("/t", schema={**schema_facet("a int"), "fields": []})))
+    assert fields(store, "/t") == [(["a", "b"], None, None)]
+    ingest(store, dataset_event(3, dataset("/empty", schema={**schema_facet("a int"), "fields": []})))
+    assert fields(store, "/empty") == []  # nothing stated: no version
+    assert store.read.dataset_infos([ds("/empty").id])[0].fields == []
+
+
 def test_each_run_that_writes_makes_one_version(store: LineageStore) -> None:
     first, second = new_run_id(), new_run_id()
     out = dataset("/out", schema=schema_facet("a int"))

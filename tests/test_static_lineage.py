@@ -104,6 +104,22 @@ def test_metadata_ddl_emits_dataset_events(
     ]
 
 
+def test_create_table_over_existing_files_reports_the_schema_spark_infers(
+    spark_session: SparkSession, lineage: LineageLog, db: str, tmp_path: Path
+) -> None:
+    files = tmp_path / "flights"
+    spark_session.createDataFrame([("AA", 12)], "carrier STRING, delay INT").write.parquet(str(files))
+    lineage.mark(spark_session)
+    spark_session.sql(f"CREATE TABLE {db}.over_files USING parquet LOCATION '{files}'")
+
+    (event,) = dataset_events(lineage.events(spark_session))
+    assert (event["dataset"]["name"], lifecycle(event["dataset"])) == (str(files), "CREATE")
+    assert event["dataset"]["facets"]["schema"]["fields"] == [
+        {"name": "carrier", "type": "string"},
+        {"name": "delay", "type": "integer"},
+    ]
+
+
 def test_failed_ddl_emits_nothing(spark_session: SparkSession, lineage: LineageLog, db: str) -> None:
     spark_session.sql(f"CREATE TABLE {db}.exists (id INT) USING parquet")
     lineage.mark(spark_session)

@@ -14,8 +14,8 @@ store. The rules (DESIGN.md, "Static lineage and tags", after Marquez's static-l
 - A dataset version is made by each run that writes the dataset (one version per run, stating what the run's
   events state, the latest last), and by a DatasetEvent only when what it states about the schema fields, the
   source (the ``dataSource`` facet), or the lifecycle state differs from the current version; what the event leaves
-  out is carried over. (In OpenLineage naming the dataset's name is its physical name, so a new physical name is a new
-  dataset.)
+  out is carried over; one that states none of them (a ``schema`` facet with no fields states no fields) makes
+  none. (In OpenLineage naming the dataset's name is its physical name, so a new physical name is a new dataset.)
 - A job's current definition (its input and output datasets) is that of its latest JobEvent or run: a JobEvent
   replaces it with the declared inputs and outputs (static edges), a run with everything its events read and wrote
   (observed edges).
@@ -275,7 +275,9 @@ def version_content(facets: Mapping[str, Any]) -> dict[str, Any]:
     """The version-defining facts among a dataset's facets: schema fields, source, lifecycle state (when stated)."""
     content: dict[str, Any] = {}
     schema = facets.get("schema")
-    if isinstance(schema, dict) and isinstance(schema.get("fields"), list):
+    # a schema without fields states nothing: no Spark table has no column (it is a schema not known yet, e.g. of a
+    # table over files before Spark inferred it), and taking it as one would make a version with no fields
+    if isinstance(schema, dict) and isinstance(schema.get("fields"), list) and schema["fields"]:
         content["fields"] = [_field(f) for f in schema["fields"]]
     source = facets.get("dataSource")
     if isinstance(source, dict):
@@ -366,8 +368,8 @@ class VersionChain:
             return
         base = self.current.content if self.current else {}
         content = {**base, **write.content}
-        if write.run_id is None and self.current is not None and content == base:
-            return  # a DatasetEvent that changes nothing that defines a version
+        if write.run_id is None and (not write.content or (self.current is not None and content == base)):
+            return  # a DatasetEvent that states or changes nothing that defines a version
         seq = self.current.seq + 1 if self.current else 1
         key = f"run\x00{write.run_id}" if write.run_id else f"static\x00{write.time}\x00{canonical_hash(content)}"
         version_id = uuid.uuid5(_VERSION_NAMESPACE, f"{self.dataset_id}\x00{key}").hex

@@ -7,6 +7,7 @@ import io.openlineage.client.OpenLineage.LifecycleStateChangeDatasetFacet.Lifecy
 import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.execution.command.CreateDataSourceTableCommand;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * A session-catalog table of a V1 source created without data, {@code CREATE TABLE t (...) USING
@@ -15,6 +16,8 @@ import org.apache.spark.sql.execution.command.CreateDataSourceTableCommand;
  * <pre>
  *   CreateDataSourceTableCommand(table, ignoreIfExists)
  *     -> the table (location or default path, symlink db.table) with its declared schema; lifecycle CREATE
+ *        (no columns declared, as for CREATE TABLE t USING parquet LOCATION '<files>'): the schema the
+ *        catalog has for it, which Spark infers from the files as the command runs; none before that
  * </pre>
  *
  * Job-name suffix: {@code db_table}.
@@ -22,15 +25,20 @@ import org.apache.spark.sql.execution.command.CreateDataSourceTableCommand;
 public final class CreateDataSourceTableVisitor
     extends QueryPlanVisitor<CreateDataSourceTableCommand, OpenLineage.OutputDataset> {
   private final CatalogTableOutputs tables;
+  private final SessionTableChanges catalog;
 
   public CreateDataSourceTableVisitor(OpenLineageContext context) {
     super(context);
     this.tables = new CatalogTableOutputs(context);
+    this.catalog = new SessionTableChanges(context);
   }
 
   @Override
   protected List<OpenLineage.OutputDataset> visit(CreateDataSourceTableCommand node) {
-    return tables.output(node.table(), node.table().schema(), LifecycleStateChange.CREATE);
+    StructType declared = node.table().schema();
+    StructType schema =
+        declared.isEmpty() ? catalog.schema(node.table().identifier()) : declared; // null: none yet
+    return tables.output(node.table(), schema, LifecycleStateChange.CREATE);
   }
 
   @Override
