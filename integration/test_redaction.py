@@ -63,10 +63,8 @@ def test_no_planted_secret_leaves_the_process(tmp_path: Path) -> None:
     assert properties["spark.myapp.endpoint"] == f"https://api.example.com/v1?key={REDACTED}&region=eu"
     ctas = next(run for run in runs.values() if "sql" in run[-1]["job"]["facets"])
     query = ctas[-1]["job"]["facets"]["sql"]["query"]
-    assert query.startswith("CREATE TABLE secrets_out USING parquet")
-    assert f"'{REDACTED}' AS gh" in query
-    assert f"'{REDACTED}' AS mine" in query
-    assert f"api_token={REDACTED}" in query
+    assert query.startswith("CREATE TABLE secrets_out USING parquet LOCATION ? AS")
+    assert query.endswith("SELECT id, ? AS gh, ? AS mine FROM nums WHERE ? <> ?")  # SQL literals are masked
     failed = next(run for run in runs.values() if run[-1]["eventType"] == "FAIL")
     error = failed[-1]["run"]["facets"]["errorMessage"]
     assert f"jdbc:postgresql://bob:{REDACTED}@db/shop" in error["message"]
@@ -74,3 +72,60 @@ def test_no_planted_secret_leaves_the_process(tmp_path: Path) -> None:
     hand_made = next(e for e in events if e["job"]["name"] == "hand_made")
     assert hand_made["inputs"][0]["namespace"] == "postgres://db:5432"
     assert hand_made["inputs"][0]["name"] == "shop.public.orders"
+
+
+SQL_SECRETS = ["S11dir", "S12ctas", "S13view", "S14cmp", "S15write", "S16comment"]
+
+
+def sql_literals_run(tmp_path: Path, literals: str) -> tuple[list[dict], list[dict], str]:
+    """The events (file, spool) and driver log of integration/jobs/sql_literals_job.py with ``facets.sql.literals``."""
+    events_file = tmp_path / "events.jsonl"
+    with LineageServer(answers=[Answer(500)] * 1000) as server:
+        finished = run_python(
+            JOBS / "sql_literals_job.py", [str(events_file), server.url, str(tmp_path), literals], cwd=tmp_path
+        )
+        assert finished.returncode == 0, finished.stderr[-5000:]
+    events = [json.loads(line) for line in events_file.read_text().splitlines()]
+    spooled = [
+        json.loads(line)
+        for segment in sorted((tmp_path / "spool").glob("http-*/*.jsonl"))
+        for line in segment.read_text().splitlines()
+    ]
+    assert len(spooled) == len(events)
+    return events, spooled, finished.stderr
+
+
+def sql_queries(events: list[dict]) -> list[str]:
+    return [e["job"]["facets"]["sql"]["query"] for e in events if "sql" in e["job"].get("facets", {})]
+
+
+def test_sql_literals_never_leave_the_process(tmp_path: Path) -> None:
+    events, spooled, stderr = sql_literals_run(tmp_path, "mask")
+
+    console = [line for line in stderr.splitlines() if "ConsoleTransport" in line]
+    assert len(console) >= len(events), "the console transport logged every event"
+    for secret in SQL_SECRETS:
+        for event in events + spooled:
+            assert secret not in json.dumps(event), (secret, event["job"]["name"])
+        assert secret not in stderr, secret  # not in any line of the driver log
+    for event in events:
+        validate_event(event)
+    queries = set(sql_queries(events))
+    work = str(tmp_path)
+    assert "INSERT OVERWRITE DIRECTORY ? USING parquet SELECT id, ? AS password FROM nums" in queries
+    assert "CREATE TABLE ctas_out USING parquet AS SELECT id, ? AS token FROM nums" in queries
+    assert "SELECT id FROM ctas_out WHERE token <> ?" in queries  # the view's JobEvent: its definition
+    assert "INSERT OVERWRITE DIRECTORY ? USING parquet\nSELECT id FROM nums WHERE ? <> ? AND id < ? -- ?\n" in queries
+    # spark.sql(...).write runs the write's plan, which carries no SQL text: nothing to mask, nothing leaks
+    assert len(queries) == 4
+    assert not any(work in query for query in queries)
+
+
+def test_sql_literals_can_be_kept(tmp_path: Path) -> None:
+    events, spooled, _ = sql_literals_run(tmp_path, "keep")
+
+    queries = " ".join(sql_queries(events))
+    in_sql_text = [s for s in SQL_SECRETS if not s.startswith("S15")]  # a DataFrame write has no SQL text
+    for planted in in_sql_text:
+        assert planted in queries, planted
+    assert sql_queries(spooled) == sql_queries(events)

@@ -1,5 +1,6 @@
 package io.headwater.spark.config;
 
+import io.headwater.spark.compat.SqlLiteralMasker;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +15,7 @@ import java.util.regex.PatternSyntaxException;
  * and the user's patterns, and applied to every event the agent emits (see {@code
  * emit.EventRedaction}), to the {@code spark_properties} facet and to Headwater's log lines.
  *
- * <p>Three rules, for three kinds of value:
+ * <p>Four rules, for four kinds of value:
  *
  * <ul>
  *   <li>{@link #property}: a Spark property, as Spark redacts its own UI and logs — when the key or
@@ -43,7 +44,7 @@ public final class Redaction {
 
   /** The redaction of a driver that sets nothing: Spark's defaults, no string patterns. */
   public static final Redaction DEFAULT =
-      new Redaction(Pattern.compile(DEFAULT_SECRET_KEYS), List.of());
+      new Redaction(Pattern.compile(DEFAULT_SECRET_KEYS), List.of(), SqlLiterals.MASK);
 
   /** Parameter and option names that always name a credential. */
   private static final Pattern CREDENTIAL_NAME =
@@ -76,10 +77,12 @@ public final class Redaction {
 
   private final Pattern secretKeys;
   private final List<Pattern> strings;
+  private final SqlLiterals sqlLiterals;
 
-  private Redaction(Pattern secretKeys, List<Pattern> strings) {
+  private Redaction(Pattern secretKeys, List<Pattern> strings, SqlLiterals sqlLiterals) {
     this.secretKeys = Objects.requireNonNull(secretKeys, "secretKeys");
     this.strings = List.copyOf(strings);
+    this.sqlLiterals = Objects.requireNonNull(sqlLiterals, "sqlLiterals");
   }
 
   /**
@@ -99,7 +102,17 @@ public final class Redaction {
       compile(key, sparkConf.get(key)).ifPresent(strings::add);
     }
     strings.addAll(userPatterns);
-    return new Redaction(keys, strings);
+    return new Redaction(keys, strings, SqlLiterals.MASK);
+  }
+
+  /** This redaction with SQL literals masked or kept ({@code facets.sql.literals}). */
+  public Redaction withSqlLiterals(SqlLiterals mode) {
+    return new Redaction(secretKeys, strings, mode);
+  }
+
+  /** True when {@link #sql} masks literals (the default). */
+  public boolean masksSqlLiterals() {
+    return sqlLiterals == SqlLiterals.MASK;
   }
 
   private static Optional<Pattern> compile(String key, String regex) {
@@ -163,6 +176,17 @@ public final class Redaction {
     return out;
   }
 
+  /**
+   * SQL text as it may leave the process: its literals and comments masked (unless kept), then
+   * {@link #text} (see the class comment). Never throws.
+   */
+  public String sql(String sql) {
+    if (sql == null || sql.isEmpty()) {
+      return sql;
+    }
+    return text(masksSqlLiterals() ? SqlLiteralMasker.mask(sql) : sql);
+  }
+
   /** A dataset namespace or name with only its credentials removed (see the class comment). */
   public String name(String name) {
     if (name == null || name.isEmpty()) {
@@ -185,6 +209,7 @@ public final class Redaction {
       String name = m.group(nameGroup);
       String value = m.group(valueGroup);
       if (value.isEmpty()
+          || value.equals(SqlLiteralMasker.MASK) // a masked SQL literal holds nothing
           || text.startsWith(REDACTED, m.start(valueGroup))
           || !namesCredential(name)) {
         continue;

@@ -16,6 +16,21 @@ public class RedactionTest {
   private static final Redaction DEFAULT = Redaction.DEFAULT;
 
   @Test
+  public void sqlTextLosesItsLiteralsThenTheTextRules() {
+    assertEquals(
+        "SELECT ? AS pw FROM t WHERE token = ?",
+        DEFAULT.sql("SELECT 'S3cr3t' AS pw FROM t WHERE token = 'S4cr3t'"));
+    Redaction keep = DEFAULT.withSqlLiterals(SqlLiterals.KEEP);
+    assertFalse(keep.masksSqlLiterals());
+    assertEquals(
+        "SELECT 'S3cr3t' AS pw FROM t WHERE token = '" + R + "'",
+        keep.sql("SELECT 'S3cr3t' AS pw FROM t WHERE token = 'S4cr3t'"));
+    assertEquals(
+        io.headwater.spark.compat.SqlLiteralMasker.UNREADABLE,
+        DEFAULT.sql("SELECT 'S3cr3t FROM t"));
+  }
+
+  @Test
   public void aPropertyWhoseKeyNamesASecretIsRedactedWhole() {
     assertEquals(R, DEFAULT.property("spark.hadoop.fs.s3a.secret.key", "AKIA-not-a-secret"));
     assertEquals(R, DEFAULT.property("spark.myapp.accessKey", "x"));
