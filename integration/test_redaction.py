@@ -28,6 +28,18 @@ def headwater_log_records(stderr: str) -> list[str]:
     return ["\n".join(r) for r in records if "Headwater" in r[0]]
 
 
+def delivered(events_file: Path, spool: Path) -> tuple[list[dict], list[dict]]:
+    """The events the file transport wrote and those the failing HTTP destination spooled: the same number."""
+    events = [json.loads(line) for line in events_file.read_text().splitlines()]
+    spooled = [
+        json.loads(line)
+        for segment in sorted(spool.glob("http-*/*.jsonl"))
+        for line in segment.read_text().splitlines()
+    ]
+    assert len(spooled) == len(events)
+    return events, spooled
+
+
 def test_no_planted_secret_leaves_the_process(tmp_path: Path) -> None:
     events_file = tmp_path / "events.jsonl"
     failing = [Answer(500, body=b"invalid api_token=S8tok for this tenant")] * 1000
@@ -36,13 +48,7 @@ def test_no_planted_secret_leaves_the_process(tmp_path: Path) -> None:
         assert finished.returncode == 0, finished.stderr[-5000:]
         assert len(server.requests) >= 1  # the failing endpoint really answered, with its secret
 
-    events = [json.loads(line) for line in events_file.read_text().splitlines()]
-    spooled = [
-        json.loads(line)
-        for segment in sorted((tmp_path / "spool").glob("http-*/*.jsonl"))
-        for line in segment.read_text().splitlines()
-    ]
-    assert len(spooled) == len(events)
+    events, spooled = delivered(events_file, tmp_path / "spool")
     records = headwater_log_records(finished.stderr)
     assert any("500" in r for r in records), "the failing endpoint was logged"
     assert any("must not carry credentials" in r for r in records), "the bad URL was refused"
@@ -85,13 +91,7 @@ def sql_literals_run(tmp_path: Path, literals: str) -> tuple[list[dict], list[di
             JOBS / "sql_literals_job.py", [str(events_file), server.url, str(tmp_path), literals], cwd=tmp_path
         )
         assert finished.returncode == 0, finished.stderr[-5000:]
-    events = [json.loads(line) for line in events_file.read_text().splitlines()]
-    spooled = [
-        json.loads(line)
-        for segment in sorted((tmp_path / "spool").glob("http-*/*.jsonl"))
-        for line in segment.read_text().splitlines()
-    ]
-    assert len(spooled) == len(events)
+    events, spooled = delivered(events_file, tmp_path / "spool")
     return events, spooled, finished.stderr
 
 

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from pyspark.sql import SparkSession
+from secrets_job import file_and_failing_http  # this folder is the script's: on sys.path
 
 import headwater
 
@@ -37,14 +38,9 @@ def main(events: str, failing_url: str, work: str, literals: str) -> None:
         .config("spark.driver.extraJavaOptions", f"-Dlog4j2.configurationFile=file:{log4j2}")
     )
     options = {
-        "transport.type": "composite",
-        "transport.transports.local.type": "file",
-        "transport.transports.local.location": events,
-        "transport.transports.remote.type": "http",
-        "transport.transports.remote.url": failing_url,
+        **file_and_failing_http(events, failing_url, work),
         "transport.transports.log.type": "console",
         "emit.retry.maxAttempts": "1",
-        "spool.dir": f"{work}/spool",
         "facets.sql.literals": literals,
     }
     spark = headwater.configure(builder, options=options, source_code=False).getOrCreate()
