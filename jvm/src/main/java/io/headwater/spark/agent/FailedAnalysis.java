@@ -8,15 +8,15 @@ import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart;
  * Tells, from Spark's listener events alone, the SQL execution Spark reports for a query whose
  * analysis failed, whose {@code QueryExecution} the agent must not read.
  *
- * <p>Why: when a DataFrame's analysis fails (an {@code AnalysisException} such as {@code
- * AMBIGUOUS_REFERENCE}), {@code QueryExecution.assertAnalyzed} posts a start and an end for it
- * through {@code SQLExecution.withNewExecutionIdOnError(qe, Some("analyze"))}, then the user gets
- * the exception. Any plan of that {@code QueryExecution} re-throws the cached analysis failure —
- * from Spark 4.0 its {@code LazyTry} re-throws the <em>same</em> exception object with the caller's
+ * <p>Why: from Spark 4.0, when a DataFrame's analysis fails (an {@code AnalysisException} such as
+ * {@code AMBIGUOUS_REFERENCE}), {@code QueryExecution.assertAnalyzed} posts a start and an end for
+ * it through {@code SQLExecution.withNewExecutionIdOnError(qe, Some("analyze"))}, then the user
+ * gets the exception. Any plan of that {@code QueryExecution} re-throws the cached analysis
+ * failure: its {@code LazyTry} re-throws the <em>same</em> exception object with the caller's
  * frames spliced into its stack trace ({@code Utils.getTryWithCallerStacktrace}), so the user's
- * exception, as later logged or shown, would name the agent's frames; on Spark 3.5 ({@code lazy val
- * analyzed}) it runs the analysis again. Asking the {@code QueryExecution} whether analysis failed
- * would be the same trap (its state is private and lazy), so the events decide:
+ * exception, as later logged or shown, would name the agent's frames. Asking the {@code
+ * QueryExecution} whether analysis failed would be the same trap (its state is private and lazy),
+ * so the events decide:
  *
  * <ul>
  *   <li>the start: {@code physicalPlanDescription} empty and {@code sparkPlanInfo} {@code
@@ -26,8 +26,9 @@ import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart;
  *   <li>the end: {@code executionName} {@code "analyze"}, the name only that path gives.
  * </ul>
  *
- * <p>The same in every supported Spark line (3.5 to 4.3: the same fields and the same {@code
- * assertAnalyzed}); no version seam.
+ * <p>The same in every Spark 4 line (the same fields and the same {@code assertAnalyzed}); Spark
+ * 3.5 posts no execution for a failed analysis (its {@code assertAnalyzed} only throws), so the
+ * agent never sees one there. No version seam.
  */
 final class FailedAnalysis {
   /** The execution name {@code QueryExecution.assertAnalyzed} gives its failure's execution. */
