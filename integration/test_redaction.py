@@ -80,7 +80,7 @@ def test_no_planted_secret_leaves_the_process(tmp_path: Path) -> None:
     assert hand_made["inputs"][0]["name"] == "shop.public.orders"
 
 
-SQL_SECRETS = ["S11dir", "S12ctas", "S13view", "S14cmp", "S15write", "S16comment"]
+SQL_SECRETS = ["S11dir", "S12ctas", "S13view", "S14cmp", "S15write", "S16comment", "S17error"]
 
 
 def sql_literals_run(tmp_path: Path, literals: str) -> tuple[list[dict], list[dict], str]:
@@ -104,10 +104,18 @@ def test_sql_literals_never_leave_the_process(tmp_path: Path) -> None:
 
     console = [line for line in stderr.splitlines() if "ConsoleTransport" in line]
     assert len(console) >= len(events), "the console transport logged every event"
+    agent_lines = console + headwater_log_records(stderr)
     for secret in SQL_SECRETS:
         for event in events + spooled:
             assert secret not in json.dumps(event), (secret, event["job"]["name"])
-        assert secret not in stderr, secret  # not in any line of the driver log
+        assert not any(secret in line for line in agent_lines), secret
+        if not secret.startswith("S17"):  # Spark itself logs the failed task's error, which quotes the statement
+            assert secret not in stderr, secret  # not in any line of the driver log
+    failed = [e for e in events if e.get("eventType") == "FAIL"]
+    assert len(failed) == 1
+    error = failed[0]["run"]["facets"]["errorMessage"]
+    assert "== SQL (line 2, position 3) ==\n  id / ? AS r, ? AS k FROM nums" in error["message"]
+    assert "== SQL (line 2, position 3) ==\n  id / ? AS r, ? AS k FROM nums" in error["stackTrace"]
     for event in events:
         validate_event(event)
     queries = set(sql_queries(events))
@@ -125,7 +133,9 @@ def test_sql_literals_can_be_kept(tmp_path: Path) -> None:
     events, spooled, _ = sql_literals_run(tmp_path, "keep")
 
     queries = " ".join(sql_queries(events))
-    in_sql_text = [s for s in SQL_SECRETS if not s.startswith("S15")]  # a DataFrame write has no SQL text
+    in_sql_text = [s for s in SQL_SECRETS if s[:3] not in ("S15", "S17")]  # a DataFrame write has no SQL text
     for planted in in_sql_text:
         assert planted in queries, planted
     assert sql_queries(spooled) == sql_queries(events)
+    (failed,) = [e for e in events if e.get("eventType") == "FAIL"]
+    assert "'S17error' AS k" in failed["run"]["facets"]["errorMessage"]["message"]

@@ -6,6 +6,7 @@ The agent writes each event to EVENTS_FILE, to FAILING_URL (an endpoint answerin
 WORK_DIR) and to the console transport (the driver log, at INFO), with spark.openlineage.facets.sql.literals as given.
 """
 
+import contextlib
 import sys
 from pathlib import Path
 
@@ -53,6 +54,9 @@ def main(events: str, failing_url: str, work: str, literals: str) -> None:
         "SELECT id FROM nums WHERE 'token' <> \"S14cmp\" AND id < 1e9 -- S16comment\n"
     )
     spark.sql("SELECT id, X'5315' AS b, 'S15write' AS k FROM nums /* S16comment */").write.parquet(f"{work}/write_out")
+    # fails at run time: Spark's error quotes the statement's line, literal and all
+    with contextlib.suppress(Exception):
+        spark.sql("SELECT id,\n  id / 0 AS r, 'S17error' AS k FROM nums").write.parquet(f"{work}/fail_out")
     headwater.flush(spark, timeout=60)
     spark.stop()
 

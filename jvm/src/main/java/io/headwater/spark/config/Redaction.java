@@ -1,6 +1,7 @@
 package io.headwater.spark.config;
 
 import io.headwater.spark.compat.SqlLiteralMasker;
+import io.headwater.spark.compat.SqlQueryContexts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,8 @@ import java.util.regex.PatternSyntaxException;
  *       credential (matches {@code spark.redaction.regex}, or is one of password, passwd, pwd,
  *       secret, token, credential, api key, access key, key, sig, signature); and every match of
  *       {@code spark.redaction.string.regex}, {@code spark.sql.redaction.string.regex} and {@code
- *       spark.openlineage.redaction.regex}.
+ *       spark.openlineage.redaction.regex}; with SQL literals masked (the default), also the
+ *       statement lines Spark quotes in an error's query context ({@link SqlQueryContexts}).
  *   <li>{@link #name}: a dataset namespace or name — only credentials go: a URL's {@code
  *       user:password@} is removed (so the identity does not depend on who connected) and the value
  *       of a credential query parameter becomes {@value #REDACTED}; the rest of the name stays.
@@ -144,6 +146,7 @@ public final class Redaction {
    */
   public boolean mayContainSecrets(String text) {
     return hasStringPatterns()
+        || (masksSqlLiterals() && text.contains("== SQL"))
         || secretKeys.matcher(text).find()
         || CREDENTIAL_NAME_ANYWHERE.matcher(text).find()
         || URL_USERINFO.matcher(text).find();
@@ -165,9 +168,10 @@ public final class Redaction {
     if (text == null || text.isEmpty()) {
       return text;
     }
-    String out =
+    String out = masksSqlLiterals() ? SqlQueryContexts.mask(text) : text;
+    out =
         URL_USERINFO
-            .matcher(text)
+            .matcher(out)
             .replaceAll(m -> quote(m.group(1) + m.group(2)) + ":" + quote(REDACTED) + "@");
     out = pairs(out);
     for (Pattern pattern : strings) {

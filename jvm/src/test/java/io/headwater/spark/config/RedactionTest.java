@@ -31,6 +31,19 @@ public class RedactionTest {
   }
 
   @Test
+  public void theSqlSparkQuotesInAnErrorLosesItsLiteralsUnlessKept() {
+    String error =
+        "[DIVIDE_BY_ZERO] Division by zero.\n== SQL (line 1, position 8) ==\n"
+            + "SELECT 1 / 0, 'S3cr3t'\n       ^^^^^\n";
+    assertTrue(DEFAULT.mayContainSecrets(error));
+    assertEquals(
+        "[DIVIDE_BY_ZERO] Division by zero.\n== SQL (line 1, position 8) ==\n"
+            + "SELECT ? / ?, ?\n       ^^^^^\n",
+        DEFAULT.text(error));
+    assertEquals(error, DEFAULT.withSqlLiterals(SqlLiterals.KEEP).text(error));
+  }
+
+  @Test
   public void aPropertyWhoseKeyNamesASecretIsRedactedWhole() {
     assertEquals(R, DEFAULT.property("spark.hadoop.fs.s3a.secret.key", "AKIA-not-a-secret"));
     assertEquals(R, DEFAULT.property("spark.myapp.accessKey", "x"));
