@@ -80,7 +80,7 @@ def test_no_planted_secret_leaves_the_process(tmp_path: Path) -> None:
     assert hand_made["inputs"][0]["name"] == "shop.public.orders"
 
 
-SQL_SECRETS = ["S11dir", "S12ctas", "S13view", "S14cmp", "S15write", "S16comment", "S17error"]
+SQL_SECRETS = ["S11dir", "S12ctas", "S13view", "S14cmp", "S15write", "S16comment", "S17error", "S18emit"]
 
 
 def sql_literals_run(tmp_path: Path, literals: str) -> tuple[list[dict], list[dict], str]:
@@ -124,8 +124,9 @@ def test_sql_literals_never_leave_the_process(tmp_path: Path) -> None:
     assert "CREATE TABLE ctas_out USING parquet AS SELECT id, ? AS token FROM nums" in queries
     assert "SELECT id FROM ctas_out WHERE token <> ?" in queries  # the view's JobEvent: its definition
     assert "INSERT OVERWRITE DIRECTORY ? USING parquet\nSELECT id FROM nums WHERE ? <> ? AND id < ? -- ?\n" in queries
+    assert "SELECT ?" in queries  # an event sent with headwater.emit
     # spark.sql(...).write runs the write's plan, which carries no SQL text: nothing to mask, nothing leaks
-    assert len(queries) == 4
+    assert len(queries) == 5
     assert not any(work in query for query in queries)
 
 

@@ -8,8 +8,12 @@ WORK_DIR) and to the console transport (the driver log, at INFO), with spark.ope
 
 import contextlib
 import sys
+import uuid
+from datetime import datetime, timezone
 from pathlib import Path
 
+from openlineage.client.event_v2 import Job, Run, RunEvent, RunState
+from openlineage.client.facet_v2 import sql_job
 from pyspark.sql import SparkSession
 from secrets_job import file_and_failing_http  # this folder is the script's: on sys.path
 
@@ -57,6 +61,18 @@ def main(events: str, failing_url: str, work: str, literals: str) -> None:
     # fails at run time: Spark's error quotes the statement's line, literal and all
     with contextlib.suppress(Exception):
         spark.sql("SELECT id,\n  id / 0 AS r, 'S17error' AS k FROM nums").write.parquet(f"{work}/fail_out")
+    headwater.emit(  # an event built by the user: its sql facet goes through the same masking
+        spark,
+        RunEvent(
+            eventType=RunState.COMPLETE,
+            eventTime=datetime.now(timezone.utc).isoformat(),
+            run=Run(runId=str(uuid.uuid4())),
+            job=Job(
+                namespace="sql_literals", name="hand_made", facets={"sql": sql_job.SQLJobFacet("SELECT 'S18emit'")}
+            ),
+            producer="https://example/sql_literals_job",
+        ),
+    )
     headwater.flush(spark, timeout=60)
     spark.stop()
 
