@@ -265,7 +265,9 @@ def test_dry_run_emits_one_job_event_per_flow(
     assert [(d["namespace"], d["name"]) for d in view_job["inputs"]] == [("file", orders_name)]
     assert [(d["namespace"], d["name"]) for d in view_job["outputs"]] == [(NAMESPACE, f"{PIPELINE}.big_orders")]
     assert view_job["job"]["facets"]["jobType"]["processingType"] == "STREAMING"
-    assert view_job["job"]["facets"]["sql"]["query"].startswith("CREATE TEMPORARY VIEW big_orders AS")
+    view_sql = view_job["job"]["facets"]["sql"]["query"]
+    assert view_sql.startswith("CREATE TEMPORARY VIEW big_orders AS")
+    assert "WHERE amount > ?" in view_sql  # a pipeline definition's literals are masked like any SQL text
 
     events_job = jobs[f"{PIPELINE}.order_events"]
     assert [(d["namespace"], d["name"]) for d in events_job["inputs"]] == [(NAMESPACE, f"{PIPELINE}.big_orders")]

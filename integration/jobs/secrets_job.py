@@ -15,6 +15,18 @@ from pyspark.sql import SparkSession
 import headwater
 
 
+def file_and_failing_http(events: str, failing_url: str, work: str) -> dict[str, str]:
+    """Agent options: a composite transport writing EVENTS and posting to FAILING_URL, its spool under WORK."""
+    return {
+        "transport.type": "composite",
+        "transport.transports.local.type": "file",
+        "transport.transports.local.location": events,
+        "transport.transports.remote.type": "http",
+        "transport.transports.remote.url": failing_url,
+        "spool.dir": f"{work}/spool",
+    }
+
+
 def planted(events: str, failing_url: str, work: str) -> None:
     builder = (
         SparkSession.builder.appName("secrets")
@@ -26,16 +38,11 @@ def planted(events: str, failing_url: str, work: str) -> None:
         .config("spark.sql.redaction.string.regex", "ghp_[A-Za-z0-9]+")
     )
     options = {
-        "transport.type": "composite",
-        "transport.transports.local.type": "file",
-        "transport.transports.local.location": events,
-        "transport.transports.remote.type": "http",
-        "transport.transports.remote.url": failing_url,
+        **file_and_failing_http(events, failing_url, work),
         "capturedProperties": "spark.master,spark.myapp.connection,spark.myapp.secret.key,spark.myapp.endpoint",
         "redaction.regex": "S5[a-z]+",
         "emit.retry.maxAttempts": "2",
         "emit.retry.initialBackoffMillis": "10",
-        "spool.dir": f"{work}/spool",
     }
     spark = headwater.configure(builder, options=options, source_code=False).getOrCreate()
     spark.range(3).createOrReplaceTempView("nums")

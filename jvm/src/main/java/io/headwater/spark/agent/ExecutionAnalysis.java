@@ -94,11 +94,20 @@ final class ExecutionAnalysis {
   private void started(
       long executionId, long rootExecutionId, long time, QueryExecution execution, Object event) {
     sweep();
-    Optional<StreamingPlans.MicroBatch> batch = microBatch(execution);
+    boolean analysisFailed = FailedAnalysis.isStart(event);
+    Optional<StreamingPlans.MicroBatch> batch =
+        analysisFailed ? Optional.empty() : microBatch(execution);
     ExecutionTracker.Placement placement =
         tracker.executionStarted(executionId, rootExecutionId, time, batch);
     ExecutionRun run = placement.run();
-    if (execution != null) {
+    if (analysisFailed) {
+      if (placement instanceof ExecutionTracker.Own) {
+        reading.failedAnalysis(run, execution);
+        if (execution != null && event instanceof SparkListenerSQLExecutionStart start) {
+          run.jobNamePrefix = connectClients.jobNamePrefix(start, execution);
+        }
+      }
+    } else if (execution != null) {
       if (placement instanceof ExecutionTracker.Nested nested) {
         reading.nested(run, execution);
         tracker.nestedPlanRead(nested);
@@ -131,7 +140,11 @@ final class ExecutionAnalysis {
 
   private void ended(
       long executionId, long time, QueryExecution execution, Throwable failure, Object event) {
-    Optional<StreamingPlans.MicroBatch> batch = microBatch(execution);
+    boolean analysisFailed = FailedAnalysis.isEnd(event);
+    // the plans of a query whose analysis failed are never read: reading one re-throws the user's
+    // exception and changes it (FailedAnalysis)
+    QueryExecution readable = analysisFailed ? null : execution;
+    Optional<StreamingPlans.MicroBatch> batch = microBatch(readable);
     ExecutionTracker.Placement placement = tracker.executionEnded(executionId, time, batch);
     ExecutionRun run = placement.run();
     if (run == null) {
@@ -139,33 +152,38 @@ final class ExecutionAnalysis {
     }
     if (placement instanceof ExecutionTracker.Nested nested) {
       builders.evaluate(run, List.of(event));
-      if (execution != null) {
+      if (readable != null) {
         if (!nested.planRead()) {
-          reading.nested(run, execution);
+          reading.nested(run, readable);
         }
         if (StreamingQueryRuns.isStreaming(run)) {
           // a foreachBatch write: its tasks' output metrics count in the micro-batch's figures
-          addReadStatistics(run, execution);
+          addReadStatistics(run, readable);
         } else {
-          addStatistics(run, execution);
+          addStatistics(run, readable);
         }
       }
     } else if (placement instanceof ExecutionTracker.MicroBatch microBatch) {
       if (!microBatch.startSeen()) {
-        reading.microBatch(run, execution, batch.orElseThrow());
+        reading.microBatch(run, readable, batch.orElseThrow());
       }
-      if (execution != null) {
-        addBatchStatistics(run, execution);
+      if (readable != null) {
+        addBatchStatistics(run, readable);
       }
       builders.evaluate(run, List.of(event));
     } else {
-      if (run.planPart == null && execution != null) {
+      if (analysisFailed || run.analysisFailed) {
+        if (run.planPart == null) {
+          reading.failedAnalysis(run, execution);
+        }
+        readable = null;
+      } else if (run.planPart == null && execution != null) {
         reading.root(run, execution);
         assignFlow(run);
       }
       builders.evaluate(run, List.of(event));
     }
-    carryOut(tracker.ended(placement, time, failure), execution);
+    carryOut(tracker.ended(placement, time, failure), readable);
   }
 
   /**

@@ -121,6 +121,13 @@ final class ExecutionRun {
   boolean tagsKnown;
 
   /**
+   * True when the root execution is Spark's report of a query whose analysis failed ({@link
+   * FailedAnalysis}): its plans are never read, and the run is reported (START, then FAIL with the
+   * user's error) though no dataset is known.
+   */
+  boolean analysisFailed;
+
+  /**
    * How the run is reported: a run, or static events for metadata-only DDL ({@link StaticLineage}).
    */
   StaticLineage.Kind staticKind = StaticLineage.Kind.NONE;

@@ -227,12 +227,13 @@ final class ExecutionTracker {
 
   /**
    * START, when {@code run} is ready for it: not started yet, its plan part known, a dataset
-   * touched, its tags known, and reported as a run (not static DDL).
+   * touched (or its analysis failed: {@link ExecutionRun#analysisFailed}), its tags known, and
+   * reported as a run (not static DDL).
    */
   List<Decision> startIfReady(ExecutionRun run) {
     if (run.started()
         || run.planPart == null
-        || run.lineage.isEmpty()
+        || (run.lineage.isEmpty() && !run.analysisFailed)
         || !run.tagsKnown
         || run.staticKind != StaticLineage.Kind.NONE) {
       return List.of();

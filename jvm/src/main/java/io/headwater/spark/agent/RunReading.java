@@ -58,6 +58,24 @@ final class RunReading {
     run.sql = reading.sql(); // redacted with the rest of the event when it is emitted
   }
 
+  /**
+   * Reads what an execution whose analysis failed ({@link FailedAnalysis}) gives without touching
+   * its analysis: the plan part from its parsed plan's root ({@link JobNames#parsedPlanPart}), its
+   * SQL text, the session's properties. Its context gives extensions no {@code QueryExecution}.
+   *
+   * @param execution its query execution, or null when Spark no longer had it (then only the run is
+   *     marked)
+   */
+  void failedAnalysis(ExecutionRun run, QueryExecution execution) {
+    run.analysisFailed = true;
+    context(run);
+    if (execution != null) {
+      run.planPart = JobNames.parsedPlanPart(execution.logical());
+      run.sql = PlanReading.sqlText(execution);
+      run.properties = properties.forSession(execution.sparkSession());
+    }
+  }
+
   /** Adds the datasets of an execution nested under {@code run}'s root to the run. */
   void nested(ExecutionRun run, QueryExecution execution) {
     run.lineage = run.lineage.merge(lineage(run, execution));

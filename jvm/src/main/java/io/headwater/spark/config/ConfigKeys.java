@@ -181,6 +181,16 @@ public final class ConfigKeys {
           Optional.empty(),
           ConfigKey::parseRegex);
 
+  public static final ConfigKey<SqlLiterals> FACETS_SQL_LITERALS =
+      new ConfigKey<>(
+          "facets.sql.literals",
+          "mask: every string, numeric, binary and interval literal and every comment's text in the"
+              + " SQL text of the sql job facet (statements, view definitions, pipeline flows)"
+              + " becomes ?, found with Spark's own SQL lexer; text it cannot read is withheld"
+              + " whole. keep: the SQL text as written. Headwater's own key.",
+          Optional.of(SqlLiterals.MASK),
+          SqlLiterals::parse);
+
   /**
    * Keys below {@code spark.openlineage.extensions.<extension>.} belong to extensions: Headwater
    * does not check them (an extension reads them through {@code AgentConfiguration}).
@@ -297,5 +307,6 @@ public final class ConfigKeys {
           SPOOL_ENABLED,
           SPOOL_DIR,
           SPOOL_MAX_BYTES,
-          REDACTION_REGEX);
+          REDACTION_REGEX,
+          FACETS_SQL_LITERALS);
 }

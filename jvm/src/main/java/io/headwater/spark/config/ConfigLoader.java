@@ -133,8 +133,8 @@ public final class ConfigLoader {
   }
 
   /**
-   * Spark's redaction settings and the user's {@code redaction.regex} (one regex, or a {@code
-   * [a;b]} list).
+   * Spark's redaction settings, the user's {@code redaction.regex} (one regex, or a {@code [a;b]}
+   * list) and {@code facets.sql.literals}.
    */
   private Redaction redaction(ObjectNode merged) {
     List<Pattern> patterns = new ArrayList<>();
@@ -147,8 +147,9 @@ public final class ConfigLoader {
     } else {
       readOptional(merged, ConfigKeys.REDACTION_REGEX).ifPresent(patterns::add);
     }
+    SqlLiterals sqlLiterals = read(merged, ConfigKeys.FACETS_SQL_LITERALS);
     try {
-      return Redaction.of(sources.sparkConf(), patterns);
+      return Redaction.of(sources.sparkConf(), patterns).withSqlLiterals(sqlLiterals);
     } catch (IllegalArgumentException e) {
       String message = e.getMessage();
       int colon = message.indexOf(": ");

@@ -1,5 +1,7 @@
 package io.headwater.spark.config;
 
+import io.headwater.spark.compat.SqlLiteralMasker;
+import io.headwater.spark.compat.SqlQueryContexts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +16,7 @@ import java.util.regex.PatternSyntaxException;
  * and the user's patterns, and applied to every event the agent emits (see {@code
  * emit.EventRedaction}), to the {@code spark_properties} facet and to Headwater's log lines.
  *
- * <p>Three rules, for three kinds of value:
+ * <p>Four rules, for four kinds of value:
  *
  * <ul>
  *   <li>{@link #property}: a Spark property, as Spark redacts its own UI and logs — when the key or
@@ -26,7 +28,8 @@ import java.util.regex.PatternSyntaxException;
  *       credential (matches {@code spark.redaction.regex}, or is one of password, passwd, pwd,
  *       secret, token, credential, api key, access key, key, sig, signature); and every match of
  *       {@code spark.redaction.string.regex}, {@code spark.sql.redaction.string.regex} and {@code
- *       spark.openlineage.redaction.regex}.
+ *       spark.openlineage.redaction.regex}; with SQL literals masked (the default), also the
+ *       statement lines Spark quotes in an error's query context ({@link SqlQueryContexts}).
  *   <li>{@link #name}: a dataset namespace or name — only credentials go: a URL's {@code
  *       user:password@} is removed (so the identity does not depend on who connected) and the value
  *       of a credential query parameter becomes {@value #REDACTED}; the rest of the name stays.
@@ -43,7 +46,7 @@ public final class Redaction {
 
   /** The redaction of a driver that sets nothing: Spark's defaults, no string patterns. */
   public static final Redaction DEFAULT =
-      new Redaction(Pattern.compile(DEFAULT_SECRET_KEYS), List.of());
+      new Redaction(Pattern.compile(DEFAULT_SECRET_KEYS), List.of(), SqlLiterals.MASK);
 
   /** Parameter and option names that always name a credential. */
   private static final Pattern CREDENTIAL_NAME =
@@ -76,10 +79,12 @@ public final class Redaction {
 
   private final Pattern secretKeys;
   private final List<Pattern> strings;
+  private final SqlLiterals sqlLiterals;
 
-  private Redaction(Pattern secretKeys, List<Pattern> strings) {
+  private Redaction(Pattern secretKeys, List<Pattern> strings, SqlLiterals sqlLiterals) {
     this.secretKeys = Objects.requireNonNull(secretKeys, "secretKeys");
     this.strings = List.copyOf(strings);
+    this.sqlLiterals = Objects.requireNonNull(sqlLiterals, "sqlLiterals");
   }
 
   /**
@@ -99,7 +104,17 @@ public final class Redaction {
       compile(key, sparkConf.get(key)).ifPresent(strings::add);
     }
     strings.addAll(userPatterns);
-    return new Redaction(keys, strings);
+    return new Redaction(keys, strings, SqlLiterals.MASK);
+  }
+
+  /** This redaction with SQL literals masked or kept ({@code facets.sql.literals}). */
+  public Redaction withSqlLiterals(SqlLiterals mode) {
+    return new Redaction(secretKeys, strings, mode);
+  }
+
+  /** True when {@link #sql} masks literals (the default). */
+  public boolean masksSqlLiterals() {
+    return sqlLiterals == SqlLiterals.MASK;
   }
 
   private static Optional<Pattern> compile(String key, String regex) {
@@ -131,6 +146,7 @@ public final class Redaction {
    */
   public boolean mayContainSecrets(String text) {
     return hasStringPatterns()
+        || (masksSqlLiterals() && text.contains("== SQL"))
         || secretKeys.matcher(text).find()
         || CREDENTIAL_NAME_ANYWHERE.matcher(text).find()
         || URL_USERINFO.matcher(text).find();
@@ -152,15 +168,27 @@ public final class Redaction {
     if (text == null || text.isEmpty()) {
       return text;
     }
-    String out =
+    String out = masksSqlLiterals() ? SqlQueryContexts.mask(text) : text;
+    out =
         URL_USERINFO
-            .matcher(text)
+            .matcher(out)
             .replaceAll(m -> quote(m.group(1) + m.group(2)) + ":" + quote(REDACTED) + "@");
     out = pairs(out);
     for (Pattern pattern : strings) {
       out = pattern.matcher(out).replaceAll(quote(REDACTED));
     }
     return out;
+  }
+
+  /**
+   * SQL text as it may leave the process: its literals and comments masked (unless kept), then
+   * {@link #text} (see the class comment). Never throws.
+   */
+  public String sql(String sql) {
+    if (sql == null || sql.isEmpty()) {
+      return sql;
+    }
+    return text(masksSqlLiterals() ? SqlLiteralMasker.mask(sql) : sql);
   }
 
   /** A dataset namespace or name with only its credentials removed (see the class comment). */
@@ -185,6 +213,7 @@ public final class Redaction {
       String name = m.group(nameGroup);
       String value = m.group(valueGroup);
       if (value.isEmpty()
+          || value.equals(SqlLiteralMasker.MASK) // a masked SQL literal holds nothing
           || text.startsWith(REDACTED, m.start(valueGroup))
           || !namesCredential(name)) {
         continue;

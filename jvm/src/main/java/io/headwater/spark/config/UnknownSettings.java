@@ -17,7 +17,8 @@ import org.apache.commons.text.similarity.LevenshteinDistance;
  * the keys of {@link ConfigKeys#ALL}, one level below each {@link ConfigKeys#PREFIXES} family,
  * anything below {@code extensions.} (extensions' own settings), the {@code transport} subtree as
  * the client's configuration types define it ({@link TransportKeys}), and below {@code facets}:
- * {@code disabled}, {@code customEnvironmentVariables} and any key ending in {@code .disabled}.
+ * {@code disabled}, {@code customEnvironmentVariables}, any key ending in {@code .disabled} and the
+ * keys of {@link ConfigKeys#ALL} there ({@code facets.sql.literals}).
  */
 final class UnknownSettings {
   // commons-text comes with Spark (every supported release), like Jackson
@@ -66,7 +67,7 @@ final class UnknownSettings {
             });
       } else if ("facets".equals(entry.getKey())) {
         leaves(value, new ArrayList<>(path)).stream()
-            .filter(leaf -> !isFacetSetting(leaf))
+            .filter(leaf -> !isFacetSetting(leaf) && !known.contains(String.join(".", leaf)))
             .forEach(leaf -> warnings.add(warning(leaf, candidates, describe)));
       } else if (!ConfigKeys.EXTENSIONS_PREFIX.equals(entry.getKey())) {
         for (List<String> leaf : leaves(value, new ArrayList<>(path))) {

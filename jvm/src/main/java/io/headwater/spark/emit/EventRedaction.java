@@ -16,9 +16,12 @@ import java.util.Set;
  * built it: in the event's JSON, a string under a key that names a secret ({@link
  * Redaction#isSecretKey}) is replaced whole, a dataset or job {@code namespace}/{@code name} loses
  * only its credentials ({@link Redaction#name}), and every other string — SQL text, error messages
- * and stack traces, facet values — goes through {@link Redaction#text}. An event with no sign of a
- * secret in its JSON ({@link Redaction#mayContainSecrets}) is passed on as it is; one that changes
- * is rebuilt from the redacted JSON with the client's model.
+ * and stack traces, facet values — goes through {@link Redaction#text}, except the {@code sql} job
+ * facet's {@code query}, the one place events carry SQL text (statements, view definitions,
+ * pipeline flows, whoever built the event), which goes through {@link Redaction#sql}: its literals
+ * masked. An event with no SQL text to mask and no sign of a secret in its JSON ({@link
+ * Redaction#mayContainSecrets}) is passed on as it is; one that changes is rebuilt from the
+ * redacted JSON with the client's model.
  */
 final class EventRedaction {
   private static final Set<String> NAME_KEYS = Set.of("namespace", "name");
@@ -32,14 +35,40 @@ final class EventRedaction {
   /** {@code event} with its secrets redacted (the same object when there are none). */
   @SuppressWarnings("unchecked")
   <T extends OpenLineage.BaseEvent> T redact(T event) {
-    if (!redaction.mayContainSecrets(EventJson.toJson(event))) {
+    boolean masksSql = redaction.masksSqlLiterals() && hasSql(event);
+    if (!masksSql && !redaction.mayContainSecrets(EventJson.toJson(event))) {
       return event;
     }
     JsonNode tree = EventJson.toTree(event);
-    if (!redact(tree)) {
+    boolean changed = masksSql && maskSql(tree);
+    if (!redact(tree) && !changed) {
       return event;
     }
     return (T) EventJson.fromTree(tree);
+  }
+
+  /** True when {@code event}'s job has the {@code sql} facet. */
+  private static boolean hasSql(OpenLineage.BaseEvent event) {
+    OpenLineage.Job job =
+        event instanceof OpenLineage.RunEvent run
+            ? run.getJob()
+            : event instanceof OpenLineage.JobEvent jobEvent ? jobEvent.getJob() : null;
+    return job != null && job.getFacets() != null && job.getFacets().getSql() != null;
+  }
+
+  /** Masks the literals of the {@code sql} job facet's query in place; true when it changed. */
+  private boolean maskSql(JsonNode tree) {
+    JsonNode sql = tree.at("/job/facets/sql");
+    JsonNode query = sql.get("query");
+    if (!(sql instanceof ObjectNode facet) || query == null || !query.isTextual()) {
+      return false;
+    }
+    String masked = redaction.sql(query.asText());
+    if (masked.equals(query.asText())) {
+      return false;
+    }
+    facet.set("query", TextNode.valueOf(masked));
+    return true;
   }
 
   /** Redacts the strings below {@code node} in place; true when one changed. */

@@ -3,6 +3,7 @@ package io.headwater.spark.naming;
 import io.headwater.spark.config.JobNameStyle;
 import java.util.Optional;
 import java.util.Set;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.WholeStageCodegenExec;
 import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
@@ -80,6 +81,15 @@ public final class JobNames {
     StringBuilder name = new StringBuilder(applicationJobName).append('.').append(planPart);
     outputSuffix.ifPresent(suffix -> name.append('.').append(suffix));
     return name.toString();
+  }
+
+  /**
+   * The plan part of the job name of a query whose analysis failed, which has no executed plan: its
+   * parsed (unresolved) plan's root node, normalised (e.g. {@code project}, {@code
+   * insert_into_dir}), in either style.
+   */
+  public static String parsedPlanPart(LogicalPlan parsed) {
+    return NameNormalizer.normalize(parsed.nodeName());
   }
 
   /** The plan part of a job name in Headwater's style. */

@@ -43,6 +43,14 @@ public record PlanReading(
         lineage.schemaInference(),
         staticKind,
         JobNames.planPart(execution.executedPlan()),
-        ScalaCollections.asJava(execution.logical().origin().sqlText()));
+        sqlText(execution));
+  }
+
+  /**
+   * The SQL text of {@code spark.sql(...)} that made {@code execution}, when its parsed plan
+   * carries it (not yet redacted); reads nothing but the parsed plan.
+   */
+  public static Optional<String> sqlText(QueryExecution execution) {
+    return ScalaCollections.asJava(execution.logical().origin().sqlText());
   }
 }

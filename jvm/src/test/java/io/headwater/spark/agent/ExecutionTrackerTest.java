@@ -75,6 +75,23 @@ public class ExecutionTrackerTest {
   }
 
   @Test
+  public void aQueryWhoseAnalysisFailedStartsAndFailsAtItsEndWithoutAnyDataset() {
+    ExecutionRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING).run();
+    run.planPart = "project"; // from the parsed plan: its plans are never read
+    assertEquals("no dataset: not a run yet", List.of(), tracker.startIfReady(run));
+    run.analysisFailed = true;
+    Throwable failure = new IllegalStateException("[AMBIGUOUS_REFERENCE] Reference `k`");
+
+    ExecutionTracker.Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
+    assertEquals(
+        List.of(
+            new ExecutionTracker.Start(run), new ExecutionTracker.Terminal(run, 2_000, failure)),
+        tracker.ended(end, 2_000, failure));
+    assertEquals("app.project", run.jobName);
+    assertEquals(0, tracker.openRuns());
+  }
+
+  @Test
   public void aRunWithoutJobsStartsAtItsEndAndAFailureEndsItWithFail() {
     ExecutionRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING).run();
     read(run, READS_ORDERS, "local_table_scan");

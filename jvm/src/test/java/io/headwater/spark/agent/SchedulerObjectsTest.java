@@ -5,11 +5,11 @@ import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 
 import io.headwater.spark.extensions.SchedulerObjects;
+import io.headwater.spark.junit.LocalSpark;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.rdd.RDD;
@@ -26,9 +26,9 @@ import org.junit.Test;
 import scala.Tuple2;
 
 /**
- * What builders see of a real Spark job (a local SparkContext): the ActiveJob the listener captures
- * on the listener bus ({@link ActiveJobs}), the job's stages found from it, and the stages' RDDs
- * unwrapped down to the source RDD and no further than a shuffle.
+ * What builders see of a real Spark job (the shared session's SparkContext): the ActiveJob the
+ * listener captures on the listener bus ({@link ActiveJobs}), the job's stages found from it, and
+ * the stages' RDDs unwrapped down to the source RDD and no further than a shuffle.
  */
 public class SchedulerObjectsTest {
   private static JavaSparkContext spark;
@@ -59,20 +59,18 @@ public class SchedulerObjectsTest {
     }
   }
 
+  private static final Capturing LISTENER = new Capturing();
+
+  /** The shared session's context (one SparkContext per JVM, whichever test class runs first). */
   @BeforeClass
   public static void startSpark() {
-    spark =
-        new JavaSparkContext(
-            new SparkConf()
-                .setMaster("local[1]")
-                .setAppName("scheduler-objects")
-                .set("spark.ui.enabled", "false"));
-    spark.sc().addSparkListener(new Capturing());
+    spark = JavaSparkContext.fromSparkContext(LocalSpark.session().sparkContext());
+    spark.sc().addSparkListener(LISTENER);
   }
 
   @AfterClass
-  public static void stopSpark() {
-    spark.stop();
+  public static void stopListening() {
+    spark.sc().removeSparkListener(LISTENER);
   }
 
   private static List<String> classes(List<?> objects) {

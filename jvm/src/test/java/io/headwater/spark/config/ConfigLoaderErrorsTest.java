@@ -57,6 +57,14 @@ public class ConfigLoaderErrorsTest {
   }
 
   @Test
+  public void sqlLiteralsThatAreNeitherMaskNorKeep() {
+    InvalidConfigException e = rejected(Map.of("spark.openlineage.facets.sql.literals", "hide"));
+
+    assertMentions(e, "spark.openlineage.facets.sql.literals", "'hide' is neither mask nor keep");
+    assertEquals("spark.openlineage.facets.sql.literals", e.setting());
+  }
+
+  @Test
   public void unknownTransportType() {
     InvalidConfigException e =
         rejected(Map.of("spark.openlineage.transport.type", "carrier-pigeon"));

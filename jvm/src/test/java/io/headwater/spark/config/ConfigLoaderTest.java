@@ -54,6 +54,29 @@ public class ConfigLoaderTest {
   }
 
   @Test
+  public void sqlLiteralsAreMaskedUnlessKeptFromAnySource() throws IOException {
+    assertTrue(load(Map.of()).redaction().masksSqlLiterals());
+    HeadwaterConfig kept = load(Map.of("spark.openlineage.facets.sql.literals", "KEEP"));
+    assertFalse(kept.redaction().masksSqlLiterals());
+    assertEquals(List.of(), kept.warnings());
+    HeadwaterConfig fromYml =
+        load(Map.of(), Map.of(), yml("facets:\n  sql:\n    literals: keep\n"));
+    assertFalse(fromYml.redaction().masksSqlLiterals());
+    assertEquals(List.of(), fromYml.warnings());
+    assertFalse(
+        load(Map.of(), Map.of("OPENLINEAGE__FACETS__SQL__LITERALS", "keep"))
+            .redaction()
+            .masksSqlLiterals());
+    HeadwaterConfig withDisabled =
+        load(
+            Map.of(
+                "spark.openlineage.facets.sql.literals", "mask",
+                "spark.openlineage.facets.sql.disabled", "true"));
+    assertTrue(withDisabled.redaction().masksSqlLiterals());
+    assertTrue(withDisabled.disabledFacets().contains("sql"));
+  }
+
+  @Test
   public void noSettingsGiveTheDefaults() {
     HeadwaterConfig config = load(Map.of());
 

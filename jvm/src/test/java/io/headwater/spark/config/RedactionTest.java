@@ -16,6 +16,34 @@ public class RedactionTest {
   private static final Redaction DEFAULT = Redaction.DEFAULT;
 
   @Test
+  public void sqlTextLosesItsLiteralsThenTheTextRules() {
+    assertEquals(
+        "SELECT ? AS pw FROM t WHERE token = ?",
+        DEFAULT.sql("SELECT 'S3cr3t' AS pw FROM t WHERE token = 'S4cr3t'"));
+    Redaction keep = DEFAULT.withSqlLiterals(SqlLiterals.KEEP);
+    assertFalse(keep.masksSqlLiterals());
+    assertEquals(
+        "SELECT 'S3cr3t' AS pw FROM t WHERE token = '" + R + "'",
+        keep.sql("SELECT 'S3cr3t' AS pw FROM t WHERE token = 'S4cr3t'"));
+    assertEquals(
+        io.headwater.spark.compat.SqlLiteralMasker.UNREADABLE,
+        DEFAULT.sql("SELECT 'S3cr3t FROM t"));
+  }
+
+  @Test
+  public void theSqlSparkQuotesInAnErrorLosesItsLiteralsUnlessKept() {
+    String error =
+        "[DIVIDE_BY_ZERO] Division by zero.\n== SQL (line 1, position 8) ==\n"
+            + "SELECT 1 / 0, 'S3cr3t'\n       ^^^^^\n";
+    assertTrue(DEFAULT.mayContainSecrets(error));
+    assertEquals(
+        "[DIVIDE_BY_ZERO] Division by zero.\n== SQL (line 1, position 8) ==\n"
+            + "SELECT ? / ?, ?\n       ^^^^^\n",
+        DEFAULT.text(error));
+    assertEquals(error, DEFAULT.withSqlLiterals(SqlLiterals.KEEP).text(error));
+  }
+
+  @Test
   public void aPropertyWhoseKeyNamesASecretIsRedactedWhole() {
     assertEquals(R, DEFAULT.property("spark.hadoop.fs.s3a.secret.key", "AKIA-not-a-secret"));
     assertEquals(R, DEFAULT.property("spark.myapp.accessKey", "x"));
