@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import nbformat
@@ -103,3 +104,40 @@ def test_a_jupyter_kernel_shows_each_completed_run_after_its_cell(jupyter_dirs: 
         str([{"state": "COMPLETE", "job_name": f"notebook.{WRITE}.w_cell_output"},
              {"state": "COMPLETE", "job_name": "notebook.adaptive_spark_plan"}]),
     ]  # fmt: skip
+
+
+def test_a_jupyter_kernel_shut_down_without_spark_stop_completes_its_application(jupyter_dirs: Path) -> None:
+    """A notebook closed without ``spark.stop()``: the kernel is shut down and its driver JVM signalled while no run is
+    open. A kernel's driver is a long-running one (attach sets ``application.server``), so its application run ends
+    COMPLETE, as docs/configuration.md says of an idle driver, not FAIL ("driver received SIGTERM")."""
+    work = jupyter_dirs / "w"
+    events = jupyter_dirs / "events.jsonl"
+    cells = [
+        "from pyspark.sql import SparkSession\n"
+        "import headwater\n"
+        "spark = SparkSession.builder.master('local[1]').appName('closed notebook').config('spark.ui.enabled', 'false')"
+        ".getOrCreate()",
+        f"headwater.attach(spark, transport='file', location={str(events)!r})",
+        f"spark.range(4).write.parquet('{work}/kept')\nheadwater.flush(spark)",
+    ]
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in cells])
+    env = driver_env(
+        IPYTHONDIR=str(jupyter_dirs / "ipython"), JUPYTER_RUNTIME_DIR=str(jupyter_dirs / "jupyter-runtime")
+    )
+    NotebookClient(
+        notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(jupyter_dirs)}}
+    ).execute(env=env)  # ends by shutting the kernel down; no cell stopped the session
+
+    def application_end() -> dict | None:
+        found = [e for e in read_jsonl(events) if e["job"]["name"] == "closed_notebook"] if events.exists() else []
+        ends = [e for e in found if e["eventType"] in ("COMPLETE", "FAIL", "ABORT")]
+        return ends[0] if ends else None
+
+    deadline = time.monotonic() + 60  # the driver JVM ends after the kernel
+    while application_end() is None and time.monotonic() < deadline:
+        time.sleep(0.5)
+    end = application_end()
+    assert end is not None, "the application run never ended"
+    assert end["eventType"] == "COMPLETE", end["run"]["facets"].get("errorMessage")
+    writes = [e for e in read_jsonl(events) if e["job"]["name"].endswith("w_kept")]
+    assert [e["eventType"] for e in writes] == ["START", "COMPLETE"]

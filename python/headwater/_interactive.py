@@ -43,6 +43,11 @@ def session_kind() -> str | None:
     return None
 
 
+def in_notebook_kernel() -> bool:
+    """Whether this Python is a Jupyter kernel (ipykernel): IPython driven by a notebook, not a terminal."""
+    return "ipykernel" in sys.modules and session_kind() == "ipython"
+
+
 def install() -> None:
     """Show completed runs after each cell or prompt from now on; nothing in a script; idempotent."""
     if _state["installed"]:

@@ -34,6 +34,9 @@ RUNNING_SESSION = (
     "without the agent: call headwater.attach(spark, ...) on it instead"
 )
 
+APPLICATION_SERVER = "spark.openlineage.application.server"
+"""Set ``true`` by :func:`settings` in a notebook kernel unless the caller set it: a kernel is a long-running driver."""
+
 # Keyword arguments of configure() and the Spark configuration key each one sets.
 _KEYWORD_KEYS = {
     "transport": "spark.openlineage.transport.type",
@@ -73,6 +76,10 @@ def settings(arguments: Mapping[str, Any], *, source_code_of: Path | None) -> di
     for key, value in (arguments.get("options") or {}).items():
         full_key = key if key.startswith("spark.") else f"spark.openlineage.{key}"
         result[full_key] = str(value).lower() if isinstance(value, bool) else str(value)
+    if APPLICATION_SERVER not in result and _interactive.in_notebook_kernel():
+        # a kernel's usual end is a signal to its driver (a shutdown without spark.stop()): with no run open that is
+        # the application's COMPLETE, as for any long-running server (docs/configuration.md, "Terminated drivers")
+        result[APPLICATION_SERVER] = "true"
     return result
 
 
