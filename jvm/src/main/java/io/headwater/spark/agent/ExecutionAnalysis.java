@@ -101,7 +101,8 @@ final class ExecutionAnalysis {
         tracker.executionStarted(executionId, rootExecutionId, time, batch);
     ExecutionRun run = placement.run();
     if (analysisFailed) {
-      if (placement instanceof ExecutionTracker.Own) {
+      // a pipeline definition that does not resolve fails its update, not a run of its own
+      if (placement instanceof ExecutionTracker.Own && !pipelines.resolving()) {
         reading.failedAnalysis(run, execution);
         if (execution != null && event instanceof SparkListenerSQLExecutionStart start) {
           run.jobNamePrefix = connectClients.jobNamePrefix(start, execution);
@@ -173,7 +174,7 @@ final class ExecutionAnalysis {
       builders.evaluate(run, List.of(event));
     } else {
       if (analysisFailed || run.analysisFailed) {
-        if (run.planPart == null) {
+        if (run.planPart == null && !pipelines.resolving()) {
           reading.failedAnalysis(run, execution);
         }
         readable = null;

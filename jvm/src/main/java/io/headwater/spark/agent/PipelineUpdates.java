@@ -19,10 +19,12 @@ import io.headwater.spark.reading.ExecutionLineage;
 import io.openlineage.client.OpenLineage.RunEvent.EventType;
 import io.openlineage.client.utils.UUIDUtils;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -75,6 +77,9 @@ final class PipelineUpdates {
   // why the graph of a running StartRun operation did not resolve, by operation id, until it ends
   private final Map<String, String> resolutionErrors = new HashMap<>();
 
+  /** The operation ids of the dry-runs and runs in progress (their graphs are being resolved). */
+  private final Set<String> active = new HashSet<>();
+
   /**
    * @param graphs the running Spark's pipeline machinery, when it has one Headwater can read
    * @param configuredName {@code spark.openlineage.pipeline.name} of the driver
@@ -105,6 +110,15 @@ final class PipelineUpdates {
     } else if (operation instanceof ConnectOperation.SessionClosed closed) {
       held.values().removeIf(graph -> graph.sessionId().equals(closed.sessionId()));
     }
+  }
+
+  /**
+   * True while a pipeline dry-run or run is in progress. Spark, and the agent itself, resolve its
+   * graph then: a query whose analysis fails then is one of the graph's definitions, reported as
+   * the update's failure (or the dry-run's error), not a run of its own.
+   */
+  boolean resolving() {
+    return !active.isEmpty();
   }
 
   /**
@@ -149,6 +163,7 @@ final class PipelineUpdates {
     if (started.run() == ConnectOperation.Run.NONE) {
       return;
     }
+    active.add(started.operationId());
     if (graph == null) {
       LOG.info(
           "Headwater: pipeline graph {} was not found in its session; no pipeline lineage for"
@@ -249,6 +264,7 @@ final class PipelineUpdates {
   }
 
   private void operationEnded(ConnectOperation.OperationEnded ended) {
+    active.remove(ended.operationId());
     PipelineUpdate update = running.remove(ended.operationId());
     Optional<String> resolutionError =
         Optional.ofNullable(resolutionErrors.remove(ended.operationId()));
