@@ -166,8 +166,8 @@ def configure(  # noqa: PLR0913 - one keyword per common setting is the point of
         warnings.warn(UNLOADABLE, HeadwaterWarning, stacklevel=2)
         return builder
     current: dict[str, str] = dict(getattr(builder, "_options", {}))
-    builder.config("spark.jars", _append_csv(current.get("spark.jars"), jar_path()))
-    builder.config("spark.extraListeners", _append_csv(current.get("spark.extraListeners"), LISTENER_CLASS))
+    builder.config("spark.jars", append_csv(current.get("spark.jars"), jar_path()))
+    builder.config("spark.extraListeners", append_csv(current.get("spark.extraListeners"), LISTENER_CLASS))
     chosen = settings(locals(), source_code_of=caller_file() if source_code else None)
     for key, value in chosen.items():
         builder.config(key, value)
@@ -201,7 +201,8 @@ def flush(spark: SparkSession, timeout: float = 30.0) -> bool:
     return done
 
 
-def _append_csv(existing: str | None, item: str) -> str:
+def append_csv(existing: str | None, item: str) -> str:
+    """``existing``, a comma-separated list such as ``spark.jars``, with ``item`` appended unless it is there."""
     parts = [p.strip() for p in (existing or "").split(",") if p.strip()]
     if item not in parts:
         parts.append(item)

@@ -21,16 +21,16 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from headwater._agent import LISTENER_CLASS
 from headwater._jar import jar_path
+from headwater._session import append_csv
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
-LISTENER = "io.headwater.spark.agent.OpenLineageSparkListener"
 _DEFAULTS = "spark-defaults.conf"
 # spark-defaults.conf: a key, then white space or "=" (Spark's Utils.getPropertiesFromFile reads it as Properties)
 _ENTRY = re.compile(r"^\s*(?P<key>[^\s=:#!]+)\s*[=:\s]\s*(?P<value>.*?)\s*$")
-_LISTS = {"spark.jars": ",", "spark.extraListeners": ","}
 
 
 class PipelinesError(RuntimeError):
@@ -74,12 +74,8 @@ def agent_defaults(user: Mapping[str, str], settings: Mapping[str, str], jar: st
     ``settings`` replace the user's values of the same keys.
     """
     merged = dict(user)
-    for key, added in (("spark.jars", jar), ("spark.extraListeners", LISTENER)):
-        separator = _LISTS[key]
-        present = [item.strip() for item in merged.get(key, "").split(separator) if item.strip()]
-        if added not in present:
-            present.append(added)
-        merged[key] = separator.join(present)
+    merged["spark.jars"] = append_csv(merged.get("spark.jars"), jar)
+    merged["spark.extraListeners"] = append_csv(merged.get("spark.extraListeners"), LISTENER_CLASS)
     merged.update(settings)
     return merged
 
