@@ -181,14 +181,19 @@ public final class Redaction {
   }
 
   /**
-   * SQL text as it may leave the process: its literals and comments masked (unless kept), then
-   * {@link #text} (see the class comment). Never throws.
+   * SQL text as it may leave the process: {@link #maskedSql}, then {@link #text} (see the class
+   * comment). Never throws.
    */
   public String sql(String sql) {
-    if (sql == null || sql.isEmpty()) {
-      return sql;
-    }
-    return text(masksSqlLiterals() ? SqlLiteralMasker.mask(sql) : sql);
+    return text(maskedSql(sql));
+  }
+
+  /**
+   * SQL text with its literals and comments masked ({@link SqlLiteralMasker}), or as it is when
+   * literals are kept; no other rule applied. Never throws.
+   */
+  public String maskedSql(String sql) {
+    return sql == null || sql.isEmpty() || !masksSqlLiterals() ? sql : SqlLiteralMasker.mask(sql);
   }
 
   /** A dataset namespace or name with only its credentials removed (see the class comment). */

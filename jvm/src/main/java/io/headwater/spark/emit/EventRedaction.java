@@ -35,40 +35,34 @@ final class EventRedaction {
   /** {@code event} with its secrets redacted (the same object when there are none). */
   @SuppressWarnings("unchecked")
   <T extends OpenLineage.BaseEvent> T redact(T event) {
-    boolean masksSql = redaction.masksSqlLiterals() && hasSql(event);
-    if (!masksSql && !redaction.mayContainSecrets(EventJson.toJson(event))) {
+    // the sql facet's query is masked on the model first: an event whose query has no literal (and
+    // no sign of a secret) is passed on without a JSON round trip
+    String query = sqlQuery(event);
+    String masked = query == null ? null : redaction.maskedSql(query);
+    boolean sqlChanged = masked != null && !masked.equals(query);
+    if (!sqlChanged && !redaction.mayContainSecrets(EventJson.toJson(event))) {
       return event;
     }
     JsonNode tree = EventJson.toTree(event);
-    boolean changed = masksSql && maskSql(tree);
-    if (!redact(tree) && !changed) {
+    if (sqlChanged && tree.at("/job/facets/sql") instanceof ObjectNode facet) {
+      facet.set("query", TextNode.valueOf(masked)); // Redaction#text follows, with every string
+    }
+    if (!redact(tree) && !sqlChanged) {
       return event;
     }
     return (T) EventJson.fromTree(tree);
   }
 
-  /** True when {@code event}'s job has the {@code sql} facet. */
-  private static boolean hasSql(OpenLineage.BaseEvent event) {
+  /** The query of {@code event}'s {@code sql} job facet, or null when it has none. */
+  private static String sqlQuery(OpenLineage.BaseEvent event) {
     OpenLineage.Job job =
         event instanceof OpenLineage.RunEvent run
             ? run.getJob()
             : event instanceof OpenLineage.JobEvent jobEvent ? jobEvent.getJob() : null;
-    return job != null && job.getFacets() != null && job.getFacets().getSql() != null;
-  }
-
-  /** Masks the literals of the {@code sql} job facet's query in place; true when it changed. */
-  private boolean maskSql(JsonNode tree) {
-    JsonNode sql = tree.at("/job/facets/sql");
-    JsonNode query = sql.get("query");
-    if (!(sql instanceof ObjectNode facet) || query == null || !query.isTextual()) {
-      return false;
+    if (job == null || job.getFacets() == null || job.getFacets().getSql() == null) {
+      return null;
     }
-    String masked = redaction.sql(query.asText());
-    if (masked.equals(query.asText())) {
-      return false;
-    }
-    facet.set("query", TextNode.valueOf(masked));
-    return true;
+    return job.getFacets().getSql().getQuery();
   }
 
   /** Redacts the strings below {@code node} in place; true when one changed. */
