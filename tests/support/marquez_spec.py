@@ -5,7 +5,7 @@ The errata, each corrected by one function of :data:`ERRATA` (the document is ot
 
 1. ``nullable``: Marquez (Jackson) writes absent values as ``null`` (``latestRun``, ``description``,
    ``lastModifiedAt``, ``endedAt``, ... as in the document's own examples), but no schema says ``nullable``; every
-   property schema is made nullable.
+   property schema is made nullable (a ``$ref`` one becomes ``anyOf`` it or null).
 2. ``SearchResult``: ``name`` and ``updatedAt`` have an empty ``type``; they are a string and a date-time.
 3. ``GraphNode``: ``type`` lacks ``DATASET_FIELD`` (the column-lineage graph's nodes), and ``data`` is a ``oneOf``
    discriminated by a ``type`` that real nodes never carry as ``DATASET``/``JOB`` (a dataset's is ``DB_TABLE``, a
@@ -41,8 +41,10 @@ def _nullable(node: Any) -> None:
     if isinstance(node, dict):
         for key, value in node.items():
             if key == "properties" and isinstance(value, dict):
-                for prop in value.values():
-                    if isinstance(prop, dict) and "$ref" not in prop:
+                for name, prop in value.items():
+                    if isinstance(prop, dict) and "$ref" in prop:  # a $ref takes no sibling keyword in OpenAPI 3.0
+                        value[name] = {"anyOf": [prop, {"nullable": True, "enum": [None]}]}
+                    elif isinstance(prop, dict):
                         prop["nullable"] = True
             _nullable(value)
     elif isinstance(node, list):
@@ -179,9 +181,19 @@ ERRATA = (
 """The corrections 2-11 of the module docstring (1, nullable, is applied last, over all of them)."""
 
 
+class _JsonLoader(yaml.SafeLoader):
+    """YAML as JSON reads it: a date-time (``eventTime: 2019-05-09T19:49:24.201361Z``) stays text."""
+
+
+_JsonLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
 @cache
 def _raw() -> dict[str, Any]:
-    loaded: dict[str, Any] = yaml.safe_load(SPEC.read_text(encoding="utf-8"))
+    loaded: dict[str, Any] = yaml.load(SPEC.read_text(encoding="utf-8"), Loader=_JsonLoader)  # noqa: S506 - safe
     return loaded
 
 
