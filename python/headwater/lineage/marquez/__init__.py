@@ -20,5 +20,6 @@ def marquez_router() -> MarquezRouter:
     """A router holding every route of the Marquez read API."""
     router = MarquezRouter()
     for family in (catalog, jobs, datasets, lineage, events):
-        family.register(router)
+        for pattern, handler in family.ROUTES.items():
+            router.add(pattern, handler)
     return router

@@ -10,10 +10,10 @@ namespace of a dataset without one. Tags are the names of every job, dataset and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from headwater.lineage.marquez import queries, shapes
-from headwater.lineage.marquez.errors import int_param, not_found
+from headwater.lineage.marquez.errors import not_found, paged
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -21,14 +21,15 @@ if TYPE_CHECKING:
     from starlette.datastructures import QueryParams
 
     from headwater.lineage.marquez.context import Reads
-    from headwater.lineage.marquez.router import MarquezRouter
+    from headwater.lineage.marquez.router import Handler
 
 
-def _namespace(row: queries.NamespaceRow) -> dict[str, Any]:
+def _namespace(row: tuple[str, str, str]) -> dict[str, Any]:
+    name, created_at, updated_at = row
     return {
-        "name": row.name,
-        "createdAt": row.created_at,
-        "updatedAt": row.updated_at,
+        "name": name,
+        "createdAt": created_at,
+        "updatedAt": updated_at,
         "ownerName": "anonymous",
         "description": None,
         "isHidden": False,
@@ -37,9 +38,7 @@ def _namespace(row: queries.NamespaceRow) -> dict[str, Any]:
 
 def list_namespaces(reads: Reads, _params: Mapping[str, str], query: QueryParams) -> dict[str, Any]:
     """``{namespaces: [...], totalCount}``, paged by ``limit`` (100) and ``offset``."""
-    limit, offset = int_param(query, "limit", 100), int_param(query, "offset", 0)
-    rows = queries.namespaces(reads.reader)
-    return {"namespaces": [_namespace(r) for r in rows[offset : offset + limit]], "totalCount": len(rows)}
+    return paged(query, "namespaces", [_namespace(r) for r in queries.namespaces(reads.reader)])
 
 
 def get_namespace(reads: Reads, params: Mapping[str, str], _query: QueryParams) -> dict[str, Any]:
@@ -72,9 +71,7 @@ def all_sources(reads: Reads) -> list[dict[str, Any]]:
 
 def list_sources(reads: Reads, _params: Mapping[str, str], query: QueryParams) -> dict[str, Any]:
     """``{sources: [...], totalCount}``, paged by ``limit`` (100) and ``offset``."""
-    limit, offset = int_param(query, "limit", 100), int_param(query, "offset", 0)
-    found = all_sources(reads)
-    return {"sources": found[offset : offset + limit], "totalCount": len(found)}
+    return paged(query, "sources", all_sources(reads))
 
 
 def get_source(reads: Reads, params: Mapping[str, str], _query: QueryParams) -> dict[str, Any]:
@@ -87,20 +84,20 @@ def get_source(reads: Reads, params: Mapping[str, str], _query: QueryParams) -> 
 
 def list_tags(reads: Reads, _params: Mapping[str, str], query: QueryParams) -> dict[str, Any]:
     """``{tags: [{name, description}]}``: every tag name of a job, dataset or field, paged."""
-    limit, offset = int_param(query, "limit", 100), int_param(query, "offset", 0)
     names: set[str] = set()
     for facets in [*(d.facets for d in reads.reader.datasets()), *(j.facets for j in reads.reader.jobs())]:
         names.update(shapes.tag_names(facets))
         for tagged in shapes.field_tags(facets).values():
             names.update(tagged)
-    ordered = sorted(names)
-    return {"tags": [{"name": n, "description": None} for n in ordered[offset : offset + limit]]}
+    page = paged(query, "tags", [{"name": n, "description": None} for n in sorted(names)])
+    return {"tags": page["tags"]}
 
 
-def register(router: MarquezRouter) -> None:
-    """Add this family's routes."""
-    router.add("namespaces", list_namespaces)
-    router.add("namespaces/{namespace}", get_namespace)
-    router.add("sources", list_sources)
-    router.add("sources/{source}", get_source)
-    router.add("tags", list_tags)
+ROUTES: Final[dict[str, Handler]] = {
+    "namespaces": list_namespaces,
+    "namespaces/{namespace}": get_namespace,
+    "sources": list_sources,
+    "sources/{source}": get_source,
+    "tags": list_tags,
+}
+"""This family's routes: a pattern below ``/api/v1/`` (``{name}`` a path parameter) → its handler."""

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from headwater.lineage.marquez import queries, shapes
 from headwater.lineage.marquez.errors import not_found
 from headwater.lineage.reader import Node
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Callable, Mapping, Sequence
 
     from headwater.lineage.reader import DatasetInfo, JobInfo, LineageReader, RunInfo
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -25,14 +27,14 @@ class Reads:
 
     reader: LineageReader
 
-    def namespace(self, name: str) -> queries.NamespaceRow:
-        """The namespace ``name``.
+    def namespace(self, name: str) -> tuple[str, str, str]:
+        """The namespace ``name``: its name, the earliest and the latest event time there.
 
         Raises:
             ApiError: 404 when no job or dataset is in it.
         """
         for row in queries.namespaces(self.reader):
-            if row.name == name:
+            if row[0] == name:
                 return row
         raise not_found(name, kind="Namespace")
 
@@ -42,11 +44,7 @@ class Reads:
         Raises:
             ApiError: 404 when the store has no such job.
         """
-        found = self.reader.job_infos([Node("job", namespace, name).id])
-        if not found:
-            named = f"{namespace}:{name}"
-            raise not_found(named, kind="Job")
-        return found[0]
+        return self._one(self.reader.job_infos, Node("job", namespace, name), "Job")
 
     def dataset(self, namespace: str, name: str) -> DatasetInfo:
         """The dataset ``namespace``/``name``.
@@ -54,10 +52,14 @@ class Reads:
         Raises:
             ApiError: 404 when the store has no such dataset.
         """
-        found = self.reader.dataset_infos([Node("dataset", namespace, name).id])
+        return self._one(self.reader.dataset_infos, Node("dataset", namespace, name), "Dataset")
+
+    @staticmethod
+    def _one(infos: Callable[[list[str]], list[T]], node: Node, kind: str) -> T:
+        found = infos([node.id])
         if not found:
-            named = f"{namespace}:{name}"
-            raise not_found(named, kind="Dataset")
+            named = f"{node.namespace}:{node.name}"
+            raise not_found(named, kind=kind)
         return found[0]
 
     def runs(self, runs: Sequence[RunInfo], job_facets: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -6,10 +6,10 @@ run writes it); its ``createdByRun`` is the run that wrote it (null for a Datase
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from headwater.lineage.marquez import queries, shapes
-from headwater.lineage.marquez.errors import int_param, not_found
+from headwater.lineage.marquez.errors import paged, version_named
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -17,16 +17,16 @@ if TYPE_CHECKING:
     from starlette.datastructures import QueryParams
 
     from headwater.lineage.marquez.context import Reads
-    from headwater.lineage.marquez.router import MarquezRouter
+    from headwater.lineage.marquez.router import Handler
     from headwater.lineage.reader import DatasetInfo
 
 
 def list_datasets(reads: Reads, params: Mapping[str, str], query: QueryParams) -> dict[str, Any]:
     """``{datasets, totalCount}`` of a namespace (404 when unknown), by name, paged by ``limit`` and ``offset``."""
-    namespace = reads.namespace(params["namespace"]).name
-    limit, offset = int_param(query, "limit", 100), int_param(query, "offset", 0)
-    infos = [d for d in reads.reader.datasets() if d.node.namespace == namespace]
-    return {"datasets": [reads.dataset_shape(d) for d in infos[offset : offset + limit]], "totalCount": len(infos)}
+    namespace = reads.namespace(params["namespace"])[0]
+    page = paged(query, "datasets", [d for d in reads.reader.datasets() if d.node.namespace == namespace])
+    page["datasets"] = [reads.dataset_shape(d) for d in page["datasets"]]
+    return page
 
 
 def get_dataset(reads: Reads, params: Mapping[str, str], _query: QueryParams) -> dict[str, Any]:
@@ -48,22 +48,19 @@ def _versions(reads: Reads, info: DatasetInfo) -> list[dict[str, Any]]:
 
 def list_versions(reads: Reads, params: Mapping[str, str], query: QueryParams) -> dict[str, Any]:
     """``{versions, totalCount}`` of a dataset, newest first, paged by ``limit`` (100) and ``offset``."""
-    versions = _versions(reads, reads.dataset(params["namespace"], params["dataset"]))
-    limit, offset = int_param(query, "limit", 100), int_param(query, "offset", 0)
-    return {"versions": versions[offset : offset + limit], "totalCount": len(versions)}
+    return paged(query, "versions", _versions(reads, reads.dataset(params["namespace"], params["dataset"])))
 
 
 def get_version(reads: Reads, params: Mapping[str, str], _query: QueryParams) -> dict[str, Any]:
     """One version of a dataset by its UUID (404 when the dataset has no such version)."""
-    for version in _versions(reads, reads.dataset(params["namespace"], params["dataset"])):
-        if version["version"] == params["version"].lower():
-            return version
-    raise not_found(params["version"], kind="Dataset version")
+    found = _versions(reads, reads.dataset(params["namespace"], params["dataset"]))
+    return version_named(found, params["version"], "Dataset version")
 
 
-def register(router: MarquezRouter) -> None:
-    """Add this family's routes."""
-    router.add("namespaces/{namespace}/datasets", list_datasets)
-    router.add("namespaces/{namespace}/datasets/{dataset}", get_dataset)
-    router.add("namespaces/{namespace}/datasets/{dataset}/versions", list_versions)
-    router.add("namespaces/{namespace}/datasets/{dataset}/versions/{version}", get_version)
+ROUTES: Final[dict[str, Handler]] = {
+    "namespaces/{namespace}/datasets": list_datasets,
+    "namespaces/{namespace}/datasets/{dataset}": get_dataset,
+    "namespaces/{namespace}/datasets/{dataset}/versions": list_versions,
+    "namespaces/{namespace}/datasets/{dataset}/versions/{version}": get_version,
+}
+"""This family's routes: a pattern below ``/api/v1/`` (``{name}`` a path parameter) → its handler."""

@@ -13,6 +13,8 @@ import orjson
 from starlette.responses import Response
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping, Sequence
+
     from starlette.datastructures import QueryParams
 
 
@@ -91,6 +93,30 @@ def time_param(query: QueryParams, name: str) -> str | None:
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=timezone.utc)
     return store_time(parsed)
+
+
+def paged(query: QueryParams, key: str, items: Sequence[Any]) -> dict[str, Any]:
+    """``{key: items[offset:offset + limit], "totalCount": len(items)}``.
+
+    ``limit`` (100) and ``offset`` (0) come from the query.
+
+    Raises:
+        ApiError: 400 for a bad ``limit`` or ``offset``.
+    """
+    limit, offset = int_param(query, "limit", 100), int_param(query, "offset", 0)
+    return {key: list(items[offset : offset + limit]), "totalCount": len(items)}
+
+
+def version_named(versions: Iterable[Mapping[str, Any]], wanted: str, kind: str) -> dict[str, Any]:
+    """The version (a shape with ``version``, a UUID) of ``versions`` that ``wanted`` names.
+
+    Raises:
+        ApiError: 404 when none has it.
+    """
+    for version in versions:
+        if version["version"] == wanted.lower():
+            return dict(version)
+    raise not_found(wanted, kind=kind)
 
 
 def store_time(moment: datetime) -> str:

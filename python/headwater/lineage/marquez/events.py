@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta, timezone
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from headwater.lineage.marquez import queries
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from starlette.datastructures import QueryParams
 
     from headwater.lineage.marquez.context import Reads
-    from headwater.lineage.marquez.router import MarquezRouter
+    from headwater.lineage.marquez.router import Handler
 
 
 def lineage_events(reads: Reads, _params: Mapping[str, str], query: QueryParams) -> dict[str, Any]:
@@ -140,11 +140,12 @@ def _stat(created: Callable[[Reads, QueryParams], list[str]]) -> Callable[..., l
     return figures
 
 
-def register(router: MarquezRouter) -> None:
-    """Add this family's routes."""
-    router.add("events/lineage", lineage_events)
-    router.add("search", search)
-    router.add("stats/lineage-events", lineage_event_stats)
-    router.add("stats/jobs", _stat(lambda reads, _q: [j.created_at for j in reads.reader.jobs()]))
-    router.add("stats/datasets", _stat(lambda reads, _q: [d.created_at for d in reads.reader.datasets()]))
-    router.add("stats/sources", _stat(lambda reads, _q: [s["createdAt"] for s in all_sources(reads)]))
+ROUTES: Final[dict[str, Handler]] = {
+    "events/lineage": lineage_events,
+    "search": search,
+    "stats/lineage-events": lineage_event_stats,
+    "stats/jobs": _stat(lambda reads, _q: [j.created_at for j in reads.reader.jobs()]),
+    "stats/datasets": _stat(lambda reads, _q: [d.created_at for d in reads.reader.datasets()]),
+    "stats/sources": _stat(lambda reads, _q: [s["createdAt"] for s in all_sources(reads)]),
+}
+"""This family's routes: a pattern below ``/api/v1/`` (``{name}`` a path parameter) → its handler."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from headwater.lineage.marquez import queries, shapes
-from headwater.lineage.marquez.errors import ApiError, int_param, not_found
+from headwater.lineage.marquez.errors import ApiError, int_param, not_found, paged, version_named
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from starlette.datastructures import QueryParams
 
     from headwater.lineage.marquez.context import Reads
-    from headwater.lineage.marquez.router import MarquezRouter
+    from headwater.lineage.marquez.router import Handler
     from headwater.lineage.reader import JobInfo
 
 RUN_STATES: Final = ("NEW", "RUNNING", "COMPLETED", "FAILED", "ABORTED")
@@ -30,7 +30,6 @@ RUN_STATES: Final = ("NEW", "RUNNING", "COMPLETED", "FAILED", "ABORTED")
 
 def _jobs(reads: Reads, namespace: str | None, query: QueryParams) -> dict[str, Any]:
     """A page of jobs (of ``namespace``, or all), filtered by the states of their latest runs."""
-    limit, offset = int_param(query, "limit", 100), int_param(query, "offset", 0)
     wanted = set(query.getlist("lastRunStates"))
     unknown = wanted - set(RUN_STATES)
     if unknown:
@@ -39,7 +38,9 @@ def _jobs(reads: Reads, namespace: str | None, query: QueryParams) -> dict[str, 
     if wanted:
         infos = [j for j in infos if j.latest_run and shapes.RUN_STATES.get(j.latest_run.state, "NEW") in wanted]
     infos.sort(key=lambda j: j.updated_at, reverse=True)
-    return {"jobs": [reads.job_shape(j) for j in infos[offset : offset + limit]], "totalCount": len(infos)}
+    page = paged(query, "jobs", infos)
+    page["jobs"] = [reads.job_shape(j) for j in page["jobs"]]
+    return page
 
 
 def list_jobs(reads: Reads, params: Mapping[str, str], query: QueryParams) -> dict[str, Any]:
@@ -137,26 +138,24 @@ def _versions(reads: Reads, info: JobInfo) -> list[dict[str, Any]]:
 
 def list_versions(reads: Reads, params: Mapping[str, str], query: QueryParams) -> dict[str, Any]:
     """``{versions, totalCount}`` of a job, newest first, paged by ``limit`` (100) and ``offset``."""
-    versions = _versions(reads, reads.job(params["namespace"], params["job"]))
-    limit, offset = int_param(query, "limit", 100), int_param(query, "offset", 0)
-    return {"versions": versions[offset : offset + limit], "totalCount": len(versions)}
+    return paged(query, "versions", _versions(reads, reads.job(params["namespace"], params["job"])))
 
 
 def get_version(reads: Reads, params: Mapping[str, str], _query: QueryParams) -> dict[str, Any]:
     """One version of a job by its UUID (404 when the job never had it)."""
-    for version in _versions(reads, reads.job(params["namespace"], params["job"])):
-        if version["version"] == params["version"].lower():
-            return version
-    raise not_found(params["version"], kind="Job version")
+    return version_named(
+        _versions(reads, reads.job(params["namespace"], params["job"])), params["version"], "Job version"
+    )
 
 
-def register(router: MarquezRouter) -> None:
-    """Add this family's routes."""
-    router.add("jobs", list_all_jobs)
-    router.add("jobs/runs/{id}", get_run)
-    router.add("jobs/runs/{id}/facets", run_facets)
-    router.add("namespaces/{namespace}/jobs", list_jobs)
-    router.add("namespaces/{namespace}/jobs/{job}", get_job)
-    router.add("namespaces/{namespace}/jobs/{job}/runs", list_runs)
-    router.add("namespaces/{namespace}/jobs/{job}/versions", list_versions)
-    router.add("namespaces/{namespace}/jobs/{job}/versions/{version}", get_version)
+ROUTES: Final[dict[str, Handler]] = {
+    "jobs": list_all_jobs,
+    "jobs/runs/{id}": get_run,
+    "jobs/runs/{id}/facets": run_facets,
+    "namespaces/{namespace}/jobs": list_jobs,
+    "namespaces/{namespace}/jobs/{job}": get_job,
+    "namespaces/{namespace}/jobs/{job}/runs": list_runs,
+    "namespaces/{namespace}/jobs/{job}/versions": list_versions,
+    "namespaces/{namespace}/jobs/{job}/versions/{version}": get_version,
+}
+"""This family's routes: a pattern below ``/api/v1/`` (``{name}`` a path parameter) → its handler."""

@@ -13,7 +13,7 @@ edges, an edge from each input field to the field it makes; dependencies of a wh
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import orjson
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
     from headwater.lineage.graph import Graph
     from headwater.lineage.marquez.context import Reads
-    from headwater.lineage.marquez.router import MarquezRouter
+    from headwater.lineage.marquez.router import Handler
 
 
 def lineage_graph(reads: Reads, graph: Graph) -> dict[str, Any]:
@@ -234,8 +234,9 @@ def get_run_lineage(reads: Reads, _params: Mapping[str, str], query: QueryParams
     return {"runs": entries}
 
 
-def register(router: MarquezRouter) -> None:
-    """Add this family's routes."""
-    router.add("lineage", get_lineage)
-    router.add("column-lineage", get_column_lineage)
-    router.add("runlineage/upstream", get_run_lineage)
+ROUTES: Final[dict[str, Handler]] = {
+    "lineage": get_lineage,
+    "column-lineage": get_column_lineage,
+    "runlineage/upstream": get_run_lineage,
+}
+"""This family's routes: a pattern below ``/api/v1/`` (``{name}`` a path parameter) → its handler."""

@@ -22,15 +22,6 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class NamespaceRow:
-    """A namespace: its name, the earliest and the latest event time of its jobs and datasets."""
-
-    name: str
-    created_at: str
-    updated_at: str
-
-
-@dataclass(frozen=True)
 class RunDataset:
     """A dataset a run read (``direction`` input) or wrote (output), with the version it saw (or made).
 
@@ -45,8 +36,8 @@ class RunDataset:
     produced_by: str | None
 
 
-def namespaces(reader: LineageReader) -> list[NamespaceRow]:
-    """Every namespace of a job or dataset, by name."""
+def namespaces(reader: LineageReader) -> list[tuple[str, str, str]]:
+    """Every namespace of a job or dataset, by name: its name, the earliest and the latest event time there."""
     parts = [select(table.c.namespace, table.c.created_at, table.c.updated_at) for table in (t.jobs, t.datasets)]
     both = union_all(*parts).subquery()
     query = (
@@ -55,7 +46,7 @@ def namespaces(reader: LineageReader) -> list[NamespaceRow]:
         .order_by(both.c.namespace)
     )
     with reader.engine.connect() as conn:
-        return [NamespaceRow(*row) for row in conn.execute(query)]
+        return [(name, created, updated) for name, created, updated in conn.execute(query)]
 
 
 def run_page(reader: LineageReader, job: Node, limit: int, offset: int) -> tuple[list[RunInfo], int]:
