@@ -22,7 +22,8 @@ import schemathesis
 from openapi_core import OpenAPI
 from openapi_core.testing import MockRequest, MockResponse
 
-from headwater.lineage.sources import read_events
+from headwater.lineage.marquez import Reads
+from headwater.lineage.sources import open_source, read_events
 from headwater.lineage.store import LineageStore
 from integration.conftest import DemoRun
 from integration.lineage_server import HeadwaterServe
@@ -263,3 +264,25 @@ def test_generated_requests_get_no_server_error(served: Served) -> None:
         check()
         tried += 1
     assert tried == 26
+
+
+def test_version_ids_are_the_same_in_another_store_of_the_same_events(served: Served, demo_run: DemoRun) -> None:
+    store, report = open_source(demo_run.events)  # a new in-memory store
+    assert report is not None and report.rejected == []
+    reads = Reads(store.read)
+    try:
+        jobs = served.get("namespaces/demo/jobs")["jobs"]
+        assert jobs
+        for job in jobs:
+            again = reads.job_shape(reads.job("demo", job["name"]))
+            assert again["currentVersion"] == job["currentVersion"], job["name"]
+            assert [r["jobVersion"] for r in again["latestRuns"]] == [r["jobVersion"] for r in job["latestRuns"]]
+        demo = [
+            d for d in served.get("namespaces/file/datasets")["datasets"] if d["name"].startswith(str(demo_run.workdir))
+        ]
+        assert len(demo) > 5
+        for dataset in demo:
+            again = reads.dataset_shape(reads.dataset("file", dataset["name"]))
+            assert again["currentVersion"] == dataset["currentVersion"], dataset["name"]
+    finally:
+        store.close()
