@@ -67,7 +67,7 @@ def test_a_spark_job_posting_to_headwater_serve_gives_the_graph_of_its_file_outp
     write_job = f"job:serve-tests:integration_etl.execute_insert_into_hadoop_fs_relation_command.{tmp_path.name}_out"
     assert {f"dataset:file:{source}", node, write_job, "job:serve-tests:integration_etl.adaptive_spark_plan"} <= ids
     by_id = {n["id"]: n for n in served["graph"]}
-    assert by_id[write_job]["data"]["latestRun"]["state"] == "COMPLETE"
+    assert by_id[write_job]["data"]["latestRun"]["state"] == "COMPLETED"
     assert by_id[write_job]["inEdges"] == [
         {"origin": f"dataset:file:{source}", "destination": write_job, "static": False}
     ]
@@ -113,7 +113,10 @@ def test_the_endpoint_contract(tmp_path: Path) -> None:
         assert sorted(graph) == ["dataset:file:/out", "job:tests:posted"]
         assert graph["job:tests:posted"]["data"]["latestRun"]["durationMs"] == 1000
         status, _, body = server.request("GET", "/api/v1/lineage?nodeId=dataset:file:/out&depth=x", headers=auth)
-        assert (status, json.loads(body)) == (400, {"error": "depth must be an integer"})
+        assert (status, json.loads(body)) == (
+            400,
+            {"code": 400, "message": "depth must be an integer", "details": None},
+        )
         status, _, body = server.request("GET", "/api/v1/lineage", headers=auth)
         assert status == 400
 

@@ -93,8 +93,8 @@ def test_ingest_query_and_view(pipeline: dict[str, Any], tmp_path: Path) -> None
         {"origin": f"dataset:file:{flights}", "destination": f"job:{write_job}", "static": False}
     ]
     assert graph[f"dataset:file:{report}"]["data"]["fields"] == [
-        {"name": "airline", "type": "string"},
-        {"name": "total_delay", "type": "long"},
+        {"name": "airline", "type": "string", "tags": [], "description": None},
+        {"name": "total_delay", "type": "long", "tags": [], "description": None},
     ]
 
     code, out = run("lineage", "graph", per_carrier, "--direction", "down", "--depth", "2", "-s", store)

@@ -328,9 +328,9 @@ def serve(  # noqa: PLR0913 - one parameter per option (click passes them by nam
     max_body_bytes: int,
     page_nodes: int,
 ) -> None:
-    """Serve the OpenLineage endpoint, the Marquez-style lineage read and the live graph page.
+    """Serve the OpenLineage endpoint, Marquez's read API (/api/v1) and the live graph page.
 
-    POST /api/v1/lineage takes events, GET /api/v1/lineage?nodeId=...&depth=... reads the graph, / is the page.
+    POST /api/v1/lineage takes events, GET /api/v1/... answers as Marquez does, / is the graph page.
     """
     with _errors():
         import uvicorn

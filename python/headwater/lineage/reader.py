@@ -291,7 +291,7 @@ class LineageReader:
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
         facets = self.facets("run", [row.id for row in rows])
-        return [_run(row, job, facets.get(row.id, {})) for row in rows]
+        return [run_from_row(row, job, facets.get(row.id, {})) for row in rows]
 
     def _latest_runs(self, job_ids: Sequence[str]) -> dict[str, RunInfo]:
         r = t.runs
@@ -304,7 +304,7 @@ class LineageReader:
                 query = select(ranked).where(ranked.c.rank == 1)
                 found.update({row.job_id: row for row in conn.execute(query)})
         nodes = self.nodes(found)
-        return {job_id: _run(row, nodes[job_id]) for job_id, row in found.items()}
+        return {job_id: run_from_row(row, nodes[job_id]) for job_id, row in found.items()}
 
     def versions(self, dataset: Node) -> list[VersionInfo]:
         """The dataset's versions, newest first."""
@@ -472,7 +472,8 @@ def _parse(time: str) -> datetime:
     return datetime.fromisoformat(time.replace("Z", "+00:00"))
 
 
-def _run(row: Any, job: Node, facets: Mapping[str, Any] | None = None) -> RunInfo:  # noqa: ANN401
+def run_from_row(row: Any, job: Node, facets: Mapping[str, Any] | None = None) -> RunInfo:  # noqa: ANN401 - a Row
+    """The run a row of ``runs`` holds, of ``job``, with ``facets``."""
     return RunInfo(row.id, job, row.state, row.started_at, row.ended_at, row.parent_run_id, facets or {})
 
 

@@ -8,9 +8,11 @@ Routes:
   any is invalid (none is stored) or the body is not JSON; 413 ``{"error": ...}`` when the body, or the body a gzip
   body inflates to, is larger than ``max_body_bytes`` (nothing is read past the limit); 401 without the API key when
   one is configured.
-- ``GET /api/v1/lineage?nodeId=dataset:<ns>:<name>&depth=20``: the lineage graph around a node, shaped as Marquez's
-  (:mod:`headwater.lineage.render.marquez`); Headwater's ``direction=up|down|both`` (default both). 400 on a bad
-  parameter, 404 for an unknown node.
+- ``GET /api/v1/...``: Marquez's read API (:mod:`headwater.lineage.marquez`): namespaces, jobs, datasets, versions,
+  runs, run facets, ``/lineage`` (with Headwater's ``direction=up|down|both``), ``/column-lineage``, ``/search``,
+  ``/tags``, ``/sources``, ``/events/lineage``, ``/runlineage/upstream`` and ``/stats/...``, with Marquez's shapes;
+  errors are Marquez's ``{"code", "message", "details"}`` JSON (400 on a bad parameter, 404 for anything unknown,
+  routes included). ``/api/v1/headwater/...`` stays Headwater's own.
 - ``GET /``: the graph page, rendered on each request: the whole store when it has at most ``page_nodes`` jobs and
   datasets, else the ``page_nodes`` nearest to the job that ran last (:func:`~headwater.lineage.graph.nearest`), the
   header saying how many of how many; ``?node=<nodeId>`` selects a node and shows the ones nearest to it. A double
@@ -38,13 +40,15 @@ from typing import TYPE_CHECKING, Any
 import orjson
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from headwater.lineage.graph import nearest, neighbourhood, whole_graph
+from headwater.lineage.graph import nearest, whole_graph
+from headwater.lineage.marquez import PREFIX, Reads, marquez_router
+from headwater.lineage.marquez.errors import error_response
 from headwater.lineage.reader import LookupFailedError
 from headwater.lineage.render.html import page, page_data
-from headwater.lineage.render.marquez import marquez_graph
 from headwater.lineage.store import LineageStore, RejectedEventsError
 
 if TYPE_CHECKING:
@@ -104,6 +108,7 @@ class _Endpoint:
         self.open_reads = settings.open_reads
         self.max_body_bytes = settings.max_body_bytes
         self.page_nodes = settings.page_nodes
+        self.marquez = marquez_router()
 
     def _key_given(self, request: Request) -> bytes:
         """The key in the request's ``Authorization``: a Bearer token, or the password of Basic credentials."""
@@ -215,14 +220,12 @@ class _Endpoint:
         except ValueError as e:
             return _json({"error": str(e)}, 400)
 
-    async def get_lineage(self, request: Request) -> Response:
-        direction = request.query_params.get("direction", "both")
-        return await self._read_around(
-            request,
-            "depth",
-            20,
-            lambda reader, node, depth: marquez_graph(reader, neighbourhood(reader, node, depth, direction)),
-        )
+    async def marquez_read(self, request: Request) -> Response:
+        """A read of Marquez's API (:mod:`headwater.lineage.marquez`); 401 without the key."""
+        refused = self.refused(request, read=True)
+        if refused is not None:
+            return refused
+        return await run_in_threadpool(self.marquez.answer, Reads(self.store.read), request)
 
     async def graph_page(self, request: Request) -> Response:
         refused = self.refused(request, read=True)
@@ -266,13 +269,21 @@ def create_app(store: LineageStore, settings: EndpointSettings | None = None) ->
     """The endpoint's ASGI app over ``store``, guarded and bounded as ``settings`` say (defaults: no key, 16 MiB)."""
     endpoint = _Endpoint(store, settings or EndpointSettings())
     return Starlette(
+        exception_handlers={HTTPException: _http_error},
         routes=[
             Route(LINEAGE_PATH, endpoint.post_lineage, methods=["POST"]),
-            Route(LINEAGE_PATH, endpoint.get_lineage, methods=["GET"]),
             Route(NEAREST_PATH, endpoint.nearest_data, methods=["GET"]),
+            Route(PREFIX + "{path:path}", endpoint.marquez_read, methods=["GET"]),
             Route("/", endpoint.graph_page, methods=["GET"]),
             Route("/healthz", endpoint.health, methods=["GET"]),
             # a browser asks for it with every page: no icon, and no 404 in its console
             Route("/favicon.ico", lambda _request: Response(status_code=204), methods=["GET"]),
-        ]
+        ],
     )
+
+
+async def _http_error(_request: Request, exc: Exception) -> Response:
+    """An unrouted path or a wrong method as Marquez's error JSON (``{code, message, details}``)."""
+    status = exc.status_code if isinstance(exc, HTTPException) else 500
+    phrase = exc.detail if isinstance(exc, HTTPException) else "Internal Server Error"
+    return error_response(status, f"HTTP {status} {phrase}")

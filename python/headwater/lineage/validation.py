@@ -8,7 +8,9 @@ Apache-2.0 licence beside them) and Headwater's own facet schemas, read from the
 Two modes:
 
 - lenient (a consumer's, the default): the kind is the text after the last ``/`` of ``schemaURL`` (as Marquez reads
-  it, so any spec version is accepted), or the event's shape when that names no kind; a facet whose ``_schemaURL``
+  it, so any spec version is accepted), or the event's shape when that names no kind; an event without ``schemaURL``
+  (as Marquez's clients send them; Marquez takes them) is validated as one with the spec's URL of that kind, and
+  stored as received; a facet whose ``_schemaURL``
   names no known schema (another producer's custom facet, another facet version) is checked only against the base
   facet (``_producer`` and ``_schemaURL`` present).
 - strict (the test suite's): ``schemaURL`` must be ``https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/<kind>``
@@ -251,6 +253,10 @@ class EventValidator:
         kind, problem = self._kind(event)
         if problem is not None:
             return kind, [problem]
+        if not self.strict and "schemaURL" not in event:
+            # as Marquez: an event without schemaURL (Marquez's clients send none) is read as the kind its fields
+            # make it, of the spec this package carries, which every event of an earlier 1.x/2.x spec also fits
+            event = {**event, "schemaURL": f"{EVENT_SCHEMA_PREFIX}{kind}"}
         errors = self._validate(event, f"{EVENT_SCHEMA_PREFIX}{kind}", "")
         for where, name, facet, body in _facets(event, split):
             if len(errors) >= _MAX_ERRORS:

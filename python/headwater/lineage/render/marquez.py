@@ -1,19 +1,23 @@
-"""The graph as Marquez's lineage response (``GET /api/v1/lineage``): ``{"graph": [node, ...]}``.
+"""The graph page's node data, and the graph as Marquez's lineage response (:func:`marquez_graph`).
 
-Each node is ``{"id": "dataset:<ns>:<name>" | "job:<ns>:<name>", "type": "DATASET" | "JOB", "data": {...},
-"inEdges": [...], "outEdges": [...]}``, each edge ``{"origin": id, "destination": id}`` plus Headwater's
-``"static": true`` for an edge declared by a JobEvent (false: observed in a run). ``data`` has Marquez's keys where
-the store knows the value (``id``, ``name``, ``namespace``, ``createdAt``, ``updatedAt``, ``facets``; a dataset's
-``physicalName``, ``sourceName``, ``fields``, ``tags``, ``lastModifiedAt``, ``lastLifecycleState``,
-``description``; a job's ``type``, ``simpleName``, ``inputs``, ``outputs``, ``location``, ``description``,
-``latestRun``), and Headwater's ``currentVersion``/``versionCount`` (datasets) and ``definition`` (jobs).
+:func:`marquez_graph` is ``GET /api/v1/lineage``'s answer, shaped by :mod:`headwater.lineage.marquez`. The page's data
+(:func:`node_data`) keeps Headwater's own shape, close to Marquez's: each node is ``{"id": "dataset:<ns>:<name>" |
+"job:<ns>:<name>", "type": "DATASET" | "JOB", "data": {...}, "inEdges": [...], "outEdges": [...]}``, each edge
+``{"origin": id, "destination": id}`` plus Headwater's ``"static": true`` for an edge declared by a JobEvent (false:
+observed in a run). ``data`` has Marquez's keys where the store knows the value (``id``, ``name``, ``namespace``,
+``createdAt``, ``updatedAt``, ``facets``; a dataset's ``physicalName``, ``sourceName``, ``fields``, ``tags``,
+``lastModifiedAt``, ``lastLifecycleState``, ``description``; a job's ``type``, ``simpleName``, ``inputs``, ``outputs``,
+``location``, ``description``, ``latestRun``), and Headwater's ``currentVersion``/``versionCount`` (datasets) and
+``definition`` (jobs).
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
+
+from headwater.lineage.marquez import Reads
+from headwater.lineage.marquez.lineage import lineage_graph
 
 if TYPE_CHECKING:
     from headwater.lineage.graph import Graph
@@ -21,25 +25,8 @@ if TYPE_CHECKING:
 
 
 def marquez_graph(reader: LineageReader, graph: Graph) -> dict[str, Any]:
-    """The Marquez-shaped lineage response for ``graph``."""
-    data = node_data(reader, graph)
-    in_edges: dict[Node, list[dict[str, Any]]] = defaultdict(list)
-    out_edges: dict[Node, list[dict[str, Any]]] = defaultdict(list)
-    for edge in graph.edges:
-        entry = {"origin": edge.origin.key, "destination": edge.destination.key, "static": edge.static}
-        out_edges[edge.origin].append(entry)
-        in_edges[edge.destination].append(entry)
-    entries = [
-        {
-            "id": node.key,
-            "type": node.kind.upper(),
-            "data": data[node],
-            "inEdges": in_edges[node],
-            "outEdges": out_edges[node],
-        }
-        for node in graph.nodes
-    ]
-    return {"graph": entries}
+    """The Marquez lineage response for ``graph`` (``GET /api/v1/lineage``, :mod:`headwater.lineage.marquez`)."""
+    return lineage_graph(Reads(reader), graph)
 
 
 def node_data(reader: LineageReader, graph: Graph) -> dict[Node, dict[str, Any]]:

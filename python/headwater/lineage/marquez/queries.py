@@ -1,0 +1,174 @@
+"""The store reads the Marquez API needs beyond :class:`~headwater.lineage.reader.LineageReader`'s.
+
+Namespaces, a page of a job's runs, a run by id, what each run read and wrote (with the dataset versions it saw),
+column-lineage edges in both directions and pages of the stored events. Times are the store's UTC text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import orjson
+from sqlalchemy import ColumnElement, func, select, true, union_all
+
+from headwater.lineage import schema as t
+from headwater.lineage.reader import Node, RunInfo, restored_events, run_from_row
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping, Sequence
+
+    from headwater.lineage.reader import LineageReader
+
+
+@dataclass(frozen=True)
+class RunDataset:
+    """A dataset a run read (``direction`` input) or wrote (output), with the version it saw (or made).
+
+    ``version_id`` is the store's id of that dataset version (None when the dataset had none then); ``facets`` are
+    the event's ``inputFacets``/``outputFacets``; ``produced_by`` the run that made that version, if any.
+    """
+
+    dataset: Node
+    direction: str
+    facets: Mapping[str, Any]
+    version_id: str | None
+    produced_by: str | None
+
+
+def namespaces(reader: LineageReader) -> list[tuple[str, str, str]]:
+    """Every namespace of a job or dataset, by name: its name, the earliest and the latest event time there."""
+    parts = [select(table.c.namespace, table.c.created_at, table.c.updated_at) for table in (t.jobs, t.datasets)]
+    both = union_all(*parts).subquery()
+    query = (
+        select(both.c.namespace, func.min(both.c.created_at), func.max(both.c.updated_at))
+        .group_by(both.c.namespace)
+        .order_by(both.c.namespace)
+    )
+    with reader.engine.connect() as conn:
+        return [(name, created, updated) for name, created, updated in conn.execute(query)]
+
+
+def run_page(reader: LineageReader, job: Node, limit: int, offset: int) -> tuple[list[RunInfo], int]:
+    """A page of the job's runs, newest first, with facets, and how many runs it has."""
+    r = t.runs
+    query = select(r).where(r.c.job_id == job.id).order_by(r.c.started_at.desc(), r.c.id).limit(limit).offset(offset)
+    with reader.engine.connect() as conn:
+        rows = conn.execute(query).all()
+        total = conn.scalar(select(func.count()).select_from(r).where(r.c.job_id == job.id)) or 0
+    facets = reader.facets("run", [row.id for row in rows])
+    return [run_from_row(row, job, facets.get(row.id, {})) for row in rows], total
+
+
+def run_by_id(reader: LineageReader, run_id: str) -> RunInfo | None:
+    """The run ``run_id`` (with its facets and job), or None."""
+    r = t.runs
+    with reader.engine.connect() as conn:
+        row = conn.execute(select(r).where(r.c.id == run_id)).first()
+    if row is None:
+        return None
+    job = reader.nodes([row.job_id]).get(row.job_id)
+    if job is None:
+        return None
+    return run_from_row(row, job, reader.facets("run", [run_id]).get(run_id, {}))
+
+
+def all_runs(reader: LineageReader, job: Node) -> list[RunInfo]:
+    """Every run of the job, oldest first (no facets)."""
+    r = t.runs
+    query = select(r).where(r.c.job_id == job.id).order_by(r.c.started_at, r.c.id)
+    with reader.engine.connect() as conn:
+        return [run_from_row(row, job) for row in conn.execute(query)]
+
+
+def run_datasets(reader: LineageReader, runs: Sequence[RunInfo]) -> dict[str, list[RunDataset]]:
+    """What each run read and wrote, by run id, inputs first, by dataset.
+
+    An output's version is the one the run made; an input's is the dataset's latest version created no later than
+    the run's start (the version it read).
+    """
+    io, v = t.run_io, t.dataset_versions
+    by_run: dict[str, list[Any]] = {}
+    with reader.engine.connect() as conn:
+        for chunk in t.chunked([run.id for run in runs]):
+            for row in conn.execute(select(io).where(io.c.run_id.in_(chunk))):
+                by_run.setdefault(row.run_id, []).append(row)
+        dataset_ids = {row.dataset_id for rows in by_run.values() for row in rows}
+        versions: dict[str, list[Any]] = {}
+        for chunk in t.chunked(dataset_ids):
+            query = select(v.c.id, v.c.dataset_id, v.c.created_at, v.c.run_id).where(v.c.dataset_id.in_(chunk))
+            for row in conn.execute(query.order_by(v.c.seq)):
+                versions.setdefault(row.dataset_id, []).append(row)
+    nodes = reader.nodes(dataset_ids)
+    started = {run.id: run.started_at for run in runs}
+    found: dict[str, list[RunDataset]] = {}
+    for run_id, rows in by_run.items():
+        entries = []
+        for row in sorted(rows, key=lambda r: (r.direction != "input", r.dataset_id)):
+            if row.dataset_id not in nodes:
+                continue
+            seen = versions.get(row.dataset_id, [])
+            if row.direction == "output":
+                made = [version for version in seen if version.run_id == run_id]
+            else:
+                made = [version for version in seen if version.created_at <= started[run_id]]
+            version = made[-1] if made else None
+            entries.append(
+                RunDataset(
+                    nodes[row.dataset_id],
+                    row.direction,
+                    orjson.loads(row.facets),
+                    version.id if version else None,
+                    version.run_id if version else None,
+                )
+            )
+        found[run_id] = entries
+    return found
+
+
+def column_edges(reader: LineageReader, dataset_ids: Iterable[str], *, downstream: bool) -> list[Any]:
+    """The column-lineage rows whose output (or, ``downstream``, input) dataset is one of ``dataset_ids``."""
+    c = t.column_edges
+    column = c.c.input_dataset_id if downstream else c.c.dataset_id
+    rows: list[Any] = []
+    with reader.engine.connect() as conn:
+        for chunk in t.chunked(set(dataset_ids)):
+            rows += conn.execute(select(c).where(column.in_(chunk))).all()
+    return rows
+
+
+@dataclass(frozen=True)
+class EventWindow:
+    """Which stored events a page shows: event time within [``after``, ``before``] (each optional)."""
+
+    after: str | None
+    before: str | None
+    descending: bool
+    limit: int
+    offset: int
+
+
+def event_page(reader: LineageReader, window: EventWindow) -> tuple[list[dict[str, Any]], int]:
+    """A page of the stored events (as received) in event-time order, and how many are in the window."""
+    e = t.events
+    where: list[ColumnElement[bool]] = [true()]
+    if window.after is not None:
+        where.append(e.c.event_time >= window.after)
+    if window.before is not None:
+        where.append(e.c.event_time <= window.before)
+    order = (e.c.event_time.desc(), e.c.id.desc()) if window.descending else (e.c.event_time, e.c.id)
+    query = select(e.c.skeleton).where(*where).order_by(*order).limit(window.limit).offset(window.offset)
+    with reader.engine.connect() as conn:
+        skeletons = [row.skeleton for row in conn.execute(query)]
+        total = conn.scalar(select(func.count()).select_from(e).where(*where)) or 0
+        return restored_events(conn, skeletons), total
+
+
+def event_counts(reader: LineageReader, after: str, before: str) -> list[tuple[str, str]]:
+    """The event time and type of every RunEvent in [``after``, ``before``)."""
+    e = t.events
+    query = select(e.c.event_time, e.c.event_type).where(
+        e.c.kind == "RunEvent", e.c.event_time >= after, e.c.event_time < before
+    )
+    with reader.engine.connect() as conn:
+        return [(row.event_time, row.event_type or "") for row in conn.execute(query)]
