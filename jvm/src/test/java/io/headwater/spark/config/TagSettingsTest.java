@@ -45,10 +45,9 @@ public class TagSettingsTest {
   }
 
   @Test
-  public void keyAndSourceAreUniqueAndLaterWins() {
+  public void oneTagPerKeyAndTheLaterWinsWhateverItsSource() {
     assertEquals(
-        List.of(
-            new Tag("b", "2", "CONFIG"), new Tag("a", "1", "USER"), new Tag("A", "3", "CONFIG")),
+        List.of(new Tag("b", "2", "CONFIG"), new Tag("A", "3", "CONFIG")),
         TagSets.combine(
             List.of(new Tag("a", "1", "CONFIG"), new Tag("b", "2", "CONFIG")),
             List.of(new Tag("a", "1", "USER"), new Tag("A", "3", "CONFIG"))));

@@ -1,8 +1,8 @@
 package io.headwater.spark.testing;
 
 import io.headwater.spark.api.CustomFacetBuilder;
-import io.headwater.spark.api.OpenLineageEventHandlerFactory;
 import io.headwater.spark.api.OpenLineageContext;
+import io.headwater.spark.api.OpenLineageEventHandlerFactory;
 import io.openlineage.client.OpenLineage;
 import java.net.URI;
 import java.util.Arrays;
@@ -91,7 +91,8 @@ public final class TagsProbeFactory implements OpenLineageEventHandlerFactory {
     }
 
     @Override
-    protected void build(SparkListenerSQLExecutionStart event, BiConsumer<String, ? super F> consumer) {
+    protected void build(
+        SparkListenerSQLExecutionStart event, BiConsumer<String, ? super F> consumer) {
       consumer.accept("tags", facet);
     }
   }
