@@ -86,6 +86,4 @@ def test_a_write_keeps_its_command_name(spark_session: SparkSession, lineage: Li
     spark_session.range(2).write.parquet(str(tmp_path / "out"))
     [events] = list(child_runs(lineage.events(spark_session)).values())
 
-    assert events[0]["job"]["name"] == (
-        f"{APP_JOB}.execute_insert_into_hadoop_fs_relation_command.{tmp_path.name}_out"
-    )
+    assert events[0]["job"]["name"] == (f"{APP_JOB}.execute_insert_into_hadoop_fs_relation_command.{tmp_path.name}_out")
