@@ -80,8 +80,7 @@ public class TagSettingsTest {
         List.of(
             new Tag("env", "prod", "USER"),
             new Tag("meta_nr_config_team", "X", "USER"),
-            new Tag("team", "data", "USER"),
-            new Tag("team", "platform", "CONFIG"),
+            new Tag("team", "platform", "CONFIG"), // the configuration's replaces the environment's
             new Tag("pipeline", "nightly", "CONFIG")),
         settings.jobTags());
     assertEquals(
