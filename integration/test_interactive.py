@@ -96,13 +96,13 @@ def test_a_jupyter_kernel_shows_each_completed_run_after_its_cell(jupyter_dirs: 
         f"headwater: COMPLETE notebook.{WRITE}.w_cell_output: (no inputs) -> file:{work}/cell_output (6 rows)"
     ]
     assert headwater_lines(text(3)) == [
-        f"headwater: COMPLETE notebook.adaptive_spark_plan: file:{work}/cell_output -> (none)"
+        f"headwater: COMPLETE notebook.count.w_cell_output: file:{work}/cell_output -> (none)"
     ]
     assert text(4).splitlines() == [
         str([("COMPLETE", f"notebook.{WRITE}.w_cell_output", [f"file:{work}/cell_output"]),
-             ("COMPLETE", "notebook.adaptive_spark_plan", [])]),
+             ("COMPLETE", "notebook.count.w_cell_output", [])]),
         str([{"state": "COMPLETE", "job_name": f"notebook.{WRITE}.w_cell_output"},
-             {"state": "COMPLETE", "job_name": "notebook.adaptive_spark_plan"}]),
+             {"state": "COMPLETE", "job_name": "notebook.count.w_cell_output"}]),
     ]  # fmt: skip
 
 

@@ -65,7 +65,12 @@ def test_a_spark_job_posting_to_headwater_serve_gives_the_graph_of_its_file_outp
 
     ids = {n["id"] for n in served["graph"]}
     write_job = f"job:serve-tests:integration_etl.execute_insert_into_hadoop_fs_relation_command.{tmp_path.name}_out"
-    assert {f"dataset:file:{source}", node, write_job, "job:serve-tests:integration_etl.adaptive_spark_plan"} <= ids
+    assert {
+        f"dataset:file:{source}",
+        node,
+        write_job,
+        f"job:serve-tests:integration_etl.collect.{tmp_path.name}_out",
+    } <= ids
     by_id = {n["id"]: n for n in served["graph"]}
     assert by_id[write_job]["data"]["latestRun"]["state"] == "COMPLETED"
     assert by_id[write_job]["inEdges"] == [

@@ -74,7 +74,8 @@ def test_spark_submit_with_http_transport(tmp_path: Path) -> None:
     children = [evs for evs in runs.values() if evs[0]["job"]["name"] != "integration_etl"]
     by_name = {evs[0]["job"]["name"]: evs for evs in children}
     write_name = f"integration_etl.execute_insert_into_hadoop_fs_relation_command.{tmp_path.name}_out"
-    assert sorted(by_name) == sorted([write_name, "integration_etl.adaptive_spark_plan"])
+    # the read back: named after its action and input
+    assert sorted(by_name) == sorted([write_name, f"integration_etl.collect.{tmp_path.name}_out"])
     write = by_name[write_name]
     assert [e["eventType"] for e in write] == ["START", "COMPLETE"]
     assert datasets(write[-1], "inputs") == [("file", str(source))]

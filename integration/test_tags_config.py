@@ -47,8 +47,7 @@ def test_configuration_and_environment_tags_on_every_run(tmp_path: Path) -> None
     assert len(runs) == 3  # the application, the write, the read-back
     expected_job_tags = [
         {"key": "environment", "value": "prod", "source": "USER"},
-        {"key": "team", "value": "data", "source": "USER"},
-        {"key": "team", "value": "platform", "source": "CONFIG"},
+        {"key": "team", "value": "platform", "source": "CONFIG"},  # the configuration's replaces the environment's
         {"key": "critical", "value": "true", "source": "CONFIG"},
         {"key": "pipeline", "value": "nightly", "source": "AIRFLOW"},
     ]

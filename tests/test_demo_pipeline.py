@@ -74,7 +74,7 @@ def test_demo_pipeline_lineage(spark_session: SparkSession, lineage: LineageLog,
         (f"{WRITE}.warehouse_carrier_delays", [raw["flights"], raw["airlines"]], [out["carrier_delays"]]),
         (f"{WRITE}.warehouse_route_delays", [raw["flights"], raw["airports"]], [out["route_delays"]]),
         (f"{WRITE}.warehouse_weather_delays", [raw["flights"], raw["weather"]], [out["weather_delays"]]),
-        (f"{APP_JOB}.take_ordered_and_project", [out["route_delays"]], []),
+        (f"{APP_JOB}.collect.warehouse_route_delays", [out["route_delays"]], []),  # the read: action and input
     ]
     assert [
         (evs[0]["job"]["name"], datasets(evs[-1], "inputs"), datasets(evs[-1], "outputs")) for evs in runs

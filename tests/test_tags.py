@@ -53,7 +53,7 @@ def test_local_properties_tag_the_runs_of_their_thread(
             {"key": "owner", "value": "ops", "source": "SERVICE"},
             {"key": "url", "value": "http://x", "source": "CONFIG"},
         ]
-        # key+source unique, case-insensitive: the later `team` replaces `TEAM`
+        # one tag per key, case-insensitive: the later `team` replaces `TEAM`
         assert run_tags(event) == [
             {"key": "trigger", "value": "backfill", "source": "CONFIG"},
             {"key": "team", "value": "y", "source": "CONFIG"},

@@ -70,7 +70,8 @@ def tags(
     The tags go into the ``headwater.job.tags`` / ``headwater.run.tags`` SparkContext local properties (source
     ``CONFIG``), added to what an enclosing block set, and restored on exit; the agent adds them to the configured tags
     (``spark.openlineage.job.tags``/``run.tags``) and those of ``sc.setLocalProperty("spark.openlineage.job.tags",
-    ...)``, replacing a tag of the same key and source. Nested mappings are flattened with ``_``
+    ...)``, replacing a tag of the same key whatever its source; an extension's tags facet comes after them
+    (docs/static-lineage-and-tags.md, "How tags merge"). Nested mappings are flattened with ``_``
     (:func:`flatten_tags`). The agent reads them with each execution's first Spark job, so they tag runs that execute
     Spark jobs; static events of DDL carry only the configured tags.
 

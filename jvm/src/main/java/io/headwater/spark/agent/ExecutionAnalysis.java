@@ -116,9 +116,12 @@ final class ExecutionAnalysis {
         reading.microBatch(run, execution, batch.orElseThrow());
       } else {
         reading.root(run, execution);
+        String description = null;
         if (event instanceof SparkListenerSQLExecutionStart start) {
           run.jobNamePrefix = connectClients.jobNamePrefix(start, execution);
+          description = start.description();
         }
+        run.readAction = JobNames.readAction(description, execution.executedPlan());
         assignFlow(run);
       }
     }

@@ -1,5 +1,6 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.reading.DatasetStatistics;
 import io.headwater.spark.reading.ExecutionLineage;
 import io.headwater.spark.reading.StaticLineage;
@@ -40,6 +41,13 @@ final class ExecutionRun {
    * read.
    */
   String planPart;
+
+  /**
+   * The plan part of the job name of a read-only run in Headwater's style ({@link
+   * JobNames#readAction}): the action its call site names, e.g. {@code collect}; null until the
+   * root execution was read.
+   */
+  String readAction;
 
   ExecutionLineage lineage = ExecutionLineage.EMPTY;
 

@@ -240,6 +240,16 @@ final class ExecutionTracker {
     }
     if (run.flow != null) {
       run.jobName = run.flow.job().name();
+    } else if (jobNameStyle == JobNameStyle.HEADWATER
+        && run.readAction != null
+        && run.lineage.outputs().isEmpty()
+        && !run.lineage.inputs().isEmpty()
+        && !StreamingQueryRuns.isStreaming(run)) {
+      run.jobName =
+          JobNames.execution(
+              run.jobNamePrefix == null ? applicationJobName : run.jobNamePrefix,
+              run.readAction,
+              Optional.of(JobNames.inputSuffix(run.lineage.inputs().get(0))));
     } else {
       Optional<String> suffix =
           JobNames.suffix(

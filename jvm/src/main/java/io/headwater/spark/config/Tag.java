@@ -30,14 +30,10 @@ public record Tag(String key, String value, String source, String field) {
   }
 
   /**
-   * The identity under the rule "key and source unique within an event": key case-insensitive,
-   * source, field.
+   * The identity under the rule "one tag per key within an event": key case-insensitive, and field
+   * (a dataset's column tags are per field); the source is not part of it.
    */
   String identity() {
-    return key.toLowerCase(Locale.ROOT)
-        + "\u0000"
-        + source
-        + "\u0000"
-        + (field == null ? "" : field);
+    return key.toLowerCase(Locale.ROOT) + "\u0000" + (field == null ? "" : field);
   }
 }

@@ -14,8 +14,9 @@ import java.util.stream.Collectors;
  * from tag lists.
  *
  * <ul>
- *   <li>{@link #combine}: key (case-insensitive) and source are unique within an event (per field
- *       for dataset tags); a later source of the same key and source replaces an earlier one.
+ *   <li>{@link #combine}: one tag per key (case-insensitive) within an event (per field for dataset
+ *       tags); a later source's tag of the same key replaces an earlier one, whatever their sources
+ *       (docs/static-lineage-and-tags.md, "How tags merge", lists the sources in order).
  *   <li>{@link #withUserTags}: a user tag replaces an integration tag of the same key,
  *       case-insensitive, whatever its source, keeping the integration tag's spelling of the key
  *       (as openlineage-python's client does).
@@ -25,7 +26,8 @@ public final class TagSets {
   private TagSets() {}
 
   /**
-   * The tags of all {@code layers}, lowest precedence first, one per key and source (and field).
+   * The tags of all {@code layers}, lowest precedence first, one per key (and field): a later tag
+   * of a key takes the earlier one's value and source and moves to the end.
    */
   @SafeVarargs
   public static List<Tag> combine(List<Tag>... layers) {

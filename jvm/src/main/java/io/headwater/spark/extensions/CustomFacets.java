@@ -2,7 +2,9 @@ package io.headwater.spark.extensions;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.headwater.spark.config.TagSets;
 import io.headwater.spark.facets.Datasets;
+import io.headwater.spark.facets.HeadwaterVersion;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineageClientUtils;
 import java.util.LinkedHashMap;
@@ -16,6 +18,9 @@ import java.util.Map;
  * <ul>
  *   <li>run and job facets are added to the event's, but never replace a facet Headwater sets
  *       itself ({@code parent}, {@code processing_engine}, {@code jobType}, {@code sql}, ...);
+ *   <li>a {@code tags} facet (the spec's {@code TagsRunFacet}, {@code TagsJobFacet}, {@code
+ *       TagsDatasetFacet}) is merged with the tags the event has: its tags are added, and replace a
+ *       tag of the same key ({@link TagSets#combine}): an extension is the last source of tags;
  *   <li>dataset facets go on every input and output and replace a facet of the same name;
  *       input-dataset and output-dataset facets go on every input's {@code inputFacets} / output's
  *       {@code outputFacets} likewise.
@@ -28,6 +33,12 @@ public record CustomFacets(
     Map<String, OpenLineage.InputDatasetFacet> input,
     Map<String, OpenLineage.OutputDatasetFacet> output) {
   private static final ObjectMapper MAPPER = OpenLineageClientUtils.newObjectMapper();
+
+  /** The name of the spec's tags facets. */
+  private static final String TAGS = "tags";
+
+  /** Builds merged run tags facets, with Headwater as their producer. */
+  private static final OpenLineage OPEN_LINEAGE = new OpenLineage(HeadwaterVersion.PRODUCER);
 
   /** No facets. */
   public static final CustomFacets EMPTY =
@@ -61,10 +72,19 @@ public record CustomFacets(
 
   /** {@code facets} with the run facets whose names it does not have yet. */
   public OpenLineage.RunFacets addTo(OpenLineage.RunFacets facets) {
-    return run.isEmpty()
-        ? facets
-        : OpenLineageClientUtils.mergeFacets(
-            missingFrom(facets, run), facets, OpenLineage.RunFacets.class);
+    if (run.isEmpty()) {
+      return facets;
+    }
+    Map<String, OpenLineage.RunFacet> added = missingFrom(facets, run);
+    if (facets != null
+        && facets.getTags() != null
+        && run.get(TAGS) instanceof OpenLineage.TagsRunFacet tags) {
+      added.put(
+          TAGS,
+          TagSets.runFacet(
+              OPEN_LINEAGE, TagSets.combine(TagSets.of(facets.getTags()), TagSets.of(tags))));
+    }
+    return OpenLineageClientUtils.mergeFacets(added, facets, OpenLineage.RunFacets.class);
   }
 
   /** {@code job} with the job facets whose names it does not have yet. */
@@ -72,9 +92,18 @@ public record CustomFacets(
     if (this.job.isEmpty()) {
       return job;
     }
+    Map<String, OpenLineage.JobFacet> added = missingFrom(job.getFacets(), this.job);
+    if (job.getFacets() != null
+        && job.getFacets().getTags() != null
+        && this.job.get(TAGS) instanceof OpenLineage.TagsJobFacet tags) {
+      added.put(
+          TAGS,
+          TagSets.jobFacet(
+              openLineage,
+              TagSets.combine(TagSets.of(job.getFacets().getTags()), TagSets.of(tags))));
+    }
     OpenLineage.JobFacets facets =
-        OpenLineageClientUtils.mergeFacets(
-            missingFrom(job.getFacets(), this.job), job.getFacets(), OpenLineage.JobFacets.class);
+        OpenLineageClientUtils.mergeFacets(added, job.getFacets(), OpenLineage.JobFacets.class);
     return openLineage
         .newJobBuilder()
         .namespace(job.getNamespace())
@@ -86,15 +115,43 @@ public record CustomFacets(
   /** Every input with the dataset and input-dataset facets (replacing same-named ones). */
   public List<OpenLineage.InputDataset> addToInputs(
       OpenLineage openLineage, List<OpenLineage.InputDataset> inputs) {
-    return inputs.stream().map(in -> Datasets.withFacets(openLineage, in, dataset, input)).toList();
+    return inputs.stream()
+        .map(
+            in ->
+                Datasets.withFacets(
+                    openLineage, in, datasetFacets(openLineage, in.getFacets()), input))
+        .toList();
   }
 
   /** Every output with the dataset and output-dataset facets (replacing same-named ones). */
   public List<OpenLineage.OutputDataset> addToOutputs(
       OpenLineage openLineage, List<OpenLineage.OutputDataset> outputs) {
     return outputs.stream()
-        .map(out -> Datasets.withFacets(openLineage, out, dataset, output))
+        .map(
+            out ->
+                Datasets.withFacets(
+                    openLineage, out, datasetFacets(openLineage, out.getFacets()), output))
         .toList();
+  }
+
+  /**
+   * The dataset facets for a dataset whose facets are {@code present}: a {@code tags} facet merged
+   * with the dataset's own tags.
+   */
+  private Map<String, OpenLineage.DatasetFacet> datasetFacets(
+      OpenLineage openLineage, OpenLineage.DatasetFacets present) {
+    if (present == null
+        || present.getTags() == null
+        || !(dataset.get(TAGS) instanceof OpenLineage.TagsDatasetFacet tags)) {
+      return dataset;
+    }
+    Map<String, OpenLineage.DatasetFacet> all = new LinkedHashMap<>(dataset);
+    all.put(
+        TAGS,
+        TagSets.datasetFacet(
+            openLineage,
+            TagSets.combine(TagSets.datasetTags(present.getTags()), TagSets.datasetTags(tags))));
+    return all;
   }
 
   /**

@@ -1,8 +1,13 @@
 package io.headwater.spark.naming;
 
 import io.headwater.spark.config.JobNameStyle;
+import io.openlineage.client.OpenLineage;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.WholeStageCodegenExec;
@@ -35,6 +40,11 @@ import org.apache.spark.sql.execution.datasources.v2.V2ExistingTableWriteExec;
  *       executed plan of its micro-batch, without a suffix (the integration reports no outputs for
  *       it). Every other name is the same in both styles.
  * </ul>
+ *
+ * <p>A read-only run (inputs, no output) is named in Headwater's style after what it does and what
+ * it reads, {@code <app>.<action>.<first input>} ({@link #readAction}, {@link #inputSuffix}), e.g.
+ * {@code etl.collect.default_flights}; in the {@code openlineage} style after its executed plan's
+ * root with no suffix, as openlineage-spark names it (e.g. {@code etl.adaptive_spark_plan}).
  */
 public final class JobNames {
   /** Plan parts whose suffix openlineage-spark takes from the output's location. */
@@ -47,6 +57,17 @@ public final class JobNames {
   private static final String SAVE_AS_TABLE = "execute_save_as_v1_table_command";
   private static final String DATA_SOURCE_CTAS =
       "execute_create_data_source_table_as_select_command";
+
+  /**
+   * Spark's short call site, {@code <method> at <file>:<line>}: the method the user's code called
+   * (PySpark's own call-site tracking names the Python method, otherwise Spark names the JVM
+   * method).
+   */
+  private static final Pattern CALL_SITE =
+      Pattern.compile("([A-Za-z_][A-Za-z0-9_]*) at \\S.*:\\d+");
+
+  /** JVM methods PySpark calls through py4j without a call site, by the Python method calling. */
+  private static final Map<String, String> PY4J_ENTRY_POINTS = Map.of("showString", "show");
 
   private JobNames() {}
 
@@ -143,6 +164,63 @@ public final class JobNames {
       return firstOutput.map(FileDatasetNames::jobNameSuffix);
     }
     return visitorSuffix;
+  }
+
+  /**
+   * The plan part of a read-only run's job name in Headwater's style: the action that ran it, as
+   * Spark's call site for the execution names it (the first word of a description {@code <method>
+   * at <file>:<line>}: {@code collect}, {@code count}, {@code take}, {@code head}, {@code first},
+   * {@code to_pandas}, {@code show} for PySpark's {@code showString}), normalised. When the
+   * description is no call site (a job description the user set with {@code setJobDescription}, a
+   * Spark Connect execution), the executed plan's root, {@code WholeStageCodegen} and an adaptive
+   * plan unwrapped (the root Spark planned before adaptive execution, e.g. {@code
+   * take_ordered_and_project}, {@code hash_aggregate}).
+   *
+   * @param description the execution's description ({@code
+   *     SparkListenerSQLExecutionStart.description}), or null when unknown
+   * @param executedPlan the execution's executed plan
+   */
+  public static String readAction(String description, SparkPlan executedPlan) {
+    Matcher callSite = CALL_SITE.matcher(description == null ? "" : description.trim());
+    if (callSite.matches()) {
+      String method = callSite.group(1);
+      return NameNormalizer.normalize(PY4J_ENTRY_POINTS.getOrDefault(method, method));
+    }
+    SparkPlan root = unwrapCodegen(executedPlan);
+    if (root instanceof AdaptiveSparkPlanExec adaptive) {
+      root = unwrapCodegen(adaptive.inputPlan());
+    }
+    return NameNormalizer.normalize(root.nodeName());
+  }
+
+  /**
+   * The suffix of a read-only run's job name: the short name of its first input, normalised — a
+   * catalog table's {@code <db>_<table>} (the last two parts of its {@code symlinks} TABLE name),
+   * otherwise the last two segments of the dataset's name ({@code <dir>_<file>} for a path, the
+   * whole name for a dotted one such as JDBC's {@code <db>_<schema>_<table>}).
+   */
+  public static String inputSuffix(OpenLineage.InputDataset input) {
+    OpenLineage.SymlinksDatasetFacet symlinks =
+        input.getFacets() == null ? null : input.getFacets().getSymlinks();
+    List<OpenLineage.SymlinksDatasetFacetIdentifiers> identifiers =
+        symlinks == null || symlinks.getIdentifiers() == null
+            ? List.of()
+            : symlinks.getIdentifiers();
+    for (OpenLineage.SymlinksDatasetFacetIdentifiers identifier : identifiers) {
+      if ("TABLE".equals(identifier.getType())) {
+        String[] parts = identifier.getName().split("\\.");
+        int from = Math.max(0, parts.length - 2);
+        return NameNormalizer.normalize(
+            String.join("_", java.util.Arrays.copyOfRange(parts, from, parts.length)));
+      }
+    }
+    String name = input.getName();
+    return NameNormalizer.normalize(
+        name.contains("/") ? FileDatasetNames.jobNameSuffix(name) : name);
+  }
+
+  private static SparkPlan unwrapCodegen(SparkPlan plan) {
+    return plan instanceof WholeStageCodegenExec codegen ? codegen.child() : plan;
   }
 
   private static boolean isCommand(SparkPlan plan) {

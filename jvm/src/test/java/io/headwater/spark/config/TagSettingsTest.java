@@ -45,10 +45,9 @@ public class TagSettingsTest {
   }
 
   @Test
-  public void keyAndSourceAreUniqueAndLaterWins() {
+  public void oneTagPerKeyAndTheLaterWinsWhateverItsSource() {
     assertEquals(
-        List.of(
-            new Tag("b", "2", "CONFIG"), new Tag("a", "1", "USER"), new Tag("A", "3", "CONFIG")),
+        List.of(new Tag("b", "2", "CONFIG"), new Tag("A", "3", "CONFIG")),
         TagSets.combine(
             List.of(new Tag("a", "1", "CONFIG"), new Tag("b", "2", "CONFIG")),
             List.of(new Tag("a", "1", "USER"), new Tag("A", "3", "CONFIG"))));
@@ -81,8 +80,7 @@ public class TagSettingsTest {
         List.of(
             new Tag("env", "prod", "USER"),
             new Tag("meta_nr_config_team", "X", "USER"),
-            new Tag("team", "data", "USER"),
-            new Tag("team", "platform", "CONFIG"),
+            new Tag("team", "platform", "CONFIG"), // the configuration's replaces the environment's
             new Tag("pipeline", "nightly", "CONFIG")),
         settings.jobTags());
     assertEquals(
