@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.junit.Test;
 
 /**
@@ -38,6 +40,22 @@ public class DeferredStartTest {
           return DeferredStart.Outcome.ready(Collections.synchronizedList(new ArrayList<>()));
         },
         value -> {});
+  }
+
+  private DeferredStart<List<String>> start(
+      int capacity,
+      Supplier<DeferredStart.Outcome<List<String>>> build,
+      Consumer<List<String>> discard) {
+    return DeferredStart.start(
+        "headwater-start-test", getClass().getClassLoader(), capacity, build, discard);
+  }
+
+  /** {@code outcome}'s value once {@code release} opens. */
+  private static <T> Supplier<T> after(CountDownLatch release, Supplier<T> outcome) {
+    return () -> {
+      awaitLatch(release);
+      return outcome.get();
+    };
   }
 
   private static void awaitLatch(CountDownLatch latch) {
@@ -82,14 +100,11 @@ public class DeferredStartTest {
     CountDownLatch release = new CountDownLatch(1);
     List<String> made = Collections.synchronizedList(new ArrayList<>());
     DeferredStart<List<String>> start =
-        DeferredStart.start(
-            "headwater-start-test",
-            getClass().getClassLoader(),
+        start(
             100,
-            () -> {
-              awaitLatch(release);
-              return DeferredStart.Outcome.off("spark.openlineage.transport.type: unknown");
-            },
+            after(
+                release,
+                () -> DeferredStart.Outcome.off("spark.openlineage.transport.type: unknown")),
             value -> {});
     start.run(list -> made.add("queued"));
     release.countDown();
@@ -104,9 +119,7 @@ public class DeferredStartTest {
   @Test
   public void aBuilderThatThrowsIsOffWithItsReason() {
     DeferredStart<List<String>> start =
-        DeferredStart.start(
-            "headwater-start-test",
-            getClass().getClassLoader(),
+        start(
             100,
             () -> {
               throw new IllegalStateException("no transport");
@@ -123,14 +136,9 @@ public class DeferredStartTest {
     AtomicReference<List<String>> late = new AtomicReference<>();
     List<String> made = Collections.synchronizedList(new ArrayList<>());
     DeferredStart<List<String>> start =
-        DeferredStart.start(
-            "headwater-start-test",
-            getClass().getClassLoader(),
+        start(
             100,
-            () -> {
-              awaitLatch(release);
-              return DeferredStart.Outcome.ready(made);
-            },
+            after(release, () -> DeferredStart.Outcome.ready(made)),
             value -> {
               late.set(value);
               discarded.countDown();
@@ -153,14 +161,11 @@ public class DeferredStartTest {
   public void callsBeyondTheCapacityAreRefusedWhileStarting() {
     CountDownLatch release = new CountDownLatch(1);
     DeferredStart<List<String>> start =
-        DeferredStart.start(
-            "headwater-start-test",
-            getClass().getClassLoader(),
+        start(
             2,
-            () -> {
-              awaitLatch(release);
-              return DeferredStart.Outcome.ready(Collections.synchronizedList(new ArrayList<>()));
-            },
+            after(
+                release,
+                () -> DeferredStart.Outcome.ready(Collections.synchronizedList(new ArrayList<>()))),
             value -> {});
     start.run(list -> list.add("1"));
     start.run(list -> list.add("2"));
