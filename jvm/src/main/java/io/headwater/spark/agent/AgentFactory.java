@@ -19,13 +19,10 @@ import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.versions.SparkVersions;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.utils.UUIDUtils;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.spark.SparkConf;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import scala.Tuple2;
 
 /**
  * Builds the agent from the driver's Spark configuration: resolves the configuration ({@link
@@ -43,48 +40,30 @@ final class AgentFactory {
 
   private AgentFactory() {}
 
-  /** The entries of {@code sparkConf}, as the agent is configured from them (a mutable copy). */
-  static Map<String, String> settings(SparkConf sparkConf) {
-    Map<String, String> settings = new HashMap<>();
-    for (Tuple2<String, String> entry : sparkConf.getAll()) {
-      settings.put(entry._1(), entry._2());
-    }
-    return settings;
-  }
-
-  /**
-   * The agent, or why there is none.
-   *
-   * @param agent the running agent; empty when it is off
-   * @param disabledReason why it is off (the text of the log line), or null when it runs
-   */
-  record Outcome(Optional<LineageAgent> agent, String disabledReason) {}
-
   /**
    * The agent for a driver whose Spark configuration is {@code settings}; none when it is disabled
    * by configuration or cannot run (logged once, naming the cause and the fix). The Spark version
    * is checked first: on a Spark the agent does not support, reading the configuration could fail
    * on a library version instead of naming the real cause.
    */
-  static Outcome create(Map<String, String> settings) {
+  static DeferredStart.Outcome<LineageAgent> create(Map<String, String> settings) {
     try {
       SparkVersions.check();
       HeadwaterConfig config = ConfigLoader.load(ConfigSources.forDriver(settings));
       config.warnings().forEach(warning -> LOG.warn("Headwater: {}", warning));
       if (config.disabled()) {
         LOG.info("Headwater lineage agent is disabled by configuration");
-        return new Outcome(
-            Optional.empty(),
+        return DeferredStart.Outcome.off(
             "disabled by configuration (spark.openlineage.disabled or OPENLINEAGE_DISABLED)");
       }
-      return new Outcome(Optional.of(wire(config, settings)), null);
+      return DeferredStart.Outcome.ready(wire(config, settings));
     } catch (Throwable t) {
       if (t instanceof VirtualMachineError error) {
         throw error;
       }
       String reason = Redaction.DEFAULT.text(reason(t));
       LOG.error("Headwater lineage agent disabled: {}", reason);
-      return new Outcome(Optional.empty(), reason);
+      return DeferredStart.Outcome.off(reason);
     }
   }
 
@@ -188,7 +167,6 @@ final class AgentFactory {
         contexts,
         new StaticLineageApi(openLineage, extractor, emission, staticEvents, config, contexts),
         recentRuns,
-        config.settings().keySet().stream().anyMatch(key -> key.startsWith("transport.")),
-        pipelineGraphs);
+        config.settings().keySet().stream().anyMatch(key -> key.startsWith("transport.")));
   }
 }

@@ -28,14 +28,13 @@ public final class Attachment {
    *     doing nothing, so that detaching it works the same way
    */
   public static OpenLineageSparkListener attach(SparkContext context, Map<String, String> options) {
-    Map<String, String> settings = AgentFactory.settings(context.getConf());
+    Map<String, String> settings = OpenLineageSparkListener.settings(context.getConf());
     settings.putAll(options);
-    // Built with the agent's own class loader as the thread's context loader: the OpenLineage
-    // client
-    // and the extension runtime find their services (transports, the built-in factory) through it,
-    // and the agent's threads inherit it. Attached from Python, the agent lives in a class loader
-    // of
-    // its own below Spark's, which Spark's context loader cannot see.
+    // Built with the agent's own class loader as the context loader of the thread that builds it
+    // (the listener's constructor hands it on): the OpenLineage client and the extension runtime
+    // find their services (transports, the built-in factory) through it, and the agent's threads
+    // inherit it. Attached from Python, the agent lives in a class loader of its own below
+    // Spark's, which Spark's context loader cannot see.
     Thread thread = Thread.currentThread();
     ClassLoader previous = thread.getContextClassLoader();
     thread.setContextClassLoader(Attachment.class.getClassLoader());
@@ -45,10 +44,7 @@ public final class Attachment {
     } finally {
       thread.setContextClassLoader(previous);
     }
-    LineageAgent agent = listener.agent();
-    if (agent != null) {
-      agent.attached(System.currentTimeMillis());
-    }
+    listener.attached(System.currentTimeMillis());
     context.addSparkListener(listener);
     return listener;
   }

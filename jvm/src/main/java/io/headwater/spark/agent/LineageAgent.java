@@ -1,8 +1,9 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.compat.ScalaCollections;
-import io.headwater.spark.compat.pipelines.PipelineGraphs;
+import io.headwater.spark.compat.pipelines.ConnectOperation;
 import io.headwater.spark.config.ConfigKeys;
+import io.headwater.spark.connectors.pipelines.PipelinesSupport;
 import io.headwater.spark.emit.DeliveryStatus;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.emit.SerialExecutor;
@@ -15,6 +16,7 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.apache.spark.scheduler.ActiveJob;
 import org.apache.spark.scheduler.SparkListenerApplicationEnd;
 import org.apache.spark.scheduler.SparkListenerApplicationStart;
@@ -56,7 +58,6 @@ final class LineageAgent {
   private final RunBuilders builders;
   private final RunContexts contexts;
   private final StaticLineageApi staticApi;
-  private final Optional<PipelineGraphs> pipelineGraphs;
   private final AtomicBoolean ended = new AtomicBoolean();
   private final CountDownLatch endDone = new CountDownLatch(1);
   private final Termination termination;
@@ -78,8 +79,7 @@ final class LineageAgent {
       RunContexts contexts,
       StaticLineageApi staticApi,
       RecentRuns recentRuns,
-      boolean transportConfigured,
-      Optional<PipelineGraphs> pipelineGraphs) {
+      boolean transportConfigured) {
     this.closeTimeout = closeTimeout;
     this.application = application;
     this.events = events;
@@ -93,7 +93,6 @@ final class LineageAgent {
     this.termination = new Termination(this::onJvmShutdown);
     this.recentRuns = recentRuns;
     this.transportConfigured = transportConfigured;
-    this.pipelineGraphs = pipelineGraphs;
   }
 
   /**
@@ -214,9 +213,10 @@ final class LineageAgent {
 
   /**
    * A SQL execution started: its id, the execution it is nested under (itself for a top-level one)
-   * and its query execution, if Spark still has it.
+   * and its query execution, if Spark still has it — read now, on the listener bus; the returned
+   * call queues the analysis (it may be made later, once the agent is ready).
    */
-  void executionStart(SparkListenerSQLExecutionStart start) {
+  static Consumer<LineageAgent> executionStart(SparkListenerSQLExecutionStart start) {
     long executionId = start.executionId();
     long root =
         ScalaCollections.asJava(start.rootExecutionId()).map(id -> (long) id).orElse(executionId);
@@ -224,17 +224,26 @@ final class LineageAgent {
     if (execution != null) {
       CatalogHistory.registerWhenCatalogUp(execution.sparkSession().sharedState());
     }
-    analysis.submit(
-        () -> executions.executionStarted(executionId, root, start.time(), execution, start));
+    return agent ->
+        agent.analysis.submit(
+            () ->
+                agent.executions.executionStarted(
+                    executionId, root, start.time(), execution, start));
   }
 
-  /** A SQL execution ended, successfully or not. */
-  void executionEnd(SparkListenerSQLExecutionEnd end) {
+  /**
+   * A SQL execution ended, successfully or not: its query execution and failure are read now; the
+   * returned call queues the analysis.
+   */
+  static Consumer<LineageAgent> executionEnd(SparkListenerSQLExecutionEnd end) {
     QueryExecution execution =
         end.qe() != null ? end.qe() : SQLExecution.getQueryExecution(end.executionId());
     Throwable failure = Termination.explain(failure(end));
-    analysis.submit(
-        () -> executions.executionEnded(end.executionId(), end.time(), execution, failure, end));
+    return agent ->
+        agent.analysis.submit(
+            () ->
+                agent.executions.executionEnded(
+                    end.executionId(), end.time(), execution, failure, end));
   }
 
   private static Throwable failure(SparkListenerSQLExecutionEnd end) {
@@ -263,29 +272,39 @@ final class LineageAgent {
   }
 
   /**
-   * A Spark job ended.
+   * A Spark job ended: the returned call queues its handling.
    *
-   * @param failure why an RDD job failed, or null
+   * @param failure why an RDD job failed, or null (explained now: a signal the driver received)
    */
-  void jobEnd(SparkListenerJobEnd event, boolean rddJob, Throwable failure) {
+  static Consumer<LineageAgent> jobEnd(
+      SparkListenerJobEnd event, boolean rddJob, Throwable failure) {
     Throwable explained = Termination.explain(failure);
-    analysis.submit(() -> executions.jobEnded(event, rddJob, explained));
+    return agent ->
+        agent.analysis.submit(() -> agent.executions.jobEnded(event, rddJob, explained));
   }
 
-  /** A streaming query run started. */
-  void streamingQueryStarted(StreamingQueryListener.QueryStartedEvent started) {
+  /** A streaming query run started (its time read now). */
+  static Consumer<LineageAgent> streamingQueryStarted(
+      StreamingQueryListener.QueryStartedEvent started) {
     long now = System.currentTimeMillis();
-    analysis.submit(
-        () ->
-            executions.streamingQueryStarted(
-                started.runId(), started.name(), started.timestamp(), now));
+    return agent ->
+        agent.analysis.submit(
+            () ->
+                agent.executions.streamingQueryStarted(
+                    started.runId(), started.name(), started.timestamp(), now));
   }
 
-  /** A streaming query run terminated: stopped, or died of the exception it reports. */
-  void streamingQueryTerminated(StreamingQueryListener.QueryTerminatedEvent terminated) {
+  /**
+   * A streaming query run terminated: stopped, or died of the exception it reports (its time read
+   * now).
+   */
+  static Consumer<LineageAgent> streamingQueryTerminated(
+      StreamingQueryListener.QueryTerminatedEvent terminated) {
     long now = System.currentTimeMillis();
     String exception = ScalaCollections.asJava(terminated.exception()).orElse(null);
-    analysis.submit(() -> executions.streamingQueryTerminated(terminated.runId(), now, exception));
+    return agent ->
+        agent.analysis.submit(
+            () -> agent.executions.streamingQueryTerminated(terminated.runId(), now, exception));
   }
 
   /**
@@ -293,10 +312,22 @@ final class LineageAgent {
    * pipeline command's graph is looked up in its session before the session can drop it: constant
    * work) and handled on the analysis thread; other Connect events are ignored.
    */
-  void connectEvent(SparkListenerEvent event) {
-    pipelineGraphs
-        .flatMap(graphs -> graphs.operation(event))
-        .ifPresent(operation -> analysis.submit(() -> executions.pipelineOperation(operation)));
+  static Consumer<LineageAgent> connectEvent(SparkListenerEvent event) {
+    Optional<ConnectOperation> operation =
+        PipelinesSupport.graphs().flatMap(graphs -> graphs.operation(event));
+    return agent ->
+        operation.ifPresent(
+            found -> agent.analysis.submit(() -> agent.executions.pipelineOperation(found)));
+  }
+
+  /**
+   * Stops, without waiting or emitting, an agent built after the listener gave up waiting for it
+   * (its application had ended): its threads end and the JVM shutdown hook goes.
+   */
+  void discard() {
+    analysis.shutdown(Duration.ZERO);
+    emission.close(Duration.ZERO);
+    termination.unregister();
   }
 
   /** The Python static-lineage API's entry point (events go to the emission queue). */
