@@ -14,7 +14,7 @@ import subprocess
 import sys
 import threading
 import time
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,7 +29,7 @@ from tests.support.events import runs_by_id
 from tests.support.openlineage_schema import validate_event
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
 FAST = {
     "emit.retry.maxAttempts": "2",
@@ -56,7 +56,7 @@ def _write_until_full(fd: int, size: int) -> None:
 def fill(disk: Path) -> Path:
     """Fill the file system of ``disk`` to the last byte with one file; returns it (delete it to free the space)."""
     filler = disk / "filler"
-    fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o600)
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     try:
         for size in (1 << 16, 1 << 12, 1):
             _write_until_full(fd, size)
@@ -154,7 +154,7 @@ def test_a_full_spool_disk_never_sends_an_event_twice_and_never_holds_back_live_
         assert len(own_b) >= 4, [(e["eventType"], e["job"]["name"]) for e in events]
         status_b = results["b_locked"]["status"]
         assert status_b["dropped"] == 0, (status_b, logs["b_locked"][-3000:])
-        assert status_b["delivered"] == status_b["emitted"] - 1  # all but the application COMPLETE, at stop
+        assert status_b["delivered"] == status_b["emitted"] >= 3
         # every spooled event of the first application was re-sent once, by the third
         assert sorted(event_keys(earlier)) == sorted(k for k in keys if k in set(event_keys(earlier)))
         assert set(event_keys(earlier)) <= set(keys)
@@ -163,7 +163,9 @@ def test_a_full_spool_disk_never_sends_an_event_twice_and_never_holds_back_live_
         assert spool.pending() == 0
 
         # 3. `headwater replay` of an older agent's spool on the full disk: nothing it could not record is sent, and it
-        # says the disk is full, where, and how many bytes it needs.
+        # says the disk is full, where, and how many bytes it needs. (The third application's replay gave back the
+        # space of the segments it sent: the disk is filled again.)
+        fill(disk)
         with LineageServer(port=other_port) as elsewhere:
             full = headwater_cli(["replay", "--spool", str(older), "--url", elsewhere.url])
             assert full.returncode == 1, full.stdout + full.stderr
@@ -183,16 +185,25 @@ def test_a_full_spool_disk_never_sends_an_event_twice_and_never_holds_back_live_
         assert released.is_set()
 
 
-def _python_driver(tmp_path: Path, settings: dict[str, str], output: Path) -> tuple[subprocess.Popen[str], int]:
-    """Start killed_driver_job.py (a Python driver; its JVM is its child); returns it and its JVM's pid."""
+@contextmanager
+def _python_driver(
+    tmp_path: Path, settings: dict[str, str], output: Path
+) -> Iterator[tuple[subprocess.Popen[str], int]]:
+    """Run killed_driver_job.py (a Python driver; its JVM is its child) for the block; yields it and its JVM's pid.
+    Whatever is left of it is killed at the block's end."""
     driver = subprocess.Popen(
         [sys.executable, str(JOBS / "killed_driver_job.py"), json.dumps(settings), str(output)],
         cwd=tmp_path, env=driver_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
-    assert driver.stdout is not None
-    line = driver.stdout.readline()
-    assert line.startswith("jvm "), line + driver.communicate()[1][-3000:]
-    return driver, int(line.split()[1])
+    try:
+        assert driver.stdout is not None
+        line = driver.stdout.readline()
+        assert line.startswith("jvm "), line + driver.communicate()[1][-3000:]
+        yield driver, int(line.split()[1])
+    finally:
+        if driver.poll() is None:
+            driver.kill()
+            driver.wait()
 
 
 def _wait_for(server: LineageServer, ready: Callable[[dict[str, Any]], bool], driver: subprocess.Popen[str]) -> None:
@@ -224,20 +235,18 @@ def test_a_python_driver_killed_with_sigkill_fails_the_application_and_names_the
     """Issue 27 item 3: the Python driver process (the JVM's parent, as a notebook kernel is) killed with SIGKILL
     during a write. Its JVM exits on the broken pipe; the application run FAILs and the write run ends, both naming the
     Python driver's death, within the bounded end."""
-    with LineageServer() as server:
-        driver, jvm = _python_driver(tmp_path, http(server.url, tmp_path / "spool"), tmp_path / "out")
-        try:
-            _wait_for(server, _is_write_start, driver)
-            os.kill(driver.pid, signal.SIGKILL)
-            driver.wait(timeout=30)
-            assert _gone(jvm, 60), "the JVM outlived its Python driver"
-        finally:
-            if driver.poll() is None:
-                driver.kill()
-        events = server.events()
+    with (
+        LineageServer() as server,
+        _python_driver(tmp_path, http(server.url, tmp_path / "spool"), tmp_path / "out") as (driver, jvm),
+    ):
+        _wait_for(server, _is_write_start, driver)
+        os.kill(driver.pid, signal.SIGKILL)
+        driver.wait(timeout=30)
+        assert _gone(jvm, 60), "the JVM outlived its Python driver"
+    events = server.events()
+    assert len(set(event_keys(events))) == len(events)
     for event in events:
         validate_event(event)
-    assert len(set(event_keys(events))) == len(events)
     runs = runs_by_id(events)
     app = next(run for run in runs.values() if run[0]["job"]["name"] == "killed_driver")
     assert [e["eventType"] for e in app] == ["START", "FAIL"], [e["eventType"] for e in app]
@@ -255,16 +264,12 @@ def test_runs_left_open_by_a_jvm_killed_with_sigkill_are_aborted_once_at_the_nex
     time the journal saw it alive), valid; a third application sends none again."""
     spool = tmp_path / "spool"
     with LineageServer() as server:
-        driver, jvm = _python_driver(tmp_path, http(server.url, spool), tmp_path / "out")
-        try:
+        with _python_driver(tmp_path, http(server.url, spool), tmp_path / "out") as (driver, jvm):
             _wait_for(server, _is_write_start, driver)
             time.sleep(0.5)
             killed_at = time.time()
             os.kill(jvm, signal.SIGKILL)
             driver.communicate(timeout=60)
-        finally:
-            if driver.poll() is None:
-                driver.kill()
         before = server.events()
         open_runs = {e["run"]["runId"] for e in before if e["eventType"] == "START"} - {
             e["run"]["runId"] for e in before if e["eventType"] in {"COMPLETE", "FAIL", "ABORT"}

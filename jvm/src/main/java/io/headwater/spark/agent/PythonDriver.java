@@ -6,10 +6,10 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * The Python process that launched this JVM, when it is a PySpark driver's JVM (PySpark's {@code
  * launch_gateway} starts it with {@code _PYSPARK_DRIVER_CONN_INFO_PATH} in its environment, as the
- * Python process's child). When that process dies — a notebook kernel killed with SIGKILL, a
- * Python driver killed by the OOM killer — the JVM is handed to another parent and exits on the
- * broken pipe; {@link #gone} tells it then. Not for {@code spark-submit app.py}, where the JVM is
- * the Python process's parent.
+ * Python process's child). When that process dies — a notebook kernel killed with SIGKILL, a Python
+ * driver killed by the OOM killer — the JVM is handed to another parent and exits on the broken
+ * pipe; {@link #gone} tells it then. Not for {@code spark-submit app.py}, where the JVM is the
+ * Python process's parent.
  */
 final class PythonDriver {
   private static final String LAUNCHED_BY_PYTHON = "_PYSPARK_DRIVER_CONN_INFO_PATH";
@@ -19,8 +19,8 @@ final class PythonDriver {
   private PythonDriver() {}
 
   /**
-   * Notes the Python process that launched this JVM, if one did; called when an agent starts,
-   * while that process is still there. Later calls keep the first answer.
+   * Notes the Python process that launched this JVM, if one did; called when an agent starts, while
+   * that process is still there. Later calls keep the first answer.
    */
   static void remember() {
     PARENT.compareAndSet(null, launcher());

@@ -19,9 +19,9 @@ import sun.misc.SignalHandler;
  * that launched this JVM went away while runs were open ({@link PythonDriver}: a notebook kernel
  * killed with SIGKILL — the JVM exits on the broken pipe, Spark's shutdown hook stops the
  * SparkContext and cancels the jobs still running); or the application ends while the JVM is
- * already shutting down and runs are still open. A driver that ends without
- * {@code spark.stop()} but with nothing running still gets COMPLETE, and so does a Spark Connect or
- * Thrift server stopped by a signal with nothing running (how its stop script stops it).
+ * already shutting down and runs are still open. A driver that ends without {@code spark.stop()}
+ * but with nothing running still gets COMPLETE, and so does a Spark Connect or Thrift server
+ * stopped by a signal with nothing running (how its stop script stops it).
  *
  * <p>A JVM shutdown hook of the agent waits, at most the close timeout, for the application's end;
  * when it never began (Spark's own hook did not stop the SparkContext), the hook ends the agent
@@ -71,7 +71,9 @@ final class Termination {
   static Optional<String> reason(boolean runsOpen, boolean server) {
     if (PythonDriver.gone() && (runsOpen || CUT_SHORT.get())) {
       return Optional.of(
-          "the application was terminated: " + PythonDriver.description() + " and its JVM shut down");
+          "the application was terminated: "
+              + PythonDriver.description()
+              + " and its JVM shut down");
     }
     String signal = RECEIVED.get();
     if (signal != null) {

@@ -63,8 +63,7 @@ public final class EmissionQueue {
     this.log = log;
     this.spoolRoot =
         emit.spool().enabled() ? Optional.of(emit.spool().dir().toString()) : Optional.empty();
-    this.journalRoot =
-        emit.spool().enabled() ? Optional.of(emit.spool().dir()) : Optional.empty();
+    this.journalRoot = emit.spool().enabled() ? Optional.of(emit.spool().dir()) : Optional.empty();
     this.executor =
         new SerialExecutor("headwater-emit", emit.queueCapacity(), IDLE_INTERVAL, this::resend);
     // The first task: the transport, the client and the spool are built on the emission thread, off
@@ -267,7 +266,8 @@ public final class EmissionQueue {
               });
       if (aborted > 0) {
         LOG.info(
-            "Headwater: {} run(s) left open by a killed application were ended with ABORT", aborted);
+            "Headwater: {} run(s) left open by a killed application were ended with ABORT",
+            aborted);
       }
       journal = runs;
     }

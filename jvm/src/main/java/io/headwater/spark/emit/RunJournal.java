@@ -30,9 +30,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * The runs this process has open, kept in the spool so that a JVM killed outright (SIGKILL, the
- * OOM killer, a lost container) does not leave them open for ever: at the next application start
- * with the same spool, each run still open in the journal of a process that is gone gets one ABORT
+ * The runs this process has open, kept in the spool so that a JVM killed outright (SIGKILL, the OOM
+ * killer, a lost container) does not leave them open for ever: at the next application start with
+ * the same spool, each run still open in the journal of a process that is gone gets one ABORT
  * ({@code errorMessage}: the application was killed; {@code eventTime}: the last time the journal
  * saw the process alive).
  *
@@ -40,9 +40,9 @@ import java.util.function.Consumer;
  * millis>-<n>.json} (0600, in a 0700 directory, checked as {@link SpoolFiles} says): {@code
  * lastAlive} and, for each open run, its id, job namespace and name, the START's producer, event
  * time, {@code parent} facet and {@code jobType} facet. It is rewritten (write, then rename) when a
- * run starts or ends, and every {@value #ALIVE_SECONDS} s while the process lives; deleted when
- * the application ends. When it cannot be written (a full disk), it is deleted — a run must never
- * be aborted after it ended — and written again at the next change.
+ * run starts or ends, and every {@value #ALIVE_SECONDS} s while the process lives; deleted when the
+ * application ends. When it cannot be written (a full disk), it is deleted — a run must never be
+ * aborted after it ended — and written again at the next change.
  *
  * <p>A process takes a dead process's journal by renaming it (one process wins), emits its ABORTs
  * and deletes it; journals of other hosts and of processes still alive are left alone. Runs on the
@@ -67,10 +67,9 @@ final class RunJournal {
   private long writtenAtMillis;
   private boolean dirty;
 
-
   /**
-   * The journal of this application under the spool root {@code root}; nothing is made until a
-   * run starts.
+   * The journal of this application under the spool root {@code root}; nothing is made until a run
+   * starts.
    */
   RunJournal(Path root) {
     this.root = root;

@@ -32,9 +32,9 @@ import java.util.stream.Stream;
  *   <li>{@code destination.json} — the destination's {@link Destination#description()};
  *   <li>{@code 00000000000000000001.jsonl}, ... — segments: one OpenLineage event per line, as the
  *       Java client serialises it; appended to the highest-numbered segment, a new one after 4 MiB;
- *   <li>{@code cursor} — where the next record to send starts ({@link SpoolCursor}): made before the
- *       first segment and rewritten in place after each record is delivered, so progress needs no
- *       free space;
+ *   <li>{@code cursor} — where the next record to send starts ({@link SpoolCursor}): made before
+ *       the first segment and rewritten in place after each record is delivered, so progress needs
+ *       no free space;
  *   <li>{@code lock} — locked (POSIX {@code fcntl}, as Python's {@code fcntl.lockf}) around every
  *       change of the files above; {@code replay.lock} — held by whoever re-sends records, so two
  *       processes never send the same record.

@@ -89,7 +89,12 @@ final class SpoolFiles {
     Object me = currentUid();
     if (me != null && !me.equals(owner)) {
       throw new ForeignPathException(
-          path + " belongs to another user (uid " + owner + ", this process runs as uid " + me + ")");
+          path
+              + " belongs to another user (uid "
+              + owner
+              + ", this process runs as uid "
+              + me
+              + ")");
     }
     Set<PosixFilePermission> open = EnumSet.noneOf(PosixFilePermission.class);
     open.addAll(attributes.permissions());

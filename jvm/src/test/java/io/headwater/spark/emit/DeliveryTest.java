@@ -636,11 +636,10 @@ public class DeliveryTest {
     assertTrue(received.isEmpty());
   }
 
-
   /**
    * A spool path another user could write into, or a symbolic link: the agent writes nothing there,
-   * counts what it cannot deliver as dropped, and delivers without the spool. Each case is one
-   * path of the spool made unsafe, the rest as the agent makes them.
+   * counts what it cannot deliver as dropped, and delivers without the spool. Each case is one path
+   * of the spool made unsafe, the rest as the agent makes them.
    */
   @Test
   public void aSpoolPathOthersCouldWriteIsNeverUsed() throws Exception {
