@@ -28,6 +28,7 @@ final class DeliveryLog {
   private final RateLimitedLog spoolUnwritable;
   private final RateLimitedLog spoolUnreadable;
   private final RateLimitedLog spoolRefused;
+  private final RateLimitedLog spoolSkipped;
   private final List<RateLimitedLog> all;
 
   /**
@@ -43,6 +44,7 @@ final class DeliveryLog {
     spoolUnwritable = new RateLimitedLog(LOG, INTERVAL, scrub);
     spoolUnreadable = new RateLimitedLog(LOG, INTERVAL, scrub);
     spoolRefused = new RateLimitedLog(LOG, INTERVAL, scrub);
+    spoolSkipped = new RateLimitedLog(LOG, INTERVAL, scrub);
     all =
         List.of(
             undeliverable,
@@ -53,7 +55,8 @@ final class DeliveryLog {
             spoolFull,
             spoolUnwritable,
             spoolUnreadable,
-            spoolRefused);
+            spoolRefused,
+            spoolSkipped);
   }
 
   void undeliverable(
@@ -122,7 +125,7 @@ final class DeliveryLog {
   }
 
   void spoolSkipped(Path spool, Throwable failure) {
-    spoolUnwritable.warn(
+    spoolSkipped.warn(
         "Headwater: the spool "
             + spool
             + " cannot be written; a lineage event is sent at once instead, ahead of the events"

@@ -115,10 +115,16 @@ final class DurableTransport extends Transport {
     Optional<Spool> records = spool;
     if (records.isPresent() && records.get().mayHaveRecords()) {
       replay(REPLAY_BATCH);
-      if (records.get().mayHaveRecords() && spoolBehind(records.get(), EventJson.toJson(event))) {
-        return;
+      if (records.get().mayHaveRecords()) {
+        if (down && !probeDue()) {
+          toSpool(EventJson.toJson(event), true, null);
+          return;
+        }
+        if (spoolBehind(records.get(), EventJson.toJson(event))) {
+          return;
+        }
+        // the spool cannot take it (a full disk): sent now, out of order, rather than lost
       }
-      // the spool cannot take it (a full disk): sent now, out of order, rather than lost
     }
     if (down && !probeDue()) {
       toSpool(EventJson.toJson(event), true, null);
