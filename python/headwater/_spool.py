@@ -3,7 +3,9 @@
 See docs/configuration.md, "The spool".
 A spool directory ``<root>/<type>-<digest>/`` holds ``destination.json`` (where its events were going), segments
 ``00000000000000000001.jsonl`` ... (one OpenLineage event per line), ``cursor`` (``<segment> <byte offset>`` of the next
-event to send) and the lock files ``lock`` (held around every change) and ``replay.lock`` (held by whoever re-sends).
+event to send, the offset zero-padded to 20 digits: a record of fixed length, rewritten in place, so that recording
+progress needs no free space) and the lock files ``lock`` (held around every change) and ``replay.lock`` (held by
+whoever re-sends).
 The locks are POSIX ``fcntl`` locks, the ones the agent's JVM takes, so ``headwater replay`` and a running agent never
 send the same event twice.
 """
@@ -11,6 +13,7 @@ send the same event twice.
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import json
 import os
@@ -27,6 +30,8 @@ DEFAULT_SPOOL = Path("~/.headwater/spool")
 
 DESTINATION_FILE = "destination.json"
 _CURSOR = "cursor"
+CURSOR_BYTES = 48
+"""The length of the cursor's record (``<20-digit segment>.jsonl <20-digit offset>\\n``)."""
 _LOCK = "lock"
 _REPLAY_LOCK = "replay.lock"
 _SEGMENT_SUFFIX = ".jsonl"
@@ -42,6 +47,20 @@ class DeliveryError(Exception):
         super().__init__(message)
         self.rejected = rejected
         self.status = status
+
+
+class DiskFullError(OSError):
+    """The spool's progress cannot be recorded: its disk is full and it has no cursor file to rewrite in place."""
+
+    def __init__(self, directory: Path, needed: int) -> None:
+        """``needed``: the bytes the file system must have free for the cursor file (one block)."""
+        super().__init__(
+            errno.ENOSPC,
+            f"the disk holding {directory} is full: recording which events were sent needs {needed} bytes free there "
+            f"(a {CURSOR_BYTES}-byte cursor file); free that much and run `headwater replay` again",
+        )
+        self.directory = directory
+        self.needed = needed
 
 
 class Sender(Protocol):
@@ -67,6 +86,7 @@ class Spool:
     def __init__(self, directory: Path) -> None:
         """Open the spool in ``directory`` (it must hold ``destination.json``)."""
         self.directory = directory
+        self._unsaved: tuple[str, int] | None = None  # progress of this process the disk had no room for
 
     @property
     def destination(self) -> dict[str, str]:
@@ -114,11 +134,56 @@ class Spool:
                 fcntl.lockf(handle, fcntl.LOCK_UN)
 
     def _cursor(self) -> tuple[str, int] | None:
+        saved: tuple[str, int] | None
         try:
             segment, offset = (self.directory / _CURSOR).read_text(encoding="utf-8").split()
-            return segment, int(offset)
+            saved = segment, int(offset)
         except (OSError, ValueError):
-            return None
+            saved = None
+        unsaved = self._unsaved
+        if unsaved is not None and (self.directory / unsaved[0]).is_file() and (saved is None or unsaved > saved):
+            return unsaved
+        self._unsaved = None
+        return saved
+
+    def ensure_cursor(self) -> None:
+        """Make the cursor file (at the first event) when there is none, so that progress can be recorded in place.
+
+        Raises:
+            DiskFullError: the disk has no room for it.
+        """
+        with self._locked():
+            path = self.directory / _CURSOR
+            if path.exists() or not self._segments():
+                return
+            try:
+                self._write_cursor(path, (self._segments()[0].name, 0), create=True)
+            except OSError as e:
+                if e.errno not in {errno.ENOSPC, errno.EDQUOT}:
+                    raise
+                raise DiskFullError(self.directory, os.statvfs(self.directory).f_frsize) from e
+
+    @staticmethod
+    def _write_cursor(path: Path, position: tuple[str, int], *, create: bool) -> None:
+        record = f"{position[0]} {position[1]:020d}\n".encode()
+        flags = os.O_WRONLY | os.O_NOFOLLOW | ((os.O_CREAT | os.O_EXCL) if create else 0)
+        fd = os.open(path, flags, 0o600)
+        try:
+            os.pwrite(fd, record, 0)
+            if os.fstat(fd).st_size > len(record):
+                os.ftruncate(fd, len(record))  # a longer record of an older agent
+            os.fsync(fd)
+        except OSError:
+            os.close(fd)
+            if create:
+                path.unlink(missing_ok=True)
+            raise
+        os.close(fd)
+
+    @property
+    def unsaved_progress(self) -> bool:
+        """True while what this process sent is recorded only in its memory (the disk had no room for it)."""
+        return self._unsaved is not None
 
     def head(self) -> SpoolEntry | None:
         """The oldest event not yet sent, or None. A last line without its newline (a torn write) is never returned."""
@@ -136,7 +201,11 @@ class Spool:
             return None
 
     def remove(self, entry: SpoolEntry) -> None:
-        """Move past ``entry`` (sent, or dropped for good); delete what is behind; clear an emptied spool."""
+        """Move past ``entry`` (sent, or dropped for good); delete what is behind; clear an emptied spool.
+
+        The cursor is rewritten in place; when it cannot be written at all, the move is kept in this object's memory
+        (:attr:`unsaved_progress`), so this process never sends ``entry`` again.
+        """
         with self._locked():
             segments = self._segments()
             last = segments[-1] if segments else None
@@ -144,15 +213,14 @@ class Spool:
                 for segment in segments:
                     segment.unlink(missing_ok=True)
                 (self.directory / _CURSOR).unlink(missing_ok=True)
+                self._unsaved = None
                 return
-            temporary = self.directory / f"{_CURSOR}.tmp"
-            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            path = self.directory / _CURSOR
             try:
-                os.write(fd, f"{entry.segment} {entry.end}\n".encode())
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-            temporary.replace(self.directory / _CURSOR)
+                self._write_cursor(path, (entry.segment, entry.end), create=not path.exists())
+                self._unsaved = None
+            except OSError:
+                self._unsaved = (entry.segment, entry.end)  # kept for this process; the caller says so
             for segment in segments:
                 if segment.name < entry.segment:
                     segment.unlink(missing_ok=True)
@@ -193,6 +261,8 @@ class ReplayResult:
     error: str | None
     status: int | None = None
     """The HTTP status of the delivery that stopped the replay, when it was an HTTP answer."""
+    disk_full: int | None = None
+    """When the spool's disk had no room to record progress: the bytes it needs free."""
 
 
 def replay(spool: Spool, sender: Sender, target: str) -> ReplayResult:
@@ -207,6 +277,10 @@ def replay(spool: Spool, sender: Sender, target: str) -> ReplayResult:
     with spool.replaying() as mine:
         if not mine:
             return ReplayResult(spool.directory, target, 0, 0, spool.pending(), "another process is re-sending it")
+        try:
+            spool.ensure_cursor()
+        except DiskFullError as e:  # nothing is sent that could not be recorded as sent
+            return ReplayResult(spool.directory, target, 0, 0, spool.pending(), str(e), disk_full=e.needed)
         while (entry := spool.head()) is not None:
             try:
                 event = json.loads(entry.text)
@@ -229,12 +303,13 @@ def replay(spool: Spool, sender: Sender, target: str) -> ReplayResult:
                 error, status = str(e), e.status
                 break
             sent += 1
-            try:
-                spool.remove(entry)
-            except OSError as e:  # e.g. a full disk: the event stays and is sent again next time
-                error = f"the spool cannot be updated ({e}); the last event sent stays in it"
-                break
-    return ReplayResult(spool.directory, target, sent, dropped, spool.pending(), error, status)
+            spool.remove(entry)
+    left = spool.pending()
+    if left and spool.unsaved_progress:
+        needed = os.statvfs(spool.directory).f_frsize
+        error = f"{error}; {DiskFullError(spool.directory, needed).strerror}"
+        return ReplayResult(spool.directory, target, sent, dropped, left, error, status, disk_full=needed)
+    return ReplayResult(spool.directory, target, sent, dropped, left, error, status)
 
 
 class HttpSender:

@@ -137,7 +137,14 @@ def replay(spool_dir: Path, url: str | None, api_key: str | None, timeout: float
 
 
 def _replay_fix(results: list[ReplayResult]) -> str:
-    """What to do about what stopped a replay, from the HTTP status that stopped it (if one did)."""
+    """What to do about what stopped a replay: a full disk, else the HTTP status that stopped it (if one did)."""
+    full = [result for result in results if result.left and result.disk_full]
+    if full:
+        return "; ".join(
+            f"the disk holding {result.spool} is full: {result.disk_full} bytes must be free there to record which"
+            " events were sent; free them, then run `headwater replay` again"
+            for result in full
+        )
     statuses = {result.status for result in results if result.left and result.status}
     if statuses & {401, 403}:
         status = min(statuses & {401, 403})

@@ -162,10 +162,7 @@ final class LineageAgent {
           () -> {
             Optional<String> failure =
                 switch (ending) {
-                  case KILLED ->
-                      Optional.of(
-                          "the application was terminated: the driver's JVM shut down before the"
-                              + " application ended");
+                  case KILLED -> Optional.of(Termination.shutDownBeforeEnd());
                   case DETACHED -> Optional.empty();
                   case APPLICATION_END ->
                       Termination.reason(executions.hasOpenRuns(), application.server());

@@ -14,12 +14,14 @@ import sun.misc.SignalHandler;
  * run ends with FAIL rather than COMPLETE, and makes sure the agent ends even when Spark never
  * reports the application's end.
  *
- * <p>Two signs of a kill: the JVM received SIGTERM, SIGINT or SIGHUP (a handler records the signal
- * and hands it on to the JVM's own, which starts the shutdown); or the application ends while the
- * JVM is already shutting down and runs are still open (a PySpark driver killed: its JVM exits on
- * the broken pipe, and Spark's shutdown hook stops the SparkContext). A driver that ends without
- * {@code spark.stop()} but with nothing running still gets COMPLETE, and so does a Spark Connect or
- * Thrift server stopped by a signal with nothing running (how its stop script stops it).
+ * <p>Three signs of a kill: the JVM received SIGTERM, SIGINT or SIGHUP (a handler records the
+ * signal and hands it on to the JVM's own, which starts the shutdown); the Python driver process
+ * that launched this JVM went away while runs were open ({@link PythonDriver}: a notebook kernel
+ * killed with SIGKILL — the JVM exits on the broken pipe, Spark's shutdown hook stops the
+ * SparkContext and cancels the jobs still running); or the application ends while the JVM is
+ * already shutting down and runs are still open. A driver that ends without {@code spark.stop()}
+ * but with nothing running still gets COMPLETE, and so does a Spark Connect or Thrift server
+ * stopped by a signal with nothing running (how its stop script stops it).
  *
  * <p>A JVM shutdown hook of the agent waits, at most the close timeout, for the application's end;
  * when it never began (Spark's own hook did not stop the SparkContext), the hook ends the agent
@@ -31,6 +33,8 @@ final class Termination {
   // Signals are process-wide, so what was received is recorded once per JVM, by the first agent.
   private static final AtomicReference<String> RECEIVED = new AtomicReference<>();
   private static final AtomicBoolean HANDLERS_INSTALLED = new AtomicBoolean();
+  // a run failed because the Python driver went away (its end then is a kill, not the usual exit)
+  private static final AtomicBoolean CUT_SHORT = new AtomicBoolean();
 
   private final Thread hook;
 
@@ -42,6 +46,7 @@ final class Termination {
    */
   Termination(Runnable onShutdown) {
     installSignalHandlers();
+    PythonDriver.remember();
     this.hook = new Thread(onShutdown, "headwater-shutdown");
     try {
       Runtime.getRuntime().addShutdownHook(hook);
@@ -53,6 +58,10 @@ final class Termination {
   /**
    * Why the application run fails, when the driver is being killed.
    *
+   * <p>A Python driver that went away ({@link PythonDriver}) killed the application when runs were
+   * open, or were cut short by its going ({@link #explain}); with nothing running, it is a script
+   * or kernel that ended without {@code spark.stop()}, as usual.
+   *
    * <p>A server ({@link ServerDriver}) that a signal stops while nothing runs has stopped the usual
    * way: no failure. With runs open it was killed like any driver.
    *
@@ -60,6 +69,12 @@ final class Termination {
    * @param server whether the driver is a long-running server ({@link ServerDriver})
    */
   static Optional<String> reason(boolean runsOpen, boolean server) {
+    if (PythonDriver.gone() && (runsOpen || CUT_SHORT.get())) {
+      return Optional.of(
+          "the application was terminated: "
+              + PythonDriver.description()
+              + " and its JVM shut down");
+    }
     String signal = RECEIVED.get();
     if (signal != null) {
       return server && !runsOpen
@@ -77,6 +92,13 @@ final class Termination {
     return Optional.empty();
   }
 
+  /** Why the application run fails when the JVM shut down before Spark reported its end. */
+  static String shutDownBeforeEnd() {
+    return PythonDriver.gone()
+        ? "the application was terminated: " + PythonDriver.description() + " and its JVM shut down"
+        : "the application was terminated: the driver's JVM shut down before the application ended";
+  }
+
   /**
    * {@code failure} of an execution or job, told apart when the driver is being killed.
    *
@@ -90,14 +112,22 @@ final class Termination {
    * @param failure the run's failure, or null (returned as it is)
    */
   static Throwable explain(Throwable failure) {
-    String signal = RECEIVED.get();
-    if (failure == null || signal == null || failure instanceof Terminated) {
+    if (failure == null || failure instanceof Terminated) {
+      return failure;
+    }
+    String why;
+    if (PythonDriver.gone()) {
+      CUT_SHORT.set(true);
+      why = PythonDriver.description() + " and its JVM shut down";
+    } else if (RECEIVED.get() != null) {
+      why = "the driver received SIG" + RECEIVED.get() + " and shut down";
+    } else {
       return failure;
     }
     return new Terminated(
-        "the application was terminated: the driver received SIG"
-            + signal
-            + " and shut down; the run failed with "
+        "the application was terminated: "
+            + why
+            + "; the run failed with "
             + StackTraces.summary(failure),
         failure);
   }

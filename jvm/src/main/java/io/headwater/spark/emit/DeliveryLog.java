@@ -27,6 +27,8 @@ final class DeliveryLog {
   private final RateLimitedLog spoolFull;
   private final RateLimitedLog spoolUnwritable;
   private final RateLimitedLog spoolUnreadable;
+  private final RateLimitedLog spoolRefused;
+  private final RateLimitedLog spoolSkipped;
   private final List<RateLimitedLog> all;
 
   /**
@@ -41,6 +43,8 @@ final class DeliveryLog {
     spoolFull = new RateLimitedLog(LOG, INTERVAL, scrub);
     spoolUnwritable = new RateLimitedLog(LOG, INTERVAL, scrub);
     spoolUnreadable = new RateLimitedLog(LOG, INTERVAL, scrub);
+    spoolRefused = new RateLimitedLog(LOG, INTERVAL, scrub);
+    spoolSkipped = new RateLimitedLog(LOG, INTERVAL, scrub);
     all =
         List.of(
             undeliverable,
@@ -50,7 +54,9 @@ final class DeliveryLog {
             droppedWithoutSpool,
             spoolFull,
             spoolUnwritable,
-            spoolUnreadable);
+            spoolUnreadable,
+            spoolRefused,
+            spoolSkipped);
   }
 
   void undeliverable(
@@ -116,6 +122,27 @@ final class DeliveryLog {
     spoolUnwritable.warn(
         "Headwater: the spool " + spool + " cannot be written; a lineage event is dropped",
         failure);
+  }
+
+  void spoolSkipped(Path spool, Throwable failure) {
+    spoolSkipped.warn(
+        "Headwater: the spool "
+            + spool
+            + " cannot be written; a lineage event is sent at once instead, ahead of the events"
+            + " still spooled",
+        failure);
+  }
+
+  void spoolRefused(Path spool, Throwable failure) {
+    spoolRefused.warn(
+        "Headwater: the spool "
+            + spool
+            + " is not used: "
+            + failure.getMessage()
+            + ". Spool files must belong to this user and be open to no one else (directories"
+            + " 0700, files 0600, no symbolic links); lineage events are delivered without a"
+            + " spool, and those that cannot be delivered are dropped (counted)",
+        null);
   }
 
   void spoolUnreadable(Path spool, Throwable failure) {

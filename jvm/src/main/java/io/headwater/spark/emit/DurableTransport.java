@@ -25,6 +25,11 @@ import java.util.concurrent.TimeUnit;
  * on, events go to the spool without an attempt (written without forcing each to disk; {@link
  * #finishAbandon} forces them). Runs on the emission thread, except {@link #abandon} and the
  * abandoned path, which the closing thread may call.
+ *
+ * <p>A spool that cannot take an event while it still holds older ones (a full disk) does not hold
+ * the event back: it is sent at once, out of order, rather than lost. A spool that fails its
+ * ownership and permission checks ({@link SpoolFiles}) is given up for the life of the process,
+ * with one line naming the path: events are then delivered without a spool.
  */
 final class DurableTransport extends Transport {
   /** Records re-sent per replay pass, so new events are not held up behind a long spool. */
@@ -34,7 +39,7 @@ final class DurableTransport extends Transport {
   private final Destination destination;
   private final RetryPolicy policy;
   private final RetryAfterHeader retryAfter;
-  private final Optional<Spool> spool;
+  private volatile Optional<Spool> spool;
   private final DeliveryCounters counters;
   private final DeliveryLog log;
   private final Runnable abortInFlight;
@@ -107,11 +112,18 @@ final class DurableTransport extends Transport {
       toSpool(EventJson.toJson(event), false, null);
       return;
     }
-    if (spool.isPresent() && spool.get().mayHaveRecords()) {
+    Optional<Spool> records = spool;
+    if (records.isPresent() && records.get().mayHaveRecords()) {
       replay(REPLAY_BATCH);
-      if (spool.get().mayHaveRecords()) {
-        toSpool(EventJson.toJson(event), true, null);
-        return;
+      if (records.get().mayHaveRecords()) {
+        if (down && !probeDue()) {
+          toSpool(EventJson.toJson(event), true, null);
+          return;
+        }
+        if (spoolBehind(records.get(), EventJson.toJson(event))) {
+          return;
+        }
+        // the spool cannot take it (a full disk): sent now, out of order, rather than lost
       }
     }
     if (down && !probeDue()) {
@@ -170,13 +182,14 @@ final class DurableTransport extends Transport {
    * this spool.
    */
   void replay(int max) {
-    if (spool.isEmpty() || !spool.get().mayHaveRecords() || isAbandoned()) {
+    Optional<Spool> spooled = spool;
+    if (spooled.isEmpty() || !spooled.get().mayHaveRecords() || isAbandoned()) {
       return;
     }
     if (down && !probeDue()) {
       return;
     }
-    Spool records = spool.get();
+    Spool records = spooled.get();
     try {
       if (!records.beginReplay()) {
         return;
@@ -194,6 +207,8 @@ final class DurableTransport extends Transport {
       } finally {
         records.endReplay();
       }
+    } catch (SpoolFiles.ForeignPathException e) {
+      refuseSpool(records, e);
     } catch (IOException e) {
       log.spoolUnreadable(records.directory(), e);
     }
@@ -230,26 +245,57 @@ final class DurableTransport extends Transport {
   }
 
   /**
+   * Appends {@code json} behind the spool's records, to keep the order (counted as spooled); false,
+   * counting nothing, when the spool cannot take it.
+   */
+  private boolean spoolBehind(Spool records, String json) {
+    try {
+      records.append(json, true);
+      counters.spooled();
+      return true;
+    } catch (SpoolFiles.ForeignPathException e) {
+      refuseSpool(records, e);
+    } catch (IOException | RuntimeException e) {
+      log.spoolSkipped(records.directory(), e);
+    }
+    return false;
+  }
+
+  /**
+   * Gives up the spool for the life of this process: it failed the ownership and permission checks
+   * ({@link SpoolFiles}); events that cannot be delivered are dropped from now on (counted).
+   */
+  private void refuseSpool(Spool records, SpoolFiles.ForeignPathException e) {
+    spool = Optional.empty();
+    records.close();
+    log.spoolRefused(records.directory(), e);
+  }
+
+  /**
    * Writes {@code json} to the spool (counted as spooled), or counts it as dropped and says why.
    *
    * @param failure the last delivery failure, or null
    */
   private void toSpool(String json, boolean sync, RuntimeException failure) {
-    if (spool.isEmpty()) {
+    Optional<Spool> records = spool;
+    if (records.isEmpty()) {
       counters.dropped();
       log.droppedWithoutSpool(destination, failure);
       return;
     }
     try {
-      spool.get().append(json, sync);
+      records.get().append(json, sync);
       counters.spooled();
-      log.spooled(destination, spool.get().directory());
+      log.spooled(destination, records.get().directory());
     } catch (Spool.FullException e) {
       counters.dropped();
-      log.spoolFull(spool.get().directory(), e);
+      log.spoolFull(records.get().directory(), e);
+    } catch (SpoolFiles.ForeignPathException e) {
+      refuseSpool(records.get(), e);
+      counters.dropped();
     } catch (IOException | RuntimeException e) {
       counters.dropped();
-      log.spoolUnwritable(spool.get().directory(), e);
+      log.spoolUnwritable(records.get().directory(), e);
     }
   }
 
@@ -268,11 +314,12 @@ final class DurableTransport extends Transport {
 
   /** Forces what was spooled after {@link #abandon} to disk. */
   void finishAbandon() {
-    if (spool.isPresent()) {
+    Optional<Spool> records = spool;
+    if (records.isPresent()) {
       try {
-        spool.get().sync();
+        records.get().sync();
       } catch (IOException e) {
-        log.spoolUnwritable(spool.get().directory(), e);
+        log.spoolUnwritable(records.get().directory(), e);
       }
     }
   }

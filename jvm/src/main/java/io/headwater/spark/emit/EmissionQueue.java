@@ -5,6 +5,7 @@ import io.headwater.spark.config.Redaction;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineageClientUtils;
 import io.openlineage.client.transports.TransportConfig;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -46,6 +47,8 @@ public final class EmissionQueue {
   private final Optional<String> spoolRoot;
   private final SerialExecutor executor;
   private volatile DeliveryStatus finalStatus;
+  private final Optional<Path> journalRoot;
+  private volatile RunJournal journal; // null until opened, or without a spool
 
   private EmissionQueue(
       Supplier<Transports.Built> transport,
@@ -60,6 +63,7 @@ public final class EmissionQueue {
     this.log = log;
     this.spoolRoot =
         emit.spool().enabled() ? Optional.of(emit.spool().dir().toString()) : Optional.empty();
+    this.journalRoot = emit.spool().enabled() ? Optional.of(emit.spool().dir()) : Optional.empty();
     this.executor =
         new SerialExecutor("headwater-emit", emit.queueCapacity(), IDLE_INTERVAL, this::resend);
     // The first task: the transport, the client and the spool are built on the emission thread, off
@@ -160,6 +164,10 @@ public final class EmissionQueue {
       task.run(); // the destinations are abandoned: each event goes to the spool
     }
     destinations.forEach(DurableTransport::finishAbandon);
+    RunJournal runs = journal;
+    if (runs != null) {
+      runs.close();
+    }
     if (!idle) {
       counters.dropped(); // the event in flight: its transport did not give it back in time
     }
@@ -239,18 +247,43 @@ public final class EmissionQueue {
     }
   }
 
-  /** The emission thread's first task: builds the delivery, re-sends an earlier one's events. */
+  /**
+   * The emission thread's first task: builds the delivery, re-sends an earlier one's events, then
+   * ABORTs the runs that killed processes left open ({@link RunJournal}).
+   */
   private void open() {
     if (delivery().destinations().stream()
         .anyMatch(d -> d.spool().map(Spool::mayHaveRecords).orElse(false))) {
       resend(); // an earlier application's events go first
     }
+    if (journalRoot.isPresent() && !delivery().lost()) {
+      RunJournal runs = new RunJournal(journalRoot.get());
+      int aborted =
+          runs.abortOrphans(
+              abort -> {
+                counters.emitted();
+                new Emission(abort).run();
+              });
+      if (aborted > 0) {
+        LOG.info(
+            "Headwater: {} run(s) left open by a killed application were ended with ABORT",
+            aborted);
+      }
+      journal = runs;
+    }
   }
 
-  /** Re-sends spooled events and probes destinations that are down (idle time, start). */
+  /**
+   * Re-sends spooled events and probes destinations that are down (idle time, start); notes in the
+   * journal that the process is alive.
+   */
   private void resend() {
     for (DurableTransport destination : delivery().destinations()) {
       destination.replay(DurableTransport.REPLAY_BATCH);
+    }
+    RunJournal runs = journal;
+    if (runs != null) {
+      runs.alive();
     }
   }
 
@@ -272,7 +305,12 @@ public final class EmissionQueue {
         counters.dropped();
         return;
       }
-      built.send(redaction.redact(event));
+      OpenLineage.BaseEvent redacted = redaction.redact(event);
+      RunJournal runs = journal;
+      if (runs != null && redacted instanceof OpenLineage.RunEvent run) {
+        runs.record(run);
+      }
+      built.send(redacted);
     }
   }
 }

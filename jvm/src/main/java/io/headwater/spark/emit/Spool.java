@@ -8,21 +8,17 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
@@ -36,8 +32,9 @@ import java.util.stream.Stream;
  *   <li>{@code destination.json} — the destination's {@link Destination#description()};
  *   <li>{@code 00000000000000000001.jsonl}, ... — segments: one OpenLineage event per line, as the
  *       Java client serialises it; appended to the highest-numbered segment, a new one after 4 MiB;
- *   <li>{@code cursor} — {@code <segment file name> <byte offset>}: where the next record to send
- *       starts; replaced atomically (write + rename) after each record is delivered;
+ *   <li>{@code cursor} — where the next record to send starts ({@link SpoolCursor}): made before
+ *       the first segment and rewritten in place after each record is delivered, so progress needs
+ *       no free space;
  *   <li>{@code lock} — locked (POSIX {@code fcntl}, as Python's {@code fcntl.lockf}) around every
  *       change of the files above; {@code replay.lock} — held by whoever re-sends records, so two
  *       processes never send the same record.
@@ -51,21 +48,22 @@ import java.util.stream.Stream;
  * Segments behind the cursor are deleted; an emptied spool leaves only {@code destination.json} and
  * the lock files.
  *
- * <p>The directory is created when the first record is appended. Thread-safe; several processes may
- * share a spool.
+ * <p>A full disk: a record that cannot be written is refused (the caller decides what to do with
+ * the event) and the next one starts a new segment, so that the one being sent can be deleted once
+ * sent; progress is recorded all the same, or kept in memory ({@link SpoolCursor}).
+ *
+ * <p>The directory is created when the first record is appended. The root, the directory and every
+ * file in it are checked as {@link SpoolFiles} says before they are used; a spool that fails the
+ * check throws {@link SpoolFiles.ForeignPathException}. Thread-safe; several processes may share a
+ * spool.
  */
 public final class Spool {
   static final String DESTINATION_FILE = "destination.json";
-  static final String CURSOR_FILE = "cursor";
   static final String LOCK_FILE = "lock";
   static final String REPLAY_LOCK_FILE = "replay.lock";
   static final String SEGMENT_SUFFIX = ".jsonl";
   static final long SEGMENT_BYTES = 4L << 20;
 
-  private static final FileAttribute<Set<PosixFilePermission>> DIRECTORY_MODE =
-      PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
-  private static final FileAttribute<Set<PosixFilePermission>> FILE_MODE =
-      PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
   private static final long LOCK_WAIT_MILLIS = 2_000;
   private static final int READ_CHUNK = 64 * 1024;
 
@@ -95,7 +93,9 @@ public final class Spool {
   private FileChannel lockChannel;
   private FileChannel replayChannel;
   private FileLock replayLock;
+  private final SpoolCursor cursor;
   private boolean mayHaveRecords;
+  private boolean rotate; // the last append failed: the next one starts a new segment
 
   /**
    * The spool of {@code destination} under {@code root}; nothing is created until the first append.
@@ -112,6 +112,7 @@ public final class Spool {
     this.dir = root.resolve(destination.id());
     this.maxBytes = maxBytes;
     this.segmentBytes = segmentBytes;
+    this.cursor = new SpoolCursor(dir);
     this.mayHaveRecords = Files.isDirectory(dir) && !segmentsQuietly().isEmpty();
   }
 
@@ -160,11 +161,20 @@ public final class Spool {
       if (tail != null) {
         cutTornTail(tail);
       }
-      if (tail == null || Files.size(tail) >= segmentBytes) {
+      if (tail == null || Files.size(tail) >= segmentBytes || (rotate && Files.size(tail) > 0)) {
         tail = dir.resolve(segmentName(tail == null ? 1 : sequence(tail) + 1));
-        createFile(tail);
+        if (segments.isEmpty()) {
+          cursor.create(new SpoolCursor.Position(tail.getFileName().toString(), 0));
+        }
+        SpoolFiles.file(tail);
       }
-      AtomicFileTransport.appendWhole(tail, bytes, sync);
+      try {
+        AtomicFileTransport.appendWhole(tail, bytes, sync);
+      } catch (IOException e) {
+        rotate = true;
+        throw e;
+      }
+      rotate = false;
       mayHaveRecords = true;
     }
   }
@@ -222,26 +232,27 @@ public final class Spool {
     open();
     try (FileLock lock = lock()) {
       List<Path> segments = segments();
-      Cursor cursor = readCursor();
+      SpoolCursor.Position next = cursor.read();
       for (Path segment : segments) {
         String name = segment.getFileName().toString();
-        if (cursor != null && name.compareTo(cursor.segment) < 0) {
+        if (next != null && name.compareTo(next.segment()) < 0) {
           continue;
         }
-        long from = cursor != null && name.equals(cursor.segment) ? cursor.offset : 0;
+        long from = next != null && name.equals(next.segment()) ? next.offset() : 0;
         Optional<Entry> entry = readLine(segment, from);
         if (entry.isPresent()) {
           return entry;
         }
       }
-      mayHaveRecords = false;
+      clear(segments); // everything was sent: the space goes back
       return Optional.empty();
     }
   }
 
   /**
-   * Removes {@code entry} (delivered, or dropped for good): the cursor moves past it, segments
-   * behind it are deleted, and an emptied spool is cleared.
+   * Removes {@code entry} (delivered, or dropped for good): the cursor moves past it (in memory
+   * when it cannot be written: {@link #hasUnsavedProgress}), segments behind it are deleted, and an
+   * emptied spool is cleared.
    */
   public synchronized void remove(Entry entry) throws IOException {
     open();
@@ -253,20 +264,32 @@ public final class Spool {
               && last.getFileName().toString().equals(entry.segment())
               && Files.size(last) <= entry.end();
       if (emptied) {
-        for (Path segment : segments) {
-          Files.deleteIfExists(segment);
-        }
-        Files.deleteIfExists(dir.resolve(CURSOR_FILE));
-        mayHaveRecords = false;
+        clear(segments);
         return;
       }
-      writeCursor(new Cursor(entry.segment(), entry.end()));
+      cursor.move(new SpoolCursor.Position(entry.segment(), entry.end()));
       for (Path segment : segments) {
         if (segment.getFileName().toString().compareTo(entry.segment()) < 0) {
           Files.deleteIfExists(segment);
         }
       }
     }
+  }
+
+  private void clear(List<Path> segments) throws IOException {
+    for (Path segment : segments) {
+      Files.deleteIfExists(segment);
+    }
+    cursor.delete();
+    mayHaveRecords = false;
+  }
+
+  /**
+   * True while what this process sent is recorded in its memory only (the disk is full and the
+   * spool has no cursor file to rewrite): another process would send it again.
+   */
+  public synchronized boolean hasUnsavedProgress() {
+    return cursor.hasUnsavedProgress();
   }
 
   /** Releases the lock files; the spool's records stay. */
@@ -290,19 +313,18 @@ public final class Spool {
       return;
     }
     Path root = dir.getParent();
-    if (root != null && !Files.isDirectory(root)) {
-      Files.createDirectories(root, DIRECTORY_MODE);
+    if (root != null) {
+      if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
+        Files.createDirectories(root, SpoolFiles.DIRECTORY_MODE);
+      }
+      SpoolFiles.checkDirectory(root);
     }
-    try {
-      Files.createDirectory(dir, DIRECTORY_MODE);
-    } catch (FileAlreadyExistsException exists) {
-      // made by an earlier application
-    }
+    SpoolFiles.directory(dir);
     lockChannel = channel(dir.resolve(LOCK_FILE));
     Path description = dir.resolve(DESTINATION_FILE);
-    if (!Files.exists(description)) {
+    if (!Files.exists(description, LinkOption.NOFOLLOW_LINKS)) {
       try (FileLock lock = lock()) {
-        if (!Files.exists(description)) {
+        if (!Files.exists(description, LinkOption.NOFOLLOW_LINKS)) {
           writeAtomically(description, describe(destination.description()));
         }
       }
@@ -314,16 +336,9 @@ public final class Spool {
   }
 
   private FileChannel channel(Path file) throws IOException {
-    createFile(file);
-    return FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
-  }
-
-  private static void createFile(Path file) throws IOException {
-    try {
-      Files.createFile(file, FILE_MODE);
-    } catch (FileAlreadyExistsException exists) {
-      // there already
-    }
+    SpoolFiles.file(file);
+    return FileChannel.open(
+        file, StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
   }
 
   /**
@@ -353,6 +368,7 @@ public final class Spool {
     }
   }
 
+  /** The segments in order, each checked ({@link SpoolFiles#checkFile}). */
   private List<Path> segments() throws IOException {
     List<Path> segments = new ArrayList<>();
     try (Stream<Path> files = Files.list(dir)) {
@@ -362,6 +378,9 @@ public final class Spool {
           .forEach(segments::add);
     } catch (NoSuchFileException gone) {
       return segments;
+    }
+    for (Path segment : segments) {
+      SpoolFiles.checkFile(segment);
     }
     return segments;
   }
@@ -437,32 +456,10 @@ public final class Spool {
     }
   }
 
-  private record Cursor(String segment, long offset) {}
-
-  private Cursor readCursor() throws IOException {
-    Path file = dir.resolve(CURSOR_FILE);
-    if (!Files.exists(file)) {
-      return null;
-    }
-    String[] parts = Files.readString(file, StandardCharsets.UTF_8).trim().split(" ");
-    if (parts.length != 2) {
-      return null;
-    }
-    try {
-      return new Cursor(parts[0], Long.parseLong(parts[1]));
-    } catch (NumberFormatException e) {
-      return null;
-    }
-  }
-
-  private void writeCursor(Cursor cursor) throws IOException {
-    writeAtomically(dir.resolve(CURSOR_FILE), cursor.segment() + " " + cursor.offset() + "\n");
-  }
-
   private static void writeAtomically(Path file, String text) throws IOException {
     Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
     Files.deleteIfExists(temporary);
-    createFile(temporary);
+    SpoolFiles.file(temporary);
     try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
       ByteBuffer buffer = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
       while (buffer.hasRemaining()) {

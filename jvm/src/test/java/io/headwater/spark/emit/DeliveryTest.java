@@ -403,7 +403,8 @@ public class DeliveryTest {
     assertEquals("a", JSON.readTree(lines.get(0)).path("job").path("name").asText());
     Path destination;
     try (Stream<Path> dirs = Files.list(spoolDir)) {
-      destination = dirs.findFirst().orElseThrow();
+      destination =
+          dirs.filter(d -> Files.exists(d.resolve("destination.json"))).findFirst().orElseThrow();
     }
     assertEquals("rwx------", permissions(spoolDir));
     assertEquals("rwx------", permissions(destination));
@@ -633,6 +634,96 @@ public class DeliveryTest {
     assertTrue(Duration.ofNanos(System.nanoTime() - started).compareTo(Duration.ofSeconds(2)) < 0);
     assertEquals(2, closed.dropped());
     assertTrue(received.isEmpty());
+  }
+
+  /**
+   * A spool path another user could write into, or a symbolic link: the agent writes nothing there,
+   * counts what it cannot deliver as dropped, and delivers without the spool. Each case is one path
+   * of the spool made unsafe, the rest as the agent makes them.
+   */
+  @Test
+  public void aSpoolPathOthersCouldWriteIsNeverUsed() throws Exception {
+    String[] cases = {"root 0777", "directory 0777", "segment 0666", "symlink", "foreign owner"};
+    for (String unsafe : cases) {
+      spoolDir = folder.newFolder().toPath().resolve("root");
+      Map<String, String> conf = settings("http://127.0.0.1:" + closedPort());
+      Path dir = spoolDir.resolve(destinationOf(conf).id());
+      Path segment = dir.resolve("00000000000000000001.jsonl");
+      Path elsewhere = folder.newFolder().toPath();
+      Files.createDirectories(spoolDir, PosixFilePermissions.asFileAttribute(mode("rwx------")));
+      if (unsafe.equals("symlink")) {
+        Files.createSymbolicLink(dir, elsewhere);
+      } else {
+        Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(mode("rwx------")));
+        Files.createFile(segment, PosixFilePermissions.asFileAttribute(mode("rw-------")));
+      }
+      switch (unsafe) {
+        case "root 0777" -> Files.setPosixFilePermissions(spoolDir, mode("rwxrwxrwx"));
+        case "directory 0777" -> Files.setPosixFilePermissions(dir, mode("rwxrwxrwx"));
+        case "segment 0666" -> Files.setPosixFilePermissions(segment, mode("rw-rw-rw-"));
+        case "foreign owner" ->
+            Files.setAttribute(segment, "unix:uid", 65534, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        default -> {}
+      }
+      EmissionQueue queue = queue(conf);
+      queue.submit(event("a"));
+      queue.submit(event("b"));
+      assertTrue(queue.drain(WAIT));
+      DeliveryStatus status = queue.close(Duration.ofSeconds(2));
+
+      assertEquals(unsafe, 0, status.spooled());
+      assertEquals(unsafe, 2, status.dropped());
+      try (Stream<Path> files = Files.list(elsewhere)) {
+        assertEquals(unsafe + ": nothing written through the link", 0, files.count());
+      }
+      if (!unsafe.equals("symlink")) {
+        assertEquals(unsafe + ": nothing appended to the segment", 0, Files.size(segment));
+      }
+      if (unsafe.startsWith("root") || unsafe.startsWith("directory")) {
+        assertEquals(
+            unsafe + ": no file of the agent's in a directory others can write",
+            List.of(segment.getFileName().toString()),
+            fileNames(dir));
+      }
+    }
+  }
+
+  /** With the spool refused, an endpoint that answers still gets every event. */
+  @Test
+  public void eventsAreDeliveredWithoutASpoolOthersCouldWrite() throws Exception {
+    Map<String, String> conf = settings(serverUrl());
+    Path dir = spoolDir.resolve(destinationOf(conf).id());
+    Files.createDirectories(dir);
+    Files.setPosixFilePermissions(spoolDir, mode("rwxrwxrwx"));
+    respondWith(500, 500); // the first event is refused twice: it would be spooled
+    conf.put("spark.openlineage.emit.retry.maxAttempts", "2");
+    EmissionQueue queue = queue(conf);
+    queue.submit(event("a"));
+    assertTrue(queue.drain(WAIT));
+    waitUntilProbeDue();
+    queue.submit(event("b"));
+    assertTrue(queue.drain(WAIT));
+    DeliveryStatus status = queue.close(Duration.ofSeconds(2));
+
+    assertEquals(List.of("b"), accepted());
+    assertEquals(1, status.delivered());
+    assertEquals(1, status.dropped());
+    assertEquals(List.of(), fileNames(dir));
+  }
+
+  private static Destination destinationOf(Map<String, String> conf) {
+    return Destination.of(
+        ConfigLoader.load(new ConfigSources(conf, Map.of(), List.of())).transport());
+  }
+
+  private static Set<java.nio.file.attribute.PosixFilePermission> mode(String text) {
+    return PosixFilePermissions.fromString(text);
+  }
+
+  private static List<String> fileNames(Path dir) throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.map(f -> f.getFileName().toString()).sorted().collect(Collectors.toList());
+    }
   }
 
   /**
