@@ -116,7 +116,9 @@ def test_hive_symlinks_and_catalog_name_the_metastore_as_the_peer_does(
     for name in ("insert_into_table", "ctas_if_not_exists"):
         assert ("hive://metastore:9083", "default.flights_tbl", "TABLE") in symlinks(ours[name]), name
         assert symlinks(ours[name]) == symlinks(theirs[name]), name
-        assert metadata_uris(ours[name]) == metadata_uris(theirs[name]) == {"hive://metastore:9083"}, name
+    # openlineage-spark gives the catalog facet on fewer datasets; where it does, the same metastore
+    assert set().union(*map(metadata_uris, ours.values())) == {"hive://metastore:9083"}
+    assert set().union(*map(metadata_uris, theirs.values())) == {"hive://metastore:9083"}
 
 
 def column_lineage(events: list[dict[str, Any]], root: Path | None) -> dict[str, dict[str, Any]]:
@@ -155,20 +157,25 @@ def test_each_input_field_is_one_entry_with_all_the_peers_transformations_descri
         assert len(entries) == len(set(entries)), (column, entries)  # one entry per input field
         by_field = {(i["namespace"], i["name"], i["field"]): i["transformations"] for i in mine[column]["inputFields"]}
         for field in lineage["inputFields"]:
-            expected = {(t["type"], t["subtype"]) for t in field["transformations"] if not inferred_not_null(t)}
+            expected = {
+                (t["type"], t["subtype"]): t.get("description")
+                for t in field["transformations"]
+                if not inferred_not_null(t)
+            }
             if not expected:
                 continue
             key = (field["namespace"], field["name"], field["field"])
             assert key in by_field, (column, key)
-            assert expected <= {(t["type"], t["subtype"]) for t in by_field[key]}, (column, key, by_field[key])
+            given = {(t["type"], t["subtype"]): t["description"] for t in by_field[key]}
+            assert expected.items() <= given.items(), (column, key, by_field[key])  # descriptions included
             compared += 1
         for field in mine[column]["inputFields"]:
             for transformation in field["transformations"]:
                 assert transformation["description"], (column, field["field"], transformation)
     # total_delay: dep_delay, carrier (join), name (group); carrier: carrier; name: name, carrier (join)
     assert compared >= 6
-    joined = [t for t in by_field_of(mine, "total_delay", "carrier") if t["subtype"] == "JOIN"]
-    assert [t["description"] for t in joined] == ["INNER JOIN ON (carrier = carrier)"]
+    joined = {t["description"] for t in by_field_of(mine, "total_delay", "carrier") if t["subtype"] == "JOIN"}
+    assert joined == {"INNER JOIN ON (carrier = carrier)"}
 
 
 def by_field_of(lineage: dict[str, dict[str, Any]], column: str, field: str) -> list[dict[str, Any]]:
@@ -192,12 +199,18 @@ def test_the_smart_debug_facet_comes_where_the_peers_does(side_by_side: tuple[Ev
         peer = [f for kind, f in debug_facets(theirs[name]) if kind == "COMPLETE"]
         assert peer, name
         assert facet["logs"] in [f["logs"] for f in peer], (name, facet["logs"])
-        assert set(facet) <= set(peer[0]), set(facet) - set(peer[0])
-        for part in ("system", "memory", "config"):
+        # Headwater's additions: the facet's _producer and _schemaURL, memory, classpath.headwaterVersion
+        assert set(facet) - {"_producer", "_schemaURL", "memory"} <= set(peer[0]), set(facet) - set(peer[0])
+        for part in ("system", "config"):
             assert set(facet[part]) <= set(peer[0][part]), (part, set(facet[part]) - set(peer[0][part]))
         assert set(facet["classpath"]) - {"headwaterVersion"} <= set(peer[0]["classpath"])
-        assert facet["classpath"]["sparkVersion"] == peer[0]["classpath"]["sparkVersion"]
-        assert facet["system"]["javaVersion"] == peer[0]["system"]["javaVersion"]
+        for key in ("sparkVersion", "scalaVersion"):
+            assert facet["classpath"][key] == peer[0]["classpath"][key], key
+        assert [{k: d[k] for k in ("className", "onClasspath")} for d in facet["classpath"]["classDetails"]] == [
+            {k: d[k] for k in ("className", "onClasspath")} for d in peer[0]["classpath"]["classDetails"]
+        ]
+        assert facet["system"] == {k: peer[0]["system"][k] for k in facet["system"]}
+        assert facet["config"]["catalogClass"] == peer[0]["config"]["catalogClass"]
         assert [n["desc"] for n in facet["logicalPlan"]["nodes"]] == [
             n["desc"].split(" ")[0] for n in peer[0]["logicalPlan"]["nodes"]
         ]
@@ -215,10 +228,21 @@ def test_the_logical_plan_facet_is_the_peers_with_literals_masked(
     assert all("spark.logicalPlan" in e["run"]["facets"] for e in runs(ours["select_show"]))
     (mine,), peer = logical_plans(ours["select_show"]), logical_plans(theirs["select_show"])
     assert [n["class"] for n in mine] in [[n["class"] for n in p] for p in peer]
-    literals = [n for n in mine if n["class"].endswith(".Literal")]
-    peer_literals = [n for p in peer for n in p if n["class"].endswith(".Literal")]
+    literals, peer_literals = list(nodes_of_class(mine, "Literal")), list(nodes_of_class(peer, "Literal"))
     assert "5" in {str(n["value"]) for n in peer_literals}
     assert literals and {n["value"] for n in literals} == {"?"}
+
+
+def nodes_of_class(tree: Any, name: str) -> Iterator[dict[str, Any]]:
+    """The JSON objects in ``tree`` (Spark's plan JSON, expressions nested in their nodes' fields) of class ``name``."""
+    if isinstance(tree, dict):
+        if str(tree.get("class", "")).endswith("." + name):
+            yield tree
+        for value in tree.values():
+            yield from nodes_of_class(value, name)
+    elif isinstance(tree, list):
+        for value in tree:
+            yield from nodes_of_class(value, name)
 
 
 def test_a_select_shown_has_the_peers_sql_facet(side_by_side: tuple[Events, Events, Path]) -> None:
@@ -231,14 +255,18 @@ def test_a_select_shown_has_the_peers_sql_facet(side_by_side: tuple[Events, Even
 
 def test_ctas_if_not_exists_creates_the_table(side_by_side: tuple[Events, Events, Path]) -> None:
     ours, theirs, _ = side_by_side
-    for events in (ours["ctas_if_not_exists"], theirs["ctas_if_not_exists"]):
-        changes = {
+
+    def changes(events: list[dict[str, Any]]) -> set[str]:
+        return {
             output["facets"]["lifecycleStateChange"]["lifecycleStateChange"]
             for event in runs(events)
             for output in event.get("outputs") or []
             if output["name"].endswith("late_tbl") and "lifecycleStateChange" in (output.get("facets") or {})
         }
-        assert changes == {"CREATE"}
+
+    assert changes(ours["ctas_if_not_exists"]) == {"CREATE"}
+    # openlineage-spark: CREATE on the CTAS's run, OVERWRITE on the run it gives the nested insert
+    assert "CREATE" in changes(theirs["ctas_if_not_exists"])
 
 
 def test_jdbc_write_statistics_are_the_peers_without_its_unset_size(
@@ -277,4 +305,4 @@ def test_datasets_without_input_or_output_facets_have_empty_objects(
                     empty += dataset[holder] == {}
     assert empty > 0  # e.g. the START of a write: its statistics come at COMPLETE
     peer_inputs = [d for e in runs(theirs["jdbc_write"]) if e["eventType"] == "START" for d in e.get("inputs") or []]
-    assert peer_inputs and all(d.get("inputFacets") == {} for d in peer_inputs)
+    assert {} in [d.get("inputFacets") for d in peer_inputs]

@@ -79,7 +79,13 @@ final class OptInRunFacets {
     try {
       facets.put(
           DebugRunFacet.NAME,
-          DebugRunFacet.of(producer, context.sparkContext(), plan, logs, redaction));
+          DebugRunFacet.of(
+              producer,
+              context.sparkContext(),
+              context.sparkSession(),
+              context.queryExecution().map(OptInRunFacets::analyzed).filter(p -> p != null),
+              logs,
+              redaction));
     } catch (RuntimeException e) {
       failed(DebugRunFacet.NAME, e);
     }
@@ -91,6 +97,14 @@ final class OptInRunFacets {
         "Headwater: the {} facet could not be built and is left out: {}",
         facet,
         redaction.text(String.valueOf(e)));
+  }
+
+  private static LogicalPlan analyzed(QueryExecution execution) {
+    try {
+      return execution.analyzed();
+    } catch (RuntimeException analysisFailed) {
+      return null;
+    }
   }
 
   private static LogicalPlan optimized(QueryExecution execution) {

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.SparkContext;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 
 /**
@@ -23,19 +24,20 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
  *   <li>{@code classpath}: {@code openLineageVersion} (the OpenLineage client Headwater runs),
  *       {@code headwaterVersion}, {@code sparkVersion}, {@code scalaVersion}, {@code jars} (Spark's
  *       added jars, credentials removed) and {@code classDetails} (for Delta Lake's catalog,
- *       Iceberg's catalog and the BigQuery connector: {@code className}, {@code isOnClasspath},
+ *       Iceberg's catalog and the BigQuery connector: {@code className}, {@code onClasspath},
  *       {@code packageVersion});
  *   <li>{@code system}: {@code sparkDeployMode}, {@code javaVersion}, {@code javaVendor}, {@code
  *       osArch}, {@code osName}, {@code osVersion}, {@code userLanguage}, {@code userTimezone};
- *   <li>{@code config}: {@code extraListeners}, {@code catalogClass} ({@code
- *       spark.sql.catalog.spark_catalog}), {@code extensions} ({@code spark.sql.extensions});
- *   <li>{@code logicalPlan}: {@code {"nodes": [{"id", "desc", "children"}]}}, the optimized plan's
+ *   <li>{@code config}: {@code extraListeners}, {@code catalogClass} (the class of the session's
+ *       {@code spark.catalog}), {@code extensions} ({@code spark.sql.extensions});
+ *   <li>{@code logicalPlan}: {@code {"nodes": [{"id", "desc", "children"}]}}, the analyzed plan's
  *       nodes in pre-order (at most {@value #MAX_NODES}), {@code id} {@code <nodeName>@<n>}, {@code
- *       desc} the node's name only (the integration writes the node's arguments, literals and
- *       options included), {@code children} their ids; absent for a run without a plan;
- *   <li>{@code memory}: {@code sparkConfDriverMemory} and the driver's other memory settings when
- *       set, and the driver JVM's {@code freeMemory}, {@code totalMemory}, {@code maxMemory} in
- *       MiB;
+ *       desc} the node's name as Spark prints it ({@code Relation}, {@code Filter}; the integration
+ *       writes the node's whole subtree with its arguments, literals and options included), {@code
+ *       children} their ids; absent for a run without a plan;
+ *   <li>{@code memory} (Headwater's: the integration's source has it, its 1.53 output not): {@code
+ *       sparkConfDriverMemory} and the driver's other memory settings when set, and the driver
+ *       JVM's {@code freeMemory}, {@code totalMemory}, {@code maxMemory} in MiB;
  *   <li>{@code logs}: why the facet is there for a smart debug facet ({@code No input datasets
  *       detected}, {@code No output datasets detected}).
  * </ul>
@@ -98,13 +100,15 @@ public final class DebugRunFacet extends CustomRunFacet {
   /**
    * The facet of a run of {@code context}.
    *
-   * @param plan the run's optimized plan, when it has one
+   * @param session the run's session, when known
+   * @param plan the run's analyzed plan, when it has one
    * @param logs why the facet is sent (empty when it is always on)
    * @param redaction what must not leave the process (applied to every text taken from settings)
    */
   public static DebugRunFacet of(
       URI producer,
       SparkContext context,
+      Optional<SparkSession> session,
       Optional<LogicalPlan> plan,
       List<String> logs,
       Redaction redaction) {
@@ -113,7 +117,7 @@ public final class DebugRunFacet extends CustomRunFacet {
     parts.put("system", system(context));
     Map<String, Object> config = new LinkedHashMap<>();
     putSetting(config, "extraListeners", context, "spark.extraListeners", redaction);
-    putSetting(config, "catalogClass", context, "spark.sql.catalog.spark_catalog", redaction);
+    session.ifPresent(s -> config.put("catalogClass", s.catalog().getClass().getName()));
     putSetting(config, "extensions", context, "spark.sql.extensions", redaction);
     parts.put("config", config);
     parts.put("logicalPlan", plan.map(DebugRunFacet::nodes).orElse(null));
@@ -175,10 +179,10 @@ public final class DebugRunFacet extends CustomRunFacet {
         Class<?> found =
             Class.forName(
                 name, false, loader == null ? DebugRunFacet.class.getClassLoader() : loader);
-        detail.put("isOnClasspath", true);
+        detail.put("onClasspath", true);
         detail.put("packageVersion", packageVersion(found));
       } catch (ClassNotFoundException | LinkageError e) {
-        detail.put("isOnClasspath", false);
+        detail.put("onClasspath", false);
       }
       details.add(detail);
     }
@@ -227,7 +231,7 @@ public final class DebugRunFacet extends CustomRunFacet {
       List<LogicalPlan> children = ScalaCollections.asJava(node.children());
       Map<String, Object> entry = new LinkedHashMap<>();
       entry.put("id", id(node, ids));
-      entry.put("desc", node.nodeName());
+      entry.put("desc", name(node));
       entry.put("children", children.stream().map(child -> id(child, ids)).toList());
       nodes.add(entry);
       for (int i = children.size() - 1; i >= 0; i--) {
@@ -235,6 +239,17 @@ public final class DebugRunFacet extends CustomRunFacet {
       }
     }
     return Map.of("nodes", nodes);
+  }
+
+  /** The node's name as Spark prints it first in a plan ({@code Relation}, {@code Filter}). */
+  private static String name(LogicalPlan node) {
+    try {
+      String printed = node.simpleString(0).strip();
+      int end = printed.indexOf(' ');
+      return end < 0 ? printed : printed.substring(0, end);
+    } catch (RuntimeException e) {
+      return node.nodeName();
+    }
   }
 
   private static String id(LogicalPlan node, java.util.IdentityHashMap<LogicalPlan, String> ids) {
