@@ -212,7 +212,7 @@ def test_the_smart_debug_facet_comes_where_the_peers_does(side_by_side: tuple[Ev
         assert facet["system"] == {k: peer[0]["system"][k] for k in facet["system"]}
         assert facet["config"]["catalogClass"] == peer[0]["config"]["catalogClass"]
         assert [n["desc"] for n in facet["logicalPlan"]["nodes"]] == [
-            n["desc"].split(" ")[0] for n in peer[0]["logicalPlan"]["nodes"]
+            n["desc"].split()[0] for n in peer[0]["logicalPlan"]["nodes"]
         ]
     assert debug_facets(ours["select_show"])[0][1]["logs"] == ["No output datasets detected"]
 
