@@ -20,18 +20,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from parity_corpus import drained, session  # this folder is the script's: on sys.path
+from parity_corpus import drained, session, write_inputs  # this folder is the script's: on sys.path
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F  # noqa: N812
-
-
-def write_inputs(data: Path) -> None:
-    (data / "flights").mkdir(parents=True)
-    (data / "flights" / "flights.csv").write_text(
-        "carrier,origin,dep_delay\nAA,JFK,12\nAA,LGA,3\nUA,EWR,40\nDL,JFK,-2\n"
-    )
-    (data / "airlines").mkdir()
-    (data / "airlines" / "airlines.csv").write_text("carrier,name\nAA,American\nUA,United\nDL,Delta\n")
 
 
 def operations(spark: SparkSession, data: Path, agent: str) -> dict[str, Any]:
