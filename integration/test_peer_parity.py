@@ -56,13 +56,20 @@ class Operation:
     catalogs: dict[Dataset, dict[str, Any]] = field(default_factory=dict)
 
 
-def operations(events_file: Path, manifest: Path) -> dict[str, Operation]:
-    """The corpus's operations as one agent reported them, from its event file and the byte windows in ``manifest``."""
+def windows(events_file: Path, manifest: Path) -> dict[str, list[dict[str, Any]]]:
+    """The events of each operation of a corpus, from the agent's event file and the byte windows in ``manifest``."""
     data = events_file.read_bytes()
-    found: dict[str, Operation] = {}
+    found: dict[str, list[dict[str, Any]]] = {}
     for name, (start, end) in json.loads(manifest.read_text()).items():
         chunk = data[start:end].decode("utf-8").splitlines()
-        events = [json.loads(line) for line in chunk if line.strip()]
+        found[name] = [json.loads(line) for line in chunk if line.strip()]
+    return found
+
+
+def operations(events_file: Path, manifest: Path) -> dict[str, Operation]:
+    """The corpus's operations as one agent reported them, from its event file and the byte windows in ``manifest``."""
+    found: dict[str, Operation] = {}
+    for name, events in windows(events_file, manifest).items():
         operation = Operation()
         for event in events:
             if "run" not in event or event["job"]["name"] == APP_JOB:
@@ -98,14 +105,17 @@ def iceberg_settings(workdir: Path) -> dict[str, str]:
     }
 
 
-def run_corpus(agent: str, workdir: Path, settings: dict[str, str]) -> subprocess.Popen[str]:
-    """Start the corpus in its own driver with ``settings`` and Iceberg; its events go to ``workdir/events.jsonl``."""
+def run_corpus(
+    agent: str, workdir: Path, settings: dict[str, str], script: str = "parity_corpus.py", **env: str
+) -> subprocess.Popen[str]:
+    """Start the corpus ``script`` (in ``integration/jobs``) in its own driver with ``settings`` and Iceberg, and
+    ``env`` in its environment; its events go to ``workdir/events.jsonl``."""
     settings = {**settings, **iceberg_settings(workdir)}
     workdir.mkdir(parents=True)
-    command = [sys.executable, str(JOBS / "parity_corpus.py"), agent, str(workdir), str(workdir / "manifest.json"),
+    command = [sys.executable, str(JOBS / script), agent, str(workdir), str(workdir / "manifest.json"),
                json.dumps(settings)]  # fmt: skip
     log = (workdir / "driver.log").open("w")
-    env = driver_env(PARITY_MARKER="side-by-side")
+    env = driver_env(PARITY_MARKER="side-by-side", **env)
     return subprocess.Popen(command, cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT, text=True)
 
 

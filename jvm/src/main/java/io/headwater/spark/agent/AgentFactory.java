@@ -89,7 +89,8 @@ final class AgentFactory {
             EventHandlerFactories.load(
                 loader == null ? AgentFactory.class.getClassLoader() : loader, failures),
             failures,
-            config.columnLineage());
+            config.columnLineage(),
+            config.redaction()::sql);
     EmissionQueue emission =
         EmissionQueue.create(
             config.transport(), config.disabledFacets(), config.emit(), config.redaction());
@@ -115,7 +116,9 @@ final class AgentFactory {
                 settings,
                 config.customEnvironmentVariables(),
                 System.getenv(),
-                config.redaction()));
+                config.redaction()),
+            new OptInRunFacets(
+                HeadwaterVersion.PRODUCER, config.optInFacets(), config.redaction()));
     StaticEvents staticEvents = new StaticEvents(openLineage, events);
     RunReading reading =
         new RunReading(

@@ -33,18 +33,21 @@ final class RunEventFactory {
   private final Optional<HeadwaterConfig.ParentJob> externalParent;
   private final JobMetadata metadata;
   private final ApplicationFacets applicationFacets;
+  private final OptInRunFacets optInFacets;
 
   RunEventFactory(
       OpenLineage openLineage,
       String sparkVersion,
       Optional<HeadwaterConfig.ParentJob> externalParent,
       JobMetadata metadata,
-      ApplicationFacets applicationFacets) {
+      ApplicationFacets applicationFacets,
+      OptInRunFacets optInFacets) {
     this.openLineage = openLineage;
     this.sparkVersion = sparkVersion;
     this.externalParent = externalParent;
     this.metadata = metadata;
     this.applicationFacets = applicationFacets;
+    this.optInFacets = optInFacets;
   }
 
   /**
@@ -200,6 +203,7 @@ final class RunEventFactory {
     if (failure != null) {
       runFacets.errorMessage(errorMessage(failure));
     }
+    optInFacets.addTo(runFacets, type, run.context, inputs, outputs);
     return openLineage
         .newRunEventBuilder()
         .eventType(type)
@@ -216,8 +220,14 @@ final class RunEventFactory {
                     run.sql,
                     run.localTags,
                     flow == null ? facets -> {} : flow.job()::addTo)))
-        .inputs(run.facets.addToInputs(openLineage, inputs))
-        .outputs(run.facets.addToOutputs(openLineage, outputs))
+        .inputs(
+            run.facets.addToInputs(openLineage, inputs).stream()
+                .map(input -> Datasets.withFacetObjects(openLineage, input))
+                .toList())
+        .outputs(
+            run.facets.addToOutputs(openLineage, outputs).stream()
+                .map(output -> Datasets.withFacetObjects(openLineage, output))
+                .toList())
         .build();
   }
 

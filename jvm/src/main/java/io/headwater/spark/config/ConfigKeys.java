@@ -81,6 +81,29 @@ public final class ConfigKeys {
               + " output field's inputFields.",
           true);
 
+  public static final ConfigKey<Boolean> COLUMN_LINEAGE_DESCRIPTIONS_ENABLED =
+      ConfigKey.bool(
+          "columnLineage.descriptionsEnabled",
+          "true: every column-lineage transformation carries a description, Spark's SQL text of"
+              + " what made it (sum(dep_delay) AS total_delay, INNER JOIN ON (...), GROUP BY"
+              + " carrier), its literals masked as in the sql facet.",
+          false);
+
+  public static final ConfigKey<Boolean> DEBUG_SMART =
+      ConfigKey.bool(
+          "debug.smart",
+          "true: the COMPLETE event of a SQL or RDD run that misses datasets (debug.smartMode)"
+              + " carries the debug run facet, even when facets.debug.disabled is true.",
+          false);
+
+  public static final ConfigKey<OptInFacets.SmartMode> DEBUG_SMART_MODE =
+      new ConfigKey<>(
+          "debug.smartMode",
+          "any-missing: debug.smart applies to a run with no input or no output; output-missing:"
+              + " to a run with no output.",
+          Optional.of(OptInFacets.SmartMode.ANY_MISSING),
+          OptInFacets.SmartMode::parse);
+
   public static final ConfigKey<Integer> COLUMN_LINEAGE_SCHEMA_SIZE_LIMIT =
       ConfigKey.positiveInt(
           "columnLineage.schemaSizeLimit",
@@ -288,8 +311,11 @@ public final class ConfigKeys {
           PARENT_RUN_ID,
           CAPTURED_PROPERTIES,
           COLUMN_LINEAGE_DATASET_LINEAGE_ENABLED,
+          COLUMN_LINEAGE_DESCRIPTIONS_ENABLED,
           COLUMN_LINEAGE_SCHEMA_SIZE_LIMIT,
           COLUMN_LINEAGE_TIME_BUDGET_MILLIS,
+          DEBUG_SMART,
+          DEBUG_SMART_MODE,
           JOB_TAGS,
           RUN_TAGS,
           STATIC_LINEAGE_DDL,

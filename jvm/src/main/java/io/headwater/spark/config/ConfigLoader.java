@@ -77,6 +77,11 @@ public final class ConfigLoader {
     UnknownSettings.Found unknown = UnknownSettings.find(merged, this::describe);
     TransportConfig transport =
         transport(withoutKeys(merged, unknown.unknownTransportKeys()), redaction);
+    OptInFacets optIn = optInFacets(merged);
+    Set<String> disabledFacets = new java.util.HashSet<>(disabledFacets(merged));
+    if (optIn.smartDebug()) {
+      disabledFacets.remove(OptInFacets.DEBUG); // the smart debug facet is sent regardless
+    }
     return new HeadwaterConfig(
         disabled,
         read(merged, ConfigKeys.NAMESPACE),
@@ -84,13 +89,14 @@ public final class ConfigLoader {
         read(merged, ConfigKeys.JOB_NAME_STYLE),
         parent(merged),
         transport,
-        disabledFacets(merged),
+        disabledFacets,
         customEnvironmentVariables(merged),
         read(merged, ConfigKeys.CAPTURED_PROPERTIES),
         new HeadwaterConfig.ColumnLineageSettings(
             read(merged, ConfigKeys.COLUMN_LINEAGE_DATASET_LINEAGE_ENABLED),
             read(merged, ConfigKeys.COLUMN_LINEAGE_SCHEMA_SIZE_LIMIT),
-            Duration.ofMillis(read(merged, ConfigKeys.COLUMN_LINEAGE_TIME_BUDGET_MILLIS))),
+            Duration.ofMillis(read(merged, ConfigKeys.COLUMN_LINEAGE_TIME_BUDGET_MILLIS)),
+            read(merged, ConfigKeys.COLUMN_LINEAGE_DESCRIPTIONS_ENABLED)),
         Duration.ofMinutes(read(merged, ConfigKeys.RUN_IDLE_TIMEOUT_MINUTES)),
         readOptional(merged, ConfigKeys.APPLICATION_SERVER),
         new HeadwaterConfig.EmitSettings(
@@ -107,6 +113,7 @@ public final class ConfigLoader {
                 read(merged, ConfigKeys.SPOOL_MAX_BYTES))),
         MetadataSettingsLoader.load(
             key -> readOrDefault(merged, key), merged, sources.environment()),
+        optIn,
         ConfigTree.flatten(merged),
         redaction,
         unknown.warnings());
@@ -217,6 +224,31 @@ public final class ConfigLoader {
       throw new InvalidConfigException(
           describe(new String[] {"facets"}), "cannot be read: " + rootMessage(e), e);
     }
+  }
+
+  /**
+   * The opt-in facets: {@code facets.spark.logicalPlan.disabled} and {@code facets.debug.disabled}
+   * set to false (they are disabled unless so, as in the OpenLineage Spark integration), and {@code
+   * debug.smart}, {@code debug.smartMode}.
+   */
+  private OptInFacets optInFacets(ObjectNode merged) {
+    java.util.Map<String, Boolean> explicit = java.util.Map.of();
+    JsonNode facets = merged.get("facets");
+    if (facets != null) {
+      try {
+        java.util.Map<String, Boolean> set =
+            OpenLineageClientUtils.convertValue(facets, FacetsConfig.class).getDisabledFacets();
+        explicit = set == null ? explicit : set;
+      } catch (RuntimeException e) {
+        throw new InvalidConfigException(
+            describe(new String[] {"facets"}), "cannot be read: " + rootMessage(e), e);
+      }
+    }
+    return new OptInFacets(
+        Boolean.FALSE.equals(explicit.get(OptInFacets.LOGICAL_PLAN)),
+        Boolean.FALSE.equals(explicit.get(OptInFacets.DEBUG)),
+        read(merged, ConfigKeys.DEBUG_SMART),
+        read(merged, ConfigKeys.DEBUG_SMART_MODE));
   }
 
   private Set<String> disabledFacets(ObjectNode merged) {

@@ -36,6 +36,8 @@ import java.util.UUID;
  *     long-running server whose usual end is a signal; empty when the agent is to detect it
  * @param emit how events are queued and delivered
  * @param metadata tags, owners and the static-lineage switch ({@link MetadataSettings})
+ * @param optInFacets the {@code spark.logicalPlan} and {@code debug} run facets, off by default
+ *     ({@link OptInFacets})
  * @param settings every resolved setting as text, by its dotted path below {@code
  *     spark.openlineage.} (e.g. {@code transport.type}), for extensions ({@code
  *     api.AgentConfiguration})
@@ -57,6 +59,7 @@ public record HeadwaterConfig(
     Optional<Boolean> applicationServer,
     EmitSettings emit,
     MetadataSettings metadata,
+    OptInFacets optInFacets,
     java.util.Map<String, String> settings,
     Redaction redaction,
     java.util.List<String> warnings) {
@@ -75,6 +78,7 @@ public record HeadwaterConfig(
     Objects.requireNonNull(applicationServer, "applicationServer");
     Objects.requireNonNull(emit, "emit");
     Objects.requireNonNull(metadata, "metadata");
+    Objects.requireNonNull(optInFacets, "optInFacets");
     settings = java.util.Map.copyOf(settings);
     Objects.requireNonNull(redaction, "redaction");
     warnings = java.util.List.copyOf(warnings);
@@ -88,9 +92,21 @@ public record HeadwaterConfig(
    *     above which the facet is skipped
    * @param timeBudget {@code spark.openlineage.columnLineage.timeBudgetMillis}: the longest one
    *     output's facet may take to build before it is dropped
+   * @param descriptionsEnabled {@code spark.openlineage.columnLineage.descriptionsEnabled}: each
+   *     transformation carries the SQL text of what made it (off by default, as in the OpenLineage
+   *     Spark integration)
    */
   public record ColumnLineageSettings(
-      boolean datasetLineageEnabled, int schemaSizeLimit, Duration timeBudget) {}
+      boolean datasetLineageEnabled,
+      int schemaSizeLimit,
+      Duration timeBudget,
+      boolean descriptionsEnabled) {
+    /** The settings without descriptions. */
+    public ColumnLineageSettings(
+        boolean datasetLineageEnabled, int schemaSizeLimit, Duration timeBudget) {
+      this(datasetLineageEnabled, schemaSizeLimit, timeBudget, false);
+    }
+  }
 
   /**
    * An external parent run: the job that launched this Spark application (for example an Airflow

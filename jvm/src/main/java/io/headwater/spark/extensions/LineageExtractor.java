@@ -31,8 +31,22 @@ public final class LineageExtractor {
       List<OpenLineageEventHandlerFactory> factories,
       ExtensionFailures failures,
       HeadwaterConfig.ColumnLineageSettings columnLineage) {
+    this(factories, failures, columnLineage, java.util.function.UnaryOperator.identity());
+  }
+
+  /**
+   * @param factories in the order they run: user factories first, the built-in last
+   * @param columnLineage how the outputs' {@code columnLineage} facet is built
+   * @param sqlRedaction what SQL text goes through before an event carries it (column-lineage
+   *     descriptions)
+   */
+  public LineageExtractor(
+      List<OpenLineageEventHandlerFactory> factories,
+      ExtensionFailures failures,
+      HeadwaterConfig.ColumnLineageSettings columnLineage,
+      java.util.function.UnaryOperator<String> sqlRedaction) {
     this.extensions = new Extensions(factories, failures);
-    this.reader = new PlanReader(columnLineage);
+    this.reader = new PlanReader(columnLineage, sqlRedaction);
   }
 
   /** The factories this extractor runs, for the dataset and facet builders evaluated next to it. */

@@ -3,6 +3,7 @@ package io.headwater.spark.facets;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.connectors.v2.V2TableIdentity;
 import io.headwater.spark.naming.CatalogTables;
+import io.headwater.spark.naming.HiveMetastore;
 import io.headwater.spark.versions.SparkVersions;
 import io.openlineage.client.OpenLineage;
 import java.util.HashMap;
@@ -152,8 +153,8 @@ public final class CatalogMetadata implements TableMetadata.Source {
   /**
    * The session catalog as the {@code catalog} facet describes it, as the OpenLineage Spark
    * integration does: only when it is Hive's ({@code spark.sql.catalogImplementation=hive}), as
-   * framework and type {@code hive}, name {@code default}, the metastore ({@code
-   * hive.metastore.uris}, first entry) and the warehouse location.
+   * framework and type {@code hive}, name {@code default}, the metastore ({@link HiveMetastore}:
+   * {@code hive://host:port}) and the warehouse location.
    */
   private Optional<TableMetadata.Catalog> sessionCatalog() {
     String implementation =
@@ -161,11 +162,7 @@ public final class CatalogMetadata implements TableMetadata.Source {
     if (!"hive".equals(implementation)) {
       return Optional.empty();
     }
-    String metastore = session.sparkContext().hadoopConfiguration().get("hive.metastore.uris");
-    Optional<String> metadataUri =
-        metastore == null || metastore.isBlank()
-            ? Optional.empty()
-            : Optional.of(metastore.split(",")[0].trim());
+    Optional<String> metadataUri = HiveMetastore.of(session.sparkContext());
     String warehouse = session.sessionState().conf().warehousePath();
     return Optional.of(
         new TableMetadata.Catalog(

@@ -76,6 +76,55 @@ public final class Datasets {
         .build();
   }
 
+  /**
+   * {@code input} with its {@code facets} and {@code inputFacets} objects present: an empty object
+   * ({@code {}}) where it has none, as the OpenLineage Spark integration writes them (consumers
+   * written against it dereference both). The dataset itself when both are there.
+   */
+  public static OpenLineage.InputDataset withFacetObjects(
+      OpenLineage openLineage, OpenLineage.InputDataset input) {
+    if (input.getFacets() != null && input.getInputFacets() != null) {
+      return input;
+    }
+    return openLineage
+        .newInputDatasetBuilder()
+        .namespace(input.getNamespace())
+        .name(input.getName())
+        .facets(
+            input.getFacets() == null
+                ? openLineage.newDatasetFacetsBuilder().build()
+                : input.getFacets())
+        .inputFacets(
+            input.getInputFacets() == null
+                ? openLineage.newInputDatasetInputFacetsBuilder().build()
+                : input.getInputFacets())
+        .build();
+  }
+
+  /**
+   * {@code output} with its {@code facets} and {@code outputFacets} objects present, as {@link
+   * #withFacetObjects(OpenLineage, OpenLineage.InputDataset)} does for an input.
+   */
+  public static OpenLineage.OutputDataset withFacetObjects(
+      OpenLineage openLineage, OpenLineage.OutputDataset output) {
+    if (output.getFacets() != null && output.getOutputFacets() != null) {
+      return output;
+    }
+    return openLineage
+        .newOutputDatasetBuilder()
+        .namespace(output.getNamespace())
+        .name(output.getName())
+        .facets(
+            output.getFacets() == null
+                ? openLineage.newDatasetFacetsBuilder().build()
+                : output.getFacets())
+        .outputFacets(
+            output.getOutputFacets() == null
+                ? openLineage.newOutputDatasetOutputFacetsBuilder().build()
+                : output.getOutputFacets())
+        .build();
+  }
+
   /** {@code output} with one more dataset facet, {@code name}. */
   public static OpenLineage.OutputDataset withFacet(
       OpenLineage openLineage, OpenLineage.OutputDataset output, String name, Object facet) {

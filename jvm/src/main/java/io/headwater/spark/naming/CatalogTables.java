@@ -17,9 +17,9 @@ import org.apache.spark.sql.catalyst.catalog.SessionCatalog;
  * Dataset identity of session-catalog and Hive tables, by the OpenLineage naming spec: the table's
  * physical location (its {@code LOCATION}, else the catalog's default path for it) named like any
  * file dataset, with a {@code symlinks} entry of type TABLE naming it {@code <database>.<table>}.
- * The symlink's namespace is the Hive metastore ({@code hive://host:port}) when {@code
- * hive.metastore.uris} is set, else the warehouse location ({@code spark.sql.warehouse.dir}, e.g.
- * {@code file:/data/warehouse}).
+ * The symlink's namespace is the Hive metastore ({@code hive://host:port}, see {@link
+ * HiveMetastore}) when one is configured, else the warehouse location ({@code
+ * spark.sql.warehouse.dir}, e.g. {@code file:/data/warehouse}).
  */
 public final class CatalogTables {
   /** How a catalog table of Spark's JDBC data source names its provider. */
@@ -167,14 +167,13 @@ public final class CatalogTables {
   }
 
   /**
-   * The namespace of the TABLE symlinks of this catalog's tables: the metastore, else the warehouse
-   * location.
+   * The namespace of the TABLE symlinks of this catalog's tables: the metastore ({@link
+   * HiveMetastore}, {@code hive://host:port}), else the warehouse location.
    */
   public String symlinkNamespace() {
-    String metastore = session.sparkContext().hadoopConfiguration().get("hive.metastore.uris");
-    if (metastore != null && !metastore.isBlank()) {
-      URI first = URI.create(metastore.split(",")[0].trim());
-      return "hive://" + first.getAuthority();
+    Optional<String> metastore = HiveMetastore.of(session.sparkContext());
+    if (metastore.isPresent()) {
+      return metastore.get();
     }
     String warehouse = session.sessionState().conf().warehousePath();
     return warehouse.endsWith("/") ? warehouse.substring(0, warehouse.length() - 1) : warehouse;

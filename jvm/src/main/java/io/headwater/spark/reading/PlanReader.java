@@ -34,12 +34,26 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
  */
 public final class PlanReader {
   private final HeadwaterConfig.ColumnLineageSettings columnLineage;
+  private final java.util.function.UnaryOperator<String> descriptionRedaction;
 
   /**
    * @param columnLineage how outputs' {@code columnLineage} facet is built
    */
   public PlanReader(HeadwaterConfig.ColumnLineageSettings columnLineage) {
+    this(columnLineage, java.util.function.UnaryOperator.identity());
+  }
+
+  /**
+   * @param columnLineage how outputs' {@code columnLineage} facet is built
+   * @param sqlRedaction what SQL text goes through before an event carries it (the event's {@code
+   *     Redaction.sql}): applied to the transformations' descriptions when {@code
+   *     descriptionsEnabled}
+   */
+  public PlanReader(
+      HeadwaterConfig.ColumnLineageSettings columnLineage,
+      java.util.function.UnaryOperator<String> sqlRedaction) {
     this.columnLineage = columnLineage;
+    this.descriptionRedaction = columnLineage.descriptionsEnabled() ? sqlRedaction : null;
   }
 
   /**
@@ -117,7 +131,8 @@ public final class PlanReader {
               node -> Optional.ofNullable(inputs.relationDatasets.get(node)),
               RelationStandIns::of,
               AnalysisBudget.startingNow(columnLineage.timeBudget()),
-              analyzed);
+              analyzed,
+              descriptionRedaction);
       callbacks.add(columns);
     }
     PlanWalk.Failures failures = PlanWalk.walk(root, callbacks);

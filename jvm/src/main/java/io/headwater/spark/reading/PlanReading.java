@@ -4,6 +4,7 @@ import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.naming.JobNames;
 import java.util.Objects;
 import java.util.Optional;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.QueryExecution;
 
 /**
@@ -48,9 +49,22 @@ public record PlanReading(
 
   /**
    * The SQL text of {@code spark.sql(...)} that made {@code execution}, when its parsed plan
-   * carries it (not yet redacted); reads nothing but the parsed plan.
+   * carries it (not yet redacted); reads nothing but the parsed plan. The text is that of the
+   * plan's root or, as the OpenLineage Spark integration finds it, of the node nearest the root
+   * (breadth first) that has one: a DataFrame call on the result of {@code spark.sql} ({@code
+   * show()}, {@code collect()}, {@code write}) adds root nodes without SQL text above it.
    */
   public static Optional<String> sqlText(QueryExecution execution) {
-    return ScalaCollections.asJava(execution.logical().origin().sqlText());
+    java.util.ArrayDeque<LogicalPlan> pending = new java.util.ArrayDeque<>();
+    pending.add(execution.logical());
+    while (!pending.isEmpty()) {
+      LogicalPlan node = pending.poll();
+      Optional<String> text = ScalaCollections.asJava(node.origin().sqlText());
+      if (text.isPresent()) {
+        return text;
+      }
+      pending.addAll(ScalaCollections.asJava(node.children()));
+    }
+    return Optional.empty();
   }
 }

@@ -2,6 +2,7 @@ package io.headwater.spark.config;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
 import io.openlineage.client.transports.ApiKeyTokenProvider;
@@ -399,5 +400,59 @@ public class ConfigLoaderTest {
     assertEquals(
         new HeadwaterConfig.ColumnLineageSettings(false, 50, java.time.Duration.ofMillis(250)),
         configured);
+  }
+
+  @Test
+  public void columnLineageDescriptionsAreOptIn() {
+    assertFalse(load(Map.of()).columnLineage().descriptionsEnabled());
+    assertTrue(
+        load(Map.of("spark.openlineage.columnLineage.descriptionsEnabled", "true"))
+            .columnLineage()
+            .descriptionsEnabled());
+  }
+
+  @Test
+  public void theLogicalPlanAndDebugFacetsAreOffUnlessEnabledAsInTheIntegration() {
+    assertEquals(OptInFacets.NONE, load(Map.of()).optInFacets());
+
+    HeadwaterConfig on =
+        load(
+            Map.of(
+                "spark.openlineage.facets.spark.logicalPlan.disabled", "false",
+                "spark.openlineage.facets.debug.disabled", "false"));
+    assertEquals(
+        new OptInFacets(true, true, false, OptInFacets.SmartMode.ANY_MISSING), on.optInFacets());
+    assertFalse(on.disabledFacets().contains("debug"));
+  }
+
+  @Test
+  public void theSmartDebugFacetIsSentEvenWhenTheDebugFacetIsDisabled() {
+    HeadwaterConfig smart =
+        load(
+            Map.of(
+                "spark.openlineage.debug.smart", "true",
+                "spark.openlineage.debug.smartMode", "output-missing",
+                "spark.openlineage.facets.debug.disabled", "true"));
+
+    assertEquals(
+        new OptInFacets(false, false, true, OptInFacets.SmartMode.OUTPUT_MISSING),
+        smart.optInFacets());
+    assertFalse(smart.disabledFacets().contains("debug"));
+    assertTrue(smart.optInFacets().debugFor(true, true, false));
+    assertFalse(smart.optInFacets().debugFor(true, false, true));
+    assertFalse(smart.optInFacets().debugFor(false, true, false));
+    assertTrue(
+        load(Map.of("spark.openlineage.debug.smart", "true"))
+            .optInFacets()
+            .debugFor(true, false, true));
+  }
+
+  @Test
+  public void anUnknownSmartModeIsRejected() {
+    InvalidConfigException e =
+        assertThrows(
+            InvalidConfigException.class,
+            () -> load(Map.of("spark.openlineage.debug.smartMode", "sometimes")));
+    assertTrue(e.getMessage(), e.getMessage().contains("spark.openlineage.debug.smartMode"));
   }
 }

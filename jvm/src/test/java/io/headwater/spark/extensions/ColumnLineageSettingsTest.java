@@ -165,6 +165,66 @@ public class ColumnLineageSettingsTest {
     }
   }
 
+  @Test
+  public void withoutDatasetLineageAnInputFieldIsOneEntryWithAllItsTransformations() {
+    ExecutionLineage lineage = extract(false, 1000, Duration.ofSeconds(30));
+
+    List<OpenLineage.InputField> inputs =
+        lineage
+            .outputs()
+            .get(0)
+            .getFacets()
+            .getColumnLineage()
+            .getFields()
+            .getAdditionalProperties()
+            .get("c0_negated")
+            .getInputFields();
+    assertEquals(1, inputs.size());
+    assertEquals(
+        List.of("DIRECT/TRANSFORMATION", "INDIRECT/FILTER"),
+        inputs.get(0).getTransformations().stream()
+            .map(t -> t.getType() + "/" + t.getSubtype())
+            .toList());
+  }
+
+  @Test
+  public void descriptionsAreTheSqlOfWhatTransformedTheField() {
+    LineageExtractor extractor =
+        new LineageExtractor(
+            List.of(LOCAL_RELATIONS, new BuiltInEventHandlerFactory()),
+            new ExtensionFailures(),
+            new HeadwaterConfig.ColumnLineageSettings(false, 1000, Duration.ofSeconds(30), true),
+            text -> text.replace("0", "?"));
+    OpenLineage.ColumnLineageDatasetFacet facet =
+        extractor.extract(CONTEXT, wideWrite()).outputs().get(0).getFacets().getColumnLineage();
+
+    List<OpenLineage.InputField> inputs =
+        facet.getFields().getAdditionalProperties().get("c7_negated").getInputFields();
+    assertEquals(
+        List.of("(- c7) AS c7_negated", "WHERE (c? > ?)"),
+        inputs.stream()
+            .flatMap(field -> field.getTransformations().stream())
+            .map(OpenLineage.InputFieldTransformations::getDescription)
+            .toList());
+  }
+
+  @Test
+  public void descriptionsAreOffByDefault() {
+    OpenLineage.ColumnLineageDatasetFacet facet =
+        extract(false, 1000, Duration.ofSeconds(30))
+            .outputs()
+            .get(0)
+            .getFacets()
+            .getColumnLineage();
+
+    facet
+        .getFields()
+        .getAdditionalProperties()
+        .get("c7_negated")
+        .getInputFields()
+        .forEach(field -> field.getTransformations().forEach(t -> assertNull(t.getDescription())));
+  }
+
   /**
    * {@code field:SUBTYPE} of each transformation of each input field, all from {@code mem/source}.
    */

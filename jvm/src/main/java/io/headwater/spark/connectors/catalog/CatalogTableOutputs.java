@@ -45,15 +45,21 @@ public final class CatalogTableOutputs {
   }
 
   /**
-   * The lifecycle change of a create-as-select in {@code mode}: CREATE for {@code ErrorIfExists}
-   * (it fails unless it creates the table), OVERWRITE for {@code Overwrite}, none (null) for {@code
-   * Append} and {@code Ignore}.
+   * The lifecycle change of a create-as-select of {@code table} in {@code mode}: CREATE for {@code
+   * ErrorIfExists} (it fails unless it creates the table), OVERWRITE for {@code Overwrite}; for
+   * {@code Ignore} ({@code CREATE TABLE IF NOT EXISTS ... AS SELECT}) and {@code Append} (a {@code
+   * saveAsTable} in that mode), CREATE when the table did not exist when the execution started (as
+   * the catalog's history tells, {@link CatalogTables#lookup}), else none (null): an existing table
+   * is left alone or appended to.
    */
-  public static LifecycleStateChange ofCreateAsSelect(SaveMode mode) {
+  public LifecycleStateChange ofCreateAsSelect(CatalogTable table, SaveMode mode) {
     return switch (mode) {
       case ErrorIfExists -> LifecycleStateChange.CREATE;
       case Overwrite -> LifecycleStateChange.OVERWRITE;
-      default -> null;
+      default ->
+          TableDatasets.catalog(context).lookup(table.identifier()).isEmpty()
+              ? LifecycleStateChange.CREATE
+              : null;
     };
   }
 }

@@ -15,7 +15,8 @@ import org.apache.spark.sql.execution.command.CreateDataSourceTableAsSelectComma
  * <pre>
  *   CreateDataSourceTableAsSelectCommand(table, mode, query, outputColumnNames)
  *     -> the table (location or default path, symlink db.table); schema = the query's under the written names;
- *        lifecycle CREATE for ErrorIfExists, OVERWRITE for Overwrite, none for Append/Ignore
+ *        lifecycle CREATE for ErrorIfExists, OVERWRITE for Overwrite; for Append/Ignore (IF NOT EXISTS)
+ *        CREATE when the table did not exist at the execution's start, else none
  * </pre>
  *
  * The query is a hidden child of the command; the plan walk ({@code reading.PlanChildren}) visits
@@ -35,7 +36,7 @@ public final class CreateDataSourceTableAsSelectVisitor
     return tables.output(
         node.table(),
         TableDatasets.writtenSchema(node.query().schema(), node.outputColumnNames()),
-        CatalogTableOutputs.ofCreateAsSelect(node.mode()));
+        tables.ofCreateAsSelect(node.table(), node.mode()));
   }
 
   @Override

@@ -52,7 +52,7 @@ public final class SaveAsV1TableVisitor
   protected List<OpenLineage.OutputDataset> visit(LogicalPlan node) {
     SaveAsTable save = SparkVersions.v1Writes().saveAsTable(node).orElseThrow();
     return tables.output(
-        save.table(), save.query().schema(), CatalogTableOutputs.ofCreateAsSelect(save.mode()));
+        save.table(), save.query().schema(), tables.ofCreateAsSelect(save.table(), save.mode()));
   }
 
   @Override

@@ -37,7 +37,7 @@ public final class CreateHiveTableAsSelectVisitor
     return tables.output(
         node.tableDesc(),
         TableDatasets.writtenSchema(node.query().schema(), node.outputColumnNames()),
-        CatalogTableOutputs.ofCreateAsSelect(node.mode()));
+        tables.ofCreateAsSelect(node.tableDesc(), node.mode()));
   }
 
   @Override

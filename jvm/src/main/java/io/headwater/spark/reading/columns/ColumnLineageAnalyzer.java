@@ -73,6 +73,7 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
   private final AnalysisBudget budget;
   private final InferredFilters inferredFilters;
   private final LogicalPlan query;
+  private final Descriptions descriptions;
   private boolean inQuery;
 
   /**
@@ -92,7 +93,27 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
       Function<LogicalPlan, Optional<RelationStandIn>> standIns,
       AnalysisBudget budget,
       Optional<LogicalPlan> analyzed) {
+    this(query, datasets, standIns, budget, analyzed, null);
+  }
+
+  /**
+   * As {@link #ColumnLineageAnalyzer(LogicalPlan, Function, Function, AnalysisBudget, Optional)},
+   * with every transformation described by the SQL text of what made it ({@link Descriptions},
+   * {@code spark.openlineage.columnLineage.descriptionsEnabled}).
+   *
+   * @param descriptionRedaction what each description goes through before it is kept (the event's
+   *     SQL redaction); null for no descriptions
+   */
+  public ColumnLineageAnalyzer(
+      LogicalPlan query,
+      Function<LogicalPlan, Optional<SourceDataset>> datasets,
+      Function<LogicalPlan, Optional<RelationStandIn>> standIns,
+      AnalysisBudget budget,
+      Optional<LogicalPlan> analyzed,
+      java.util.function.UnaryOperator<String> descriptionRedaction) {
     this.query = query;
+    this.descriptions =
+        descriptionRedaction == null ? Descriptions.NONE : new Descriptions(descriptionRedaction);
     this.datasets = datasets;
     this.standIns = standIns;
     this.budget = budget;
@@ -187,7 +208,7 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
             attribute.exprId().id(),
             FieldSources.of(
                 new SourceField(dataset.get().namespace(), dataset.get().name(), attribute.name()),
-                Transformation.IDENTITY));
+                descriptions.of(Transformation.IDENTITY, attribute::sql)));
       }
       return;
     }
@@ -195,28 +216,52 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
       define(project.projectList());
     } else if (node instanceof Aggregate aggregate) {
       define(aggregate.aggregateExpressions());
-      rowLevel(aggregate.groupingExpressions(), Transformation.GROUP_BY);
+      rowLevel(
+          aggregate.groupingExpressions(),
+          descriptions.of(
+              Transformation.GROUP_BY,
+              () -> "GROUP BY " + Descriptions.list(aggregate.groupingExpressions())));
     } else if (node instanceof Window window) {
       define(window.windowExpressions());
-      rowLevel(window.partitionSpec(), Transformation.WINDOW);
+      Transformation kind =
+          descriptions.of(
+              Transformation.WINDOW,
+              () ->
+                  "PARTITION BY "
+                      + Descriptions.list(window.partitionSpec())
+                      + " ORDER BY "
+                      + Descriptions.list(window.orderSpec()));
+      rowLevel(window.partitionSpec(), kind);
       for (SortOrder order : ScalaCollections.asJava(window.orderSpec())) {
-        expressions.referencesThrough(order, Transformation.WINDOW, rowLevel);
+        expressions.referencesThrough(order, kind, rowLevel);
       }
     } else if (node instanceof Filter filter) {
-      for (Expression conjunct : conjuncts(filter.condition())) {
-        if (!inferredFilters.isInferred(conjunct)) {
-          expressions.referencesThrough(conjunct, Transformation.FILTER, rowLevel);
-        }
+      List<Expression> written =
+          conjuncts(filter.condition()).stream()
+              .filter(conjunct -> !inferredFilters.isInferred(conjunct))
+              .toList();
+      Transformation kind =
+          descriptions.of(
+              Transformation.FILTER, () -> "WHERE " + Descriptions.list(written, " AND "));
+      for (Expression conjunct : written) {
+        expressions.referencesThrough(conjunct, kind, rowLevel);
       }
     } else if (node instanceof Join join) {
       if (join.condition().isDefined()) {
-        expressions.referencesThrough(join.condition().get(), Transformation.JOIN, rowLevel);
+        Expression condition = join.condition().get();
+        expressions.referencesThrough(
+            condition,
+            descriptions.of(
+                Transformation.JOIN, () -> join.joinType().sql() + " JOIN ON " + condition.sql()),
+            rowLevel);
       }
     } else if (node instanceof Sort sort && sort.global()) {
       // a local sort (sortWithinPartitions, or the one Spark adds to write partitions) orders no
       // output
+      Transformation kind =
+          descriptions.of(Transformation.SORT, () -> "ORDER BY " + Descriptions.list(sort.order()));
       for (SortOrder order : ScalaCollections.asJava(sort.order())) {
-        expressions.referencesThrough(order, Transformation.SORT, rowLevel);
+        expressions.referencesThrough(order, kind, rowLevel);
       }
     } else if (node instanceof Union union) {
       mergeByPosition(union.output(), ScalaCollections.asJava(union.children()));
@@ -357,7 +402,11 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
   private void define(scala.collection.Seq<? extends NamedExpression> named) {
     for (NamedExpression expression : ScalaCollections.asJava(named)) {
       if (!(expression instanceof Attribute)) {
-        columns.put(expression.exprId().id(), expressions.of((Expression) expression));
+        FieldSources sources = expressions.of((Expression) expression);
+        if (descriptions.enabled()) {
+          sources = sources.directDescribed(descriptions.sql((Expression) expression));
+        }
+        columns.put(expression.exprId().id(), sources);
       }
     }
   }

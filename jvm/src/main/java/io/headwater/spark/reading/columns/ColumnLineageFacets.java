@@ -9,8 +9,10 @@ import java.util.Set;
 /**
  * The spec's {@code columnLineage} dataset facet (ColumnLineageDatasetFacet 1-2-0) of an analysis
  * result. With {@code datasetLineageEnabled} the row-level (INDIRECT) sources go to the facet's
- * {@code dataset} list (omitted when empty); without it they are appended to the {@code
- * inputFields} of every output field that has sources, as in the OpenLineage Spark integration.
+ * {@code dataset} list (omitted when empty); without it they join the {@code inputFields} of every
+ * output field that has sources, as in the OpenLineage Spark integration. Each input field appears
+ * once per output field, with all its transformations in one {@code transformations} list (value
+ * transformations first, then the row-level ones), never as two entries.
  */
 public final class ColumnLineageFacets {
   private ColumnLineageFacets() {}
@@ -27,10 +29,13 @@ public final class ColumnLineageFacets {
               if (sources.isEmpty()) {
                 return;
               }
-              List<OpenLineage.InputField> inputs = inputFields(openLineage, sources);
+              FieldSources all = sources;
               if (!datasetLineageEnabled) {
-                inputs.addAll(rowLevel);
+                all = new FieldSources();
+                all.addAll(sources);
+                all.addAll(result.rowLevel());
               }
+              List<OpenLineage.InputField> inputs = inputFields(openLineage, all);
               fields.put(
                   name,
                   openLineage
@@ -58,6 +63,7 @@ public final class ColumnLineageFacets {
                 .type(t.type())
                 .subtype(t.subtype())
                 .masking(t.masking())
+                .description(t.description())
                 .build());
       }
       SourceField field = entry.getKey();

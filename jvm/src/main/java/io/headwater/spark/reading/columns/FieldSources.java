@@ -35,6 +35,18 @@ final class FieldSources {
     other.sources.forEach((field, transformations) -> transformations.forEach(t -> add(field, t)));
   }
 
+  /**
+   * These sources with every direct transformation described by {@code text} (the expression that
+   * computes the value); indirect ones keep their own description.
+   */
+  FieldSources directDescribed(String text) {
+    FieldSources result = new FieldSources();
+    sources.forEach(
+        (field, transformations) ->
+            transformations.forEach(t -> result.add(field, t.isDirect() ? t.described(text) : t)));
+    return result;
+  }
+
   Map<SourceField, Set<Transformation>> asMap() {
     return Collections.unmodifiableMap(sources);
   }

@@ -5,9 +5,11 @@ package io.headwater.spark.reading.columns;
  * computed from the input field: IDENTITY, TRANSFORMATION, AGGREGATION) or {@code INDIRECT} (the
  * input field decides which rows or in what order: FILTER, JOIN, GROUP_BY, SORT, WINDOW,
  * CONDITIONAL). {@code masking} is true when a masking function (a hash, {@code mask}) stands
- * between the input and the output.
+ * between the input and the output. {@code description} is the SQL text of what transformed the
+ * field (e.g. {@code sum(dep_delay) AS total_delay}, {@code INNER JOIN ON (carrier = carrier)},
+ * {@code GROUP BY carrier}), or null when descriptions are off or none is known.
  */
-public record Transformation(String type, String subtype, boolean masking) {
+public record Transformation(String type, String subtype, boolean masking, String description) {
   public static final Transformation IDENTITY = direct("IDENTITY");
   public static final Transformation TRANSFORMATION = direct("TRANSFORMATION");
   public static final Transformation AGGREGATION = direct("AGGREGATION");
@@ -19,11 +21,11 @@ public record Transformation(String type, String subtype, boolean masking) {
   public static final Transformation CONDITIONAL = indirect("CONDITIONAL");
 
   private static Transformation direct(String subtype) {
-    return new Transformation("DIRECT", subtype, false);
+    return new Transformation("DIRECT", subtype, false, null);
   }
 
   private static Transformation indirect(String subtype) {
-    return new Transformation("INDIRECT", subtype, false);
+    return new Transformation("INDIRECT", subtype, false, null);
   }
 
   public boolean isDirect() {
@@ -31,14 +33,22 @@ public record Transformation(String type, String subtype, boolean masking) {
   }
 
   public Transformation masked(boolean masked) {
-    return masked == masking ? this : new Transformation(type, subtype, masked);
+    return masked == masking ? this : new Transformation(type, subtype, masked, description);
+  }
+
+  /** This transformation with {@code text} as its description (null: none). */
+  public Transformation described(String text) {
+    return java.util.Objects.equals(text, description)
+        ? this
+        : new Transformation(type, subtype, masking, text);
   }
 
   /**
    * This transformation seen through a later one: a value passed on unchanged keeps what happened
    * to it; a direct value transformed again is as strong as the stronger of the two (AGGREGATION
-   * over TRANSFORMATION over IDENTITY); anything used by an indirect transformation becomes that
-   * indirect transformation. Masking is kept.
+   * over TRANSFORMATION over IDENTITY), described by the later one's description when it has one;
+   * anything used by an indirect transformation becomes that indirect transformation. Masking is
+   * kept.
    */
   public Transformation then(Transformation later) {
     boolean masked = masking || later.masking;
@@ -48,7 +58,10 @@ public record Transformation(String type, String subtype, boolean masking) {
     if (!isDirect()) {
       return masked(masked);
     }
-    return (rank(later) > rank(this) ? later : this).masked(masked);
+    Transformation stronger = rank(later) > rank(this) ? later : this;
+    return stronger
+        .masked(masked)
+        .described(later.description != null ? later.description : description);
   }
 
   private static int rank(Transformation t) {

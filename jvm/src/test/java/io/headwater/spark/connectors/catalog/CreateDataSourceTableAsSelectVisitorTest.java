@@ -77,13 +77,25 @@ public class CreateDataSourceTableAsSelectVisitorTest {
   }
 
   @Test
-  public void everySaveModeHasItsLifecycleChange() {
-    assertEquals(
-        LifecycleStateChange.CREATE, CatalogTableOutputs.ofCreateAsSelect(SaveMode.ErrorIfExists));
-    assertEquals(
-        LifecycleStateChange.OVERWRITE, CatalogTableOutputs.ofCreateAsSelect(SaveMode.Overwrite));
-    assertNull(CatalogTableOutputs.ofCreateAsSelect(SaveMode.Append));
-    assertNull(CatalogTableOutputs.ofCreateAsSelect(SaveMode.Ignore));
+  public void aCtasIfNotExistsCreatesATableThatDoesNotExistYet() {
+    CreateDataSourceTableAsSelectCommand ctas =
+        (CreateDataSourceTableAsSelectCommand)
+            Executions.planned(
+                "CREATE TABLE IF NOT EXISTS ctas_new USING parquet AS SELECT 1 AS a");
+
+    assertEquals(SaveMode.Ignore, ctas.mode());
+    assertEquals(LifecycleStateChange.CREATE, lifecycle(only(visitor.apply(ctas))));
+  }
+
+  @Test
+  public void aCtasIfNotExistsOfAnExistingTableChangesNothing() {
+    LocalSpark.session().sql("CREATE TABLE ctas_kept (a INT) USING parquet");
+    CreateDataSourceTableAsSelectCommand ctas =
+        (CreateDataSourceTableAsSelectCommand)
+            Executions.planned(
+                "CREATE TABLE IF NOT EXISTS ctas_kept USING parquet AS SELECT 1 AS a");
+
+    assertNull(lifecycle(only(visitor.apply(ctas))));
   }
 
   @Test
