@@ -54,6 +54,8 @@ class Operation:
     column_lineage: dict[Dataset, dict[str, set[InputField]]] = field(default_factory=dict)
     # dataset -> its catalog facet, without _producer
     catalogs: dict[Dataset, dict[str, Any]] = field(default_factory=dict)
+    # output -> its outputStatistics facet (of the terminal event), without _producer and _schemaURL
+    output_statistics: dict[Dataset, dict[str, Any]] = field(default_factory=dict)
 
 
 def operations(events_file: Path, manifest: Path) -> dict[str, Operation]:
@@ -78,6 +80,11 @@ def operations(events_file: Path, manifest: Path) -> dict[str, Operation]:
             for output in event.get("outputs") or []:
                 key = (output["namespace"], output["name"])
                 operation.outputs.add(key)
+                statistics = (output.get("outputFacets") or {}).get("outputStatistics")
+                if statistics:
+                    operation.output_statistics[key] = {
+                        k: v for k, v in statistics.items() if k not in ("_producer", "_schemaURL")
+                    }
                 facet = (output.get("facets") or {}).get("columnLineage")
                 for column, lineage in (facet or {}).get("fields", {}).items():
                     inputs = {(i["namespace"], i["name"], i["field"]) for i in lineage["inputFields"]}
@@ -244,3 +251,15 @@ def test_catalog_tables_have_the_peers_catalog_facet(
             assert ours[name].catalogs.get((namespace, as_ours(root, dataset))) == expected, (name, dataset)
             compared += 1
     assert compared >= 6  # the session-catalog and Hive tables the corpus writes and reads, the Iceberg table
+
+
+def test_rdd_writes_count_the_files_they_write_as_the_peer_does(
+    side_by_side: tuple[dict[str, Operation], dict[str, Operation], Path],
+) -> None:
+    ours, theirs, root = side_by_side
+    for name in ("rdd_text", "rdd_text_dated"):
+        [(output, expected)] = theirs[name].output_statistics.items()
+        mine = ours[name].output_statistics[(output[0], as_ours(root, output[1]))]
+        assert expected["fileCount"] >= 1, (name, expected)
+        assert mine["fileCount"] == expected["fileCount"], (name, mine, expected)
+        assert mine["rowCount"] == expected["rowCount"], (name, mine, expected)

@@ -11,6 +11,7 @@ import org.apache.spark.scheduler.SparkListenerEvent;
 import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.SparkListenerStageCompleted;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd;
 import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart;
 import org.apache.spark.sql.streaming.StreamingQueryListener;
@@ -35,6 +36,7 @@ public final class OpenLineageSparkListener extends SparkListener {
   private volatile boolean detached;
   private final ActiveJobs activeJobs = new ActiveJobs();
   private final RddJobIds rddJobs = new RddJobIds();
+  private final RddStageFiles rddStageFiles = new RddStageFiles();
 
   /** Called by Spark for {@code spark.extraListeners}. */
   public OpenLineageSparkListener(SparkConf sparkConf) {
@@ -115,12 +117,28 @@ public final class OpenLineageSparkListener extends SparkListener {
   /** A job outside any SQL execution is an RDD job with a run of its own. */
   @Override
   public void onJobStart(SparkListenerJobStart event) {
-    route(() -> agent.jobStart(event, activeJobs.lookup(event.jobId()), rddJobs.started(event)));
+    route(
+        () -> {
+          boolean rddJob = rddJobs.started(event);
+          if (rddJob) {
+            rddStageFiles.track(event);
+          }
+          agent.jobStart(event, activeJobs.lookup(event.jobId()), rddJob);
+        });
+  }
+
+  /** Counts the files the tasks of RDD jobs write ({@link RddStageFiles}); nothing else. */
+  @Override
+  public void onTaskEnd(SparkListenerTaskEnd event) {
+    route(() -> rddStageFiles.taskEnded(event));
   }
 
   @Override
   public void onStageCompleted(SparkListenerStageCompleted event) {
-    route(() -> agent.stageCompleted(event.stageInfo()));
+    route(
+        () ->
+            agent.stageCompleted(
+                event.stageInfo(), rddStageFiles.completed(event.stageInfo().stageId())));
   }
 
   @Override
@@ -128,6 +146,9 @@ public final class OpenLineageSparkListener extends SparkListener {
     route(
         () -> {
           boolean rddJob = rddJobs.ended(event);
+          if (rddJob) {
+            rddStageFiles.jobEnded(event.jobId());
+          }
           agent.jobEnd(event, rddJob, rddJob ? RddJobIds.failure(event) : null);
         });
   }
