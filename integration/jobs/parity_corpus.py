@@ -136,7 +136,9 @@ def operations(spark: SparkSession, data: Path) -> dict[str, Any]:
             f"INSERT OVERWRITE DIRECTORY '{data / 'hive_dir' / 'select_out'}' USING hive "
             "SELECT carrier, total_delay FROM t1"
         ),
-        "create_hive_text_table": lambda: sql("CREATE TABLE target (carrier STRING, total_delay BIGINT) STORED AS TEXTFILE"),
+        "create_hive_text_table": lambda: sql(
+            "CREATE TABLE target (carrier STRING, total_delay BIGINT) STORED AS TEXTFILE"
+        ),
         "insert_into_hive_text_table": lambda: sql("INSERT INTO target SELECT carrier, total_delay FROM t1"),
         "truncate_table": lambda: sql("TRUNCATE TABLE target"),
         "alter_add_columns": lambda: sql("ALTER TABLE t2 ADD COLUMNS (note STRING)"),

@@ -20,7 +20,8 @@ final class RddStageFiles {
 
   /** Starts counting the stages of {@code event}'s job, an RDD job. */
   void track(SparkListenerJobStart event) {
-    List<Integer> stages = ScalaCollections.asJava(event.stageIds()).stream().map(i -> (Integer) i).toList();
+    List<Integer> stages =
+        ScalaCollections.asJava(event.stageIds()).stream().map(i -> (Integer) i).toList();
     stagesByJob.put(event.jobId(), stages);
     for (Integer stage : stages) {
       filesByStage.put(stage, 0L);

@@ -38,7 +38,10 @@ public final class FileDatasetNames {
    */
   private static final List<DatasetNameTrimmer> TRIMMERS =
       List.of(
-          new DateTrimmer(), new KeyValueTrimmer(), new MultiDirDateTrimmer(), new YearMonthTrimmer());
+          new DateTrimmer(),
+          new KeyValueTrimmer(),
+          new MultiDirDateTrimmer(),
+          new YearMonthTrimmer());
 
   private FileDatasetNames() {}
 

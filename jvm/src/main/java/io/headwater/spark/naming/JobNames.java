@@ -32,11 +32,10 @@ import org.apache.spark.sql.execution.datasources.v2.V2ExistingTableWriteExec;
  *       {@code CREATE TABLE}) the suffix of the output's location (last two path segments of the
  *       partition-trimmed path, {@code warehouse_t1}), not of its table name; {@code drop_table},
  *       {@code execute_alter_table_add_columns_command} and {@code
- *       execute_alter_table_rename_command} without a suffix; a {@code
- *       saveAsTable} named after the CTAS it runs ({@code
- *       execute_create_data_source_table_as_select_command}); a streaming query's run after the
- *       executed plan of its micro-batch, without a suffix (the integration reports no outputs for
- *       it). Every other name is the same in both styles.
+ *       execute_alter_table_rename_command} without a suffix; a {@code saveAsTable} named after the
+ *       CTAS it runs ({@code execute_create_data_source_table_as_select_command}); a streaming
+ *       query's run after the executed plan of its micro-batch, without a suffix (the integration
+ *       reports no outputs for it). Every other name is the same in both styles.
  * </ul>
  */
 public final class JobNames {

@@ -119,9 +119,9 @@ public record DatasetStatistics(long rowCount, long size, long fileCount) {
   }
 
   /**
-   * These task figures as a dataset's statistics: rows and bytes, and the files when counted (an RDD
-   * job's write tasks, {@link #ofStage(StageInfo, long)}), else {@link #UNKNOWN}; empty when no row
-   * was counted (nothing to report, or not counted by this reader or writer).
+   * These task figures as a dataset's statistics: rows and bytes, and the files when counted (an
+   * RDD job's write tasks, {@link #ofStage(StageInfo, long)}), else {@link #UNKNOWN}; empty when no
+   * row was counted (nothing to report, or not counted by this reader or writer).
    */
   public Optional<DatasetStatistics> ofTasks() {
     return rowCount > 0

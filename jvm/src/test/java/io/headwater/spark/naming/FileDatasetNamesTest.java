@@ -62,8 +62,10 @@ public class FileDatasetNamesTest {
     assertEquals("/data/out", FileDatasetNames.trimPartitions("/data/out/2025/10/30"));
     assertEquals("/data/out", FileDatasetNames.trimPartitions("/data/out/2025/10"));
     assertEquals("/data/out", FileDatasetNames.trimPartitions("/data/out/day=20251030/20251030"));
-    assertEquals("not a date", "/data/out/20251399", FileDatasetNames.trimPartitions("/data/out/20251399"));
-    assertEquals("a name beside", "/data/v20251030x", FileDatasetNames.trimPartitions("/data/v20251030x"));
+    assertEquals(
+        "not a date", "/data/out/20251399", FileDatasetNames.trimPartitions("/data/out/20251399"));
+    assertEquals(
+        "a name beside", "/data/v20251030x", FileDatasetNames.trimPartitions("/data/v20251030x"));
     assertEquals("one segment", "/20251030", FileDatasetNames.trimPartitions("/20251030"));
     assertEquals("tmp_rdd_c", FileDatasetNames.jobNameSuffix("/tmp/rdd_c/20251030"));
   }

@@ -64,7 +64,8 @@ public class JobNamesTest {
           "execute_alter_table_add_columns_command", "execute_alter_table_rename_command"
         }) {
       assertEquals(
-          Optional.empty(), JobNames.suffix(JobNameStyle.OPENLINEAGE, part, TABLE, LOCATION, false));
+          Optional.empty(),
+          JobNames.suffix(JobNameStyle.OPENLINEAGE, part, TABLE, LOCATION, false));
       assertEquals(TABLE, JobNames.suffix(JobNameStyle.HEADWATER, part, TABLE, LOCATION, false));
     }
   }

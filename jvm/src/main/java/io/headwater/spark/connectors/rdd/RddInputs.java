@@ -50,7 +50,8 @@ public final class RddInputs {
     Map<String, DatasetIdentifier> found = new LinkedHashMap<>();
     for (RDD<?> rdd : RddGraph.lineage(finalRdd)) {
       for (Path directory : directories(rdd)) {
-        DatasetIdentifier trimmed = FileDatasetNames.trimmed(FileDatasetNames.of(directory.toUri()));
+        DatasetIdentifier trimmed =
+            FileDatasetNames.trimmed(FileDatasetNames.of(directory.toUri()));
         found.putIfAbsent(trimmed.getNamespace() + "\u0000" + trimmed.getName(), trimmed);
       }
     }
