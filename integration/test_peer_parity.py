@@ -1,14 +1,16 @@
 """Headwater side by side with the OpenLineage Spark integration (openlineage-spark 1.53.0 from Maven Central).
 
 The corpus (``integration/jobs/parity_corpus.py``: file writes under adaptive execution, session-catalog and Hive
-tables, INSERT, CTAS, ``saveAsTable``, DDL, a DataSourceV2 catalog, an Iceberg Hadoop catalog, an RDD job, a
-streaming query, ``collect()``) runs once with each agent, in its own driver; each operation's events are compared. Headwater runs with
+tables, INSERT, CTAS, ``saveAsTable``, DDL (TRUNCATE, ALTER ADD COLUMNS and RENAME among them), Hive directory
+inserts, a DataSourceV2 catalog, an Iceberg Hadoop catalog, RDD jobs, a DataFrame built from RDDs, writes into dated
+directories, a streaming query, ``collect()``) runs once with each agent, in its own driver; each operation's events are compared. Headwater runs with
 ``jobName.style=openlineage`` and ``staticLineage.ddl=run_event``, the settings a team switching agents uses. Asserted:
 
 - every Headwater job name is one openlineage-spark gives for the same operation, and Headwater has one run per
   operation;
 - the same dataset identities (namespace and name) on both sides, except the intended differences below;
 - Headwater's column lineage equals or is a superset of openlineage-spark's, field by field;
+- the ``fileCount`` and ``rowCount`` of RDD writes' ``outputStatistics`` are openlineage-spark's;
 - every Headwater event passes the spec and the compatibility suite's checks (``tests.support.events.read_jsonl``).
 
 The intended differences are listed in ``docs/supported-operations.md`` ("Side by side with openlineage-spark");
