@@ -1,14 +1,16 @@
 """Headwater side by side with the OpenLineage Spark integration (openlineage-spark 1.53.0 from Maven Central).
 
 The corpus (``integration/jobs/parity_corpus.py``: file writes under adaptive execution, session-catalog and Hive
-tables, INSERT, CTAS, ``saveAsTable``, DDL, a DataSourceV2 catalog, an Iceberg Hadoop catalog, an RDD job, a
-streaming query, ``collect()``) runs once with each agent, in its own driver; each operation's events are compared. Headwater runs with
+tables, INSERT, CTAS, ``saveAsTable``, DDL (TRUNCATE, ALTER ADD COLUMNS and RENAME among them), Hive directory
+inserts, a DataSourceV2 catalog, an Iceberg Hadoop catalog, RDD jobs, a DataFrame built from RDDs, writes into dated
+directories, a streaming query, ``collect()``) runs once with each agent, in its own driver; each operation's events are compared. Headwater runs with
 ``jobName.style=openlineage`` and ``staticLineage.ddl=run_event``, the settings a team switching agents uses. Asserted:
 
 - every Headwater job name is one openlineage-spark gives for the same operation, and Headwater has one run per
   operation;
 - the same dataset identities (namespace and name) on both sides, except the intended differences below;
 - Headwater's column lineage equals or is a superset of openlineage-spark's, field by field;
+- the ``fileCount`` and ``rowCount`` of RDD writes' ``outputStatistics`` are openlineage-spark's;
 - every Headwater event passes the spec and the compatibility suite's checks (``tests.support.events.read_jsonl``).
 
 The intended differences are listed in ``docs/supported-operations.md`` ("Side by side with openlineage-spark");
@@ -54,6 +56,8 @@ class Operation:
     column_lineage: dict[Dataset, dict[str, set[InputField]]] = field(default_factory=dict)
     # dataset -> its catalog facet, without _producer
     catalogs: dict[Dataset, dict[str, Any]] = field(default_factory=dict)
+    # output -> its outputStatistics facet (of the terminal event), without _producer and _schemaURL
+    output_statistics: dict[Dataset, dict[str, Any]] = field(default_factory=dict)
 
 
 def windows(events_file: Path, manifest: Path) -> dict[str, list[dict[str, Any]]]:
@@ -85,6 +89,11 @@ def operations(events_file: Path, manifest: Path) -> dict[str, Operation]:
             for output in event.get("outputs") or []:
                 key = (output["namespace"], output["name"])
                 operation.outputs.add(key)
+                statistics = (output.get("outputFacets") or {}).get("outputStatistics")
+                if statistics:
+                    operation.output_statistics[key] = {
+                        k: v for k, v in statistics.items() if k not in ("_producer", "_schemaURL")
+                    }
                 facet = (output.get("facets") or {}).get("columnLineage")
                 for column, lineage in (facet or {}).get("fields", {}).items():
                     inputs = {(i["namespace"], i["name"], i["field"]) for i in lineage["inputFields"]}
@@ -216,8 +225,9 @@ def test_column_lineage_is_the_peers_or_a_superset(
                 expected = {(ns, as_ours(root, n), f) for ns, n, f in inputs}
                 assert expected <= mine.get(column, set()), (name, column, expected, mine.get(column))
                 compared += 1
-    # every field of every output openlineage-spark gives lineage for: delays 3, late 2, t1 2, t2 2, t3 3, h1 2, ice 2
-    assert compared == 16
+    # every field of every output openlineage-spark gives lineage for: delays 3, late 2, t1 2, t2 2, t3 3, h1 2, ice 2,
+    # the Hive directory of INSERT OVERWRITE DIRECTORY ... SELECT 2, the Hive text table target 2
+    assert compared == 20
 
 
 def application_facets(events_file: Path) -> dict[str, Any]:
@@ -254,3 +264,15 @@ def test_catalog_tables_have_the_peers_catalog_facet(
             assert ours[name].catalogs.get((namespace, as_ours(root, dataset))) == expected, (name, dataset)
             compared += 1
     assert compared >= 6  # the session-catalog and Hive tables the corpus writes and reads, the Iceberg table
+
+
+def test_rdd_writes_count_the_files_they_write_as_the_peer_does(
+    side_by_side: tuple[dict[str, Operation], dict[str, Operation], Path],
+) -> None:
+    ours, theirs, root = side_by_side
+    for name in ("rdd_text", "rdd_text_dated"):
+        [(output, expected)] = theirs[name].output_statistics.items()
+        mine = ours[name].output_statistics[(output[0], as_ours(root, output[1]))]
+        assert expected["fileCount"] >= 1, (name, expected)
+        assert mine["fileCount"] == expected["fileCount"], (name, mine, expected)
+        assert mine["rowCount"] == expected["rowCount"], (name, mine, expected)

@@ -245,3 +245,42 @@ def test_failing_ddl_and_ctas_end_with_fail(spark_session: SparkSession, lineage
     assert "already exists" in runs[0][-1]["run"]["facets"]["errorMessage"]["message"]
     assert "no negative ids" in runs[1][-1]["run"]["facets"]["errorMessage"]["message"]
     assert runs[1][-1]["job"]["name"] == f"{APP_JOB}.execute_create_data_source_table_as_select_command.{db}_broken"
+
+
+def test_hive_directory_inserts_write_the_directory(
+    spark_session: SparkSession, lineage: LineageLog, db: str, tmp_path: Path
+) -> None:
+    spark_session.sql(f"CREATE TABLE {db}.src (id INT, name STRING) STORED AS PARQUET")
+    spark_session.sql(f"INSERT INTO {db}.src VALUES (1, 'a'), (2, 'b')")
+    src = table_path(spark_session, f"{db}.src")
+    values_dir, select_dir = tmp_path / "dirs" / "values_out", tmp_path / "dirs" / "select_out"
+    lineage.mark(spark_session)
+
+    spark_session.sql(f"INSERT OVERWRITE DIRECTORY '{values_dir}' USING hive VALUES (1, 'a'), (2, 'b')")
+    spark_session.sql(
+        f"INSERT OVERWRITE DIRECTORY '{select_dir}' STORED AS TEXTFILE SELECT id, upper(name) AS up FROM {db}.src"
+    )
+
+    runs = only_runs(lineage, spark_session)
+    assert [evs[-1]["job"]["name"] for evs in runs] == [
+        f"{APP_JOB}.execute_insert_into_hive_dir_command.dirs_values_out",
+        f"{APP_JOB}.execute_insert_into_hive_dir_command.dirs_select_out",
+    ]
+    values, select = (evs[-1] for evs in runs)
+    assert datasets(values, "inputs") == []
+    assert datasets(values, "outputs") == [("file", str(values_dir))]
+    assert datasets(select, "inputs") == [("file", src)]
+    assert datasets(select, "outputs") == [("file", str(select_dir))]
+    for event in (values, select):
+        output = event["outputs"][0]
+        assert output["facets"]["dataSource"]["uri"] == "file:///"
+        assert lifecycle(output) == "OVERWRITE"
+        assert output["facets"]["catalog"]["framework"] == "hive"
+        assert output["outputFacets"]["outputStatistics"]["rowCount"] == 2
+    assert [f["name"] for f in values["outputs"][0]["facets"]["schema"]["fields"]] == ["col1", "col2"]
+    lineage_fields = select["outputs"][0]["facets"]["columnLineage"]["fields"]
+    assert {name: [i["field"] for i in f["inputFields"]] for name, f in lineage_fields.items()} == {
+        "id": ["id"],
+        "up": ["name"],
+    }
+    assert any(select_dir.iterdir())  # the write really happened

@@ -228,3 +228,43 @@ def test_jobs_of_sql_executions_are_not_rdd_runs(
     for event in run:
         assert event["job"]["facets"]["jobType"]["jobType"] == "SQL_JOB"
         assert event["job"]["facets"]["jobType"]["processingType"] == "BATCH"
+
+
+def test_dataframe_built_from_rdds_lists_the_files_they_read(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
+    a, b, c = tmp_path / "rdd_a", tmp_path / "rdd_b", tmp_path / "rdd_c"
+    df = spark_session.createDataFrame([("x", "z"), ("y", "z")], "a STRING, b STRING")
+    df.write.parquet(str(a))
+    df.write.parquet(str(b))
+    lineage.mark(spark_session)
+
+    rows = spark_session.read.parquet(str(a)).rdd.union(spark_session.read.parquet(str(b)).rdd)
+    rows.map(lambda row: (row["a"] + row["b"],)).toDF().write.mode("overwrite").parquet(str(c / "20251030"))
+
+    runs = [evs for evs in child_runs(lineage.events(spark_session)).values() if evs[-1]["outputs"]]
+    assert len(runs) == 1, [evs[0]["job"]["name"] for evs in runs]
+    complete = runs[0][-1]
+    # the LogicalRDD's dependencies down to the two parquet scans; the dated directory trimmed from the output
+    assert sorted(datasets(complete, "inputs")) == [("file", str(a)), ("file", str(b))]
+    assert datasets(complete, "outputs") == [("file", str(c))]
+    assert complete["job"]["name"] == f"{APP_JOB}.execute_insert_into_hadoop_fs_relation_command.{tmp_path.name}_rdd_c"
+    assert sorted(p.name for p in (c / "20251030").glob("part-*"))  # written where asked
+
+
+@pytest.mark.parametrize("dated", ["20251030", "2025-10-30", "2025/10/30", "202510", "day=2025-10-30"])
+def test_rdd_write_to_a_dated_directory_names_the_dataset_above_it(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path, dated: str
+) -> None:
+    source = write_lines(tmp_path / "in" / "lines.txt", ["alpha", "beta", "gamma", "delta"])
+    out = tmp_path / "rdd_output"
+    lineage.mark(spark_session)
+
+    spark_session.sparkContext.textFile(str(source.parent), 2).map(str.upper).saveAsTextFile(str(out / dated))
+
+    complete = only_run(lineage.events(spark_session))[-1]
+    assert datasets(complete, "outputs") == [("file", str(out))]
+    written = complete["outputs"][0]["outputFacets"]["outputStatistics"]
+    assert written["rowCount"] == 4
+    # one file per write task that wrote bytes, as openlineage-spark counts them
+    assert written["fileCount"] == len([p for p in (out / dated).glob("part-*") if p.stat().st_size > 0]) >= 1

@@ -95,6 +95,16 @@ def operations(spark: SparkSession, data: Path) -> dict[str, Any]:
         lines = spark.sparkContext.textFile(str(data / "flights"))
         lines.map(lambda line: line.upper()).saveAsTextFile(str(data / "rdd_out"))
 
+    def rdd_text_dated() -> None:
+        lines = spark.sparkContext.textFile(str(data / "airlines"))
+        lines.map(lambda line: line.lower()).saveAsTextFile(str(data / "rdd_output" / "20251030"))
+
+    def rdd_backed_write() -> None:
+        delays = spark.read.parquet(str(data / "delays")).rdd
+        late = spark.read.parquet(str(data / "late")).rdd
+        rows = delays.union(late).map(lambda row: (row["carrier"] + "!",))
+        rows.toDF().write.mode("overwrite").parquet(str(data / "rdd_c" / "20251030"))
+
     sql = spark.sql
     return {
         "join_aggregate_parquet": join_aggregate,
@@ -117,6 +127,22 @@ def operations(spark: SparkSession, data: Path) -> dict[str, Any]:
             sql("INSERT INTO iceberg.db.ice SELECT carrier, total_delay FROM t1"),
         ),
         "rdd_text": rdd_job,
+        "rdd_text_dated": rdd_text_dated,
+        "rdd_backed_write": rdd_backed_write,
+        "hive_dir_values": lambda: sql(
+            f"INSERT OVERWRITE DIRECTORY '{data / 'hive_dir' / 'values_out'}' USING hive VALUES (1, 'a'), (2, 'b')"
+        ),
+        "hive_dir_select": lambda: sql(
+            f"INSERT OVERWRITE DIRECTORY '{data / 'hive_dir' / 'select_out'}' USING hive "
+            "SELECT carrier, total_delay FROM t1"
+        ),
+        "create_hive_text_table": lambda: sql(
+            "CREATE TABLE target (carrier STRING, total_delay BIGINT) STORED AS TEXTFILE"
+        ),
+        "insert_into_hive_text_table": lambda: sql("INSERT INTO target SELECT carrier, total_delay FROM t1"),
+        "truncate_table": lambda: sql("TRUNCATE TABLE target"),
+        "alter_add_columns": lambda: sql("ALTER TABLE t2 ADD COLUMNS (note STRING)"),
+        "alter_rename": lambda: sql("ALTER TABLE t2 RENAME TO t2_renamed"),
         "streaming_file": streaming,
         "collect": lambda: spark.read.parquet(str(data / "late")).collect(),
     }

@@ -214,12 +214,19 @@ final class ExecutionAnalysis {
     builders.evaluate(run, SchedulerObjects.jobStart(event, job));
   }
 
-  /** A stage of a Spark job completed (successfully or not). */
-  void stageCompleted(StageInfo stage) {
+  /**
+   * A stage of a Spark job completed (successfully or not).
+   *
+   * @param filesWritten the files its tasks wrote, counted for the stages of RDD jobs only
+   */
+  void stageCompleted(StageInfo stage, long filesWritten) {
     SparkJobs.Job job = jobs.ofStage(stage.stageId());
     if (job != null && job.executionId() == null) {
       rddJobs.stageCompleted(
-          job.jobId(), stage, SchedulerObjects.stageCompleted(stage, job.stage(stage.stageId())));
+          job.jobId(),
+          stage,
+          filesWritten,
+          SchedulerObjects.stageCompleted(stage, job.stage(stage.stageId())));
       return;
     }
     ExecutionRun run = job == null ? null : tracker.runOf(job.executionId());

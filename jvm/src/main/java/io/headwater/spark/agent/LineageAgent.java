@@ -263,9 +263,14 @@ final class LineageAgent {
     analysis.submit(() -> executions.jobStarted(event, job, rddJob));
   }
 
-  /** A stage of a Spark job completed (successfully or not). */
-  void stageCompleted(StageInfo stage) {
-    analysis.submit(() -> executions.stageCompleted(stage));
+  /**
+   * A stage of a Spark job completed (successfully or not).
+   *
+   * @param filesWritten the files its tasks wrote, for a stage of an RDD job ({@link
+   *     RddStageFiles}); 0 otherwise
+   */
+  void stageCompleted(StageInfo stage, long filesWritten) {
+    analysis.submit(() -> executions.stageCompleted(stage, filesWritten));
   }
 
   /**

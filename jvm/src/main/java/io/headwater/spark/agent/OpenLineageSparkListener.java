@@ -16,6 +16,7 @@ import org.apache.spark.scheduler.SparkListenerEvent;
 import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.SparkListenerStageCompleted;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionEnd;
 import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart;
 import org.apache.spark.sql.streaming.StreamingQueryListener;
@@ -52,6 +53,7 @@ public final class OpenLineageSparkListener extends SparkListener {
   private volatile boolean detached;
   private final ActiveJobs activeJobs = new ActiveJobs();
   private final RddJobIds rddJobs = new RddJobIds();
+  private final RddStageFiles rddStageFiles = new RddStageFiles();
 
   /** Called by Spark for {@code spark.extraListeners}. */
   public OpenLineageSparkListener(SparkConf sparkConf) {
@@ -181,13 +183,26 @@ public final class OpenLineageSparkListener extends SparkListener {
         () -> {
           ActiveJob job = activeJobs.lookup(event.jobId());
           boolean rddJob = rddJobs.started(event);
+          if (rddJob) {
+            rddStageFiles.track(event);
+          }
           return agent -> agent.jobStart(event, job, rddJob);
         });
   }
 
+  /** Counts the files the tasks of RDD jobs write ({@link RddStageFiles}); nothing else. */
+  @Override
+  public void onTaskEnd(SparkListenerTaskEnd event) {
+    observe(() -> rddStageFiles.taskEnded(event));
+  }
+
   @Override
   public void onStageCompleted(SparkListenerStageCompleted event) {
-    route(() -> agent -> agent.stageCompleted(event.stageInfo()));
+    route(
+        () -> {
+          long files = rddStageFiles.completed(event.stageInfo().stageId());
+          return agent -> agent.stageCompleted(event.stageInfo(), files);
+        });
   }
 
   @Override
@@ -195,6 +210,9 @@ public final class OpenLineageSparkListener extends SparkListener {
     route(
         () -> {
           boolean rddJob = rddJobs.ended(event);
+          if (rddJob) {
+            rddStageFiles.jobEnded(event.jobId());
+          }
           return LineageAgent.jobEnd(event, rddJob, rddJob ? RddJobIds.failure(event) : null);
         });
   }
@@ -249,6 +267,17 @@ public final class OpenLineageSparkListener extends SparkListener {
     } catch (Throwable t) {
       handlingFailed(t);
     }
+  }
+
+  /**
+   * Reads, now, what an event needs read on the listener bus and that the agent itself never needs;
+   * never throws into Spark's listener bus. Nothing is read when the agent is off or detached.
+   */
+  private void observe(Runnable read) {
+    if (detached || start.offReason() != null) {
+      return;
+    }
+    guarded(read);
   }
 
   private static void guarded(Runnable call) {

@@ -90,14 +90,15 @@ final class RddJobRuns {
 
   /**
    * A stage of RDD job {@code jobId} completed; {@code objects} as {@link
-   * SchedulerObjects#stageCompleted} gives them. Its tasks' input and output metrics add to the
-   * run's statistics.
+   * SchedulerObjects#stageCompleted} gives them. Its tasks' input and output metrics, and the
+   * {@code filesWritten} its tasks wrote ({@link RddStageFiles}), add to the run's statistics.
    */
-  void stageCompleted(int jobId, StageInfo stage, List<?> objects) {
+  void stageCompleted(int jobId, StageInfo stage, long filesWritten, List<?> objects) {
     Running job = running.get(jobId);
     if (job != null) {
       job.run().tasksRead = job.run().tasksRead.plus(DatasetStatistics.readByStage(stage));
-      job.run().tasksWrote = job.run().tasksWrote.plus(DatasetStatistics.ofStage(stage));
+      job.run().tasksWrote =
+          job.run().tasksWrote.plus(DatasetStatistics.ofStage(stage, filesWritten));
     }
     evaluate(jobId, objects);
   }

@@ -25,6 +25,7 @@ import io.headwater.spark.connectors.files.LoadDataInputVisitor;
 import io.headwater.spark.connectors.hive.CreateHiveTableAsSelectVisitor;
 import io.headwater.spark.connectors.hive.HiveSupport;
 import io.headwater.spark.connectors.hive.HiveTableRelationInputVisitor;
+import io.headwater.spark.connectors.hive.InsertIntoHiveDirVisitor;
 import io.headwater.spark.connectors.hive.InsertIntoHiveTableVisitor;
 import io.headwater.spark.connectors.jdbc.JdbcRelationInputVisitor;
 import io.headwater.spark.connectors.jdbc.JdbcSaveIntoDataSourceOutputVisitor;
@@ -32,6 +33,7 @@ import io.headwater.spark.connectors.kafka.KafkaMicroBatchStreamInputVisitor;
 import io.headwater.spark.connectors.kafka.KafkaMicroBatchWriteOutputVisitor;
 import io.headwater.spark.connectors.kafka.KafkaRelationInputVisitor;
 import io.headwater.spark.connectors.kafka.KafkaSaveOutputVisitor;
+import io.headwater.spark.connectors.rdd.LogicalRddInputVisitor;
 import io.headwater.spark.connectors.rdd.RddJobInputDatasetBuilder;
 import io.headwater.spark.connectors.rdd.RddJobOutputDatasetBuilder;
 import io.headwater.spark.connectors.streaming.MicroBatchFileSinkOutputVisitor;
@@ -79,7 +81,8 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
         new KafkaRelationInputVisitor(context),
         new KafkaMicroBatchStreamInputVisitor(context),
         new DataSourceV2ScanRelationInputVisitor(context),
-        new DataSourceV2RelationInputVisitor(context));
+        new DataSourceV2RelationInputVisitor(context),
+        new LogicalRddInputVisitor(context));
   }
 
   @Override
@@ -130,6 +133,7 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
     if (HiveSupport.AVAILABLE) {
       visitors.add(new InsertIntoHiveTableVisitor(context));
       visitors.add(new CreateHiveTableAsSelectVisitor(context));
+      visitors.add(new InsertIntoHiveDirVisitor(context));
     }
     return visitors;
   }

@@ -157,6 +157,15 @@ public final class CatalogMetadata implements TableMetadata.Source {
    * {@code hive://host:port}) and the warehouse location.
    */
   private Optional<TableMetadata.Catalog> sessionCatalog() {
+    return hiveSessionCatalog(session);
+  }
+
+  /**
+   * The session catalog of {@code session} as the {@code catalog} facet describes it when it is
+   * Hive's: framework and type {@code hive}, name {@code default}, the metastore's first URI and
+   * the warehouse location without a trailing slash; empty for any other session catalog.
+   */
+  public static Optional<TableMetadata.Catalog> hiveSessionCatalog(SparkSession session) {
     String implementation =
         session.sparkContext().conf().get("spark.sql.catalogImplementation", "in-memory");
     if (!"hive".equals(implementation)) {

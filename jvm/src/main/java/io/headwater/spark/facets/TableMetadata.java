@@ -41,6 +41,19 @@ public record TableMetadata(
       String name,
       Optional<String> metadataUri,
       Optional<String> warehouseUri) {
+    /** The {@code catalog} facet describing this catalog, {@code source} {@code spark}. */
+    public OpenLineage.CatalogDatasetFacet facet(OpenLineage openLineage) {
+      return openLineage
+          .newCatalogDatasetFacetBuilder()
+          .framework(framework)
+          .type(type)
+          .name(name)
+          .metadataUri(metadataUri.orElse(null))
+          .warehouseUri(warehouseUri.orElse(null))
+          .source("spark")
+          .build();
+    }
+
     public Catalog {
       Objects.requireNonNull(framework, "framework");
       Objects.requireNonNull(type, "type");
@@ -106,18 +119,7 @@ public record TableMetadata(
    * owner or comment.
    */
   void addFacets(OpenLineage openLineage, OpenLineage.DatasetFacetsBuilder facets) {
-    catalog.ifPresent(
-        c ->
-            facets.catalog(
-                openLineage
-                    .newCatalogDatasetFacetBuilder()
-                    .framework(c.framework())
-                    .type(c.type())
-                    .name(c.name())
-                    .metadataUri(c.metadataUri().orElse(null))
-                    .warehouseUri(c.warehouseUri().orElse(null))
-                    .source("spark")
-                    .build()));
+    catalog.ifPresent(c -> facets.catalog(c.facet(openLineage)));
     owner
         .filter(o -> !o.isBlank())
         .ifPresent(

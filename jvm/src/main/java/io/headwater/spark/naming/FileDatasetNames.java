@@ -1,9 +1,14 @@
 package io.headwater.spark.naming;
 
+import io.openlineage.client.dataset.partition.trimmer.DatasetNameTrimmer;
+import io.openlineage.client.dataset.partition.trimmer.DateTrimmer;
+import io.openlineage.client.dataset.partition.trimmer.KeyValueTrimmer;
+import io.openlineage.client.dataset.partition.trimmer.MultiDirDateTrimmer;
+import io.openlineage.client.dataset.partition.trimmer.YearMonthTrimmer;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.net.URI;
+import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * Dataset identity of a file-system location, by the OpenLineage naming spec:
@@ -18,11 +23,25 @@ import java.util.regex.Pattern;
  *   <tr><td>{@code abfss://c@a.dfs.core.windows.net/x}</td><td>{@code abfss://c@a.dfs.core.windows.net}</td><td>{@code x}</td></tr>
  * </table>
  *
- * <p>Trailing slashes are removed. {@link #trimPartitions} cuts trailing {@code key=value}
- * directories, so a read of one partition names the partitioned dataset.
+ * <p>Trailing slashes are removed. {@link #trimPartitions} cuts trailing partition directories
+ * ({@code key=value} and dated ones), so a read or write of one partition names the partitioned
+ * dataset.
  */
 public final class FileDatasetNames {
-  private static final Pattern PARTITION_SEGMENT = Pattern.compile("[^/=]+=[^/]*");
+  /**
+   * The OpenLineage client's default dataset-name trimmers, the rules openlineage-spark applies to
+   * every dataset name: a last segment {@code key=value} (one {@code =}); a last segment holding a
+   * date {@code yyyy-MM-dd}, {@code dd.MM.yyyy} or {@code yyyyMMdd} with nothing but {@code T},
+   * {@code Z}, separators and digits beside it ({@code 20251030}, {@code 2025-10-30T12:00Z}); a
+   * last segment {@code yyyyMM} or {@code yyyy-MM}; last segments {@code yyyy/MM} or {@code
+   * yyyy/MM/dd}. A name of one segment is never trimmed.
+   */
+  private static final List<DatasetNameTrimmer> TRIMMERS =
+      List.of(
+          new DateTrimmer(),
+          new KeyValueTrimmer(),
+          new MultiDirDateTrimmer(),
+          new YearMonthTrimmer());
 
   private FileDatasetNames() {}
 
@@ -44,16 +63,21 @@ public final class FileDatasetNames {
     };
   }
 
-  /** {@code /data/flights/origin=JFK/month=1} becomes {@code /data/flights}. */
+  /**
+   * The name without its trailing partition directories ({@link #TRIMMERS}, repeated while one
+   * applies): {@code /data/flights/origin=JFK/month=1}, {@code /data/out/20251030}, {@code
+   * /data/out/2025/10/30} and {@code /data/out/dt=2025-10-30} become {@code /data/flights} and
+   * {@code /data/out}.
+   */
   public static String trimPartitions(String path) {
-    String trimmed = stripTrailingSlashes(path);
-    while (true) {
-      int slash = trimmed.lastIndexOf('/');
-      if (slash <= 0 || !PARTITION_SEGMENT.matcher(trimmed.substring(slash + 1)).matches()) {
-        return trimmed;
-      }
-      trimmed = trimmed.substring(0, slash);
-    }
+    String stripped = stripTrailingSlashes(path);
+    return new DatasetIdentifier(stripped, "file").withTrimmedName(TRIMMERS).getName();
+  }
+
+  /** {@code id} with its name trimmed of partition directories ({@link #trimPartitions}). */
+  public static DatasetIdentifier trimmed(DatasetIdentifier id) {
+    String name = trimPartitions(id.getName());
+    return name.equals(id.getName()) ? id : new DatasetIdentifier(name, id.getNamespace());
   }
 
   /**

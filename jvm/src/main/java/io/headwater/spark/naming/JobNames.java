@@ -32,13 +32,15 @@ import org.apache.spark.sql.execution.datasources.v2.V2ExistingTableWriteExec;
  *       {@code <db>_<table>}.
  *   <li>{@code openlineage} gives the names openlineage-spark 1.53 gives on Spark 4.1: {@code
  *       adaptive_spark_plan} for an adaptive write; for {@code
- *       execute_insert_into_hadoop_fs_relation_command} and {@code execute_create_table_command} (a
- *       Hive {@code CREATE TABLE}) the suffix of the output's location (last two path segments,
- *       {@code warehouse_t1}), not of its table name; {@code drop_table} without a suffix; a {@code
- *       saveAsTable} named after the CTAS it runs ({@code
- *       execute_create_data_source_table_as_select_command}); a streaming query's run after the
- *       executed plan of its micro-batch, without a suffix (the integration reports no outputs for
- *       it). Every other name is the same in both styles.
+ *       execute_insert_into_hadoop_fs_relation_command}, {@code execute_insert_into_hive_table},
+ *       {@code execute_truncate_table_command} and {@code execute_create_table_command} (a Hive
+ *       {@code CREATE TABLE}) the suffix of the output's location (last two path segments of the
+ *       partition-trimmed path, {@code warehouse_t1}), not of its table name; {@code drop_table},
+ *       {@code execute_alter_table_add_columns_command} and {@code
+ *       execute_alter_table_rename_command} without a suffix; a {@code saveAsTable} named after the
+ *       CTAS it runs ({@code execute_create_data_source_table_as_select_command}); a streaming
+ *       query's run after the executed plan of its micro-batch, without a suffix (the integration
+ *       reports no outputs for it). Every other name is the same in both styles.
  * </ul>
  *
  * <p>A read-only run (inputs, no output) is named in Headwater's style after what it does and what
@@ -49,10 +51,18 @@ import org.apache.spark.sql.execution.datasources.v2.V2ExistingTableWriteExec;
 public final class JobNames {
   /** Plan parts whose suffix openlineage-spark takes from the output's location. */
   private static final Set<String> LOCATION_SUFFIXED =
-      Set.of("execute_insert_into_hadoop_fs_relation_command", "execute_create_table_command");
+      Set.of(
+          "execute_insert_into_hadoop_fs_relation_command",
+          "execute_create_table_command",
+          "execute_insert_into_hive_table",
+          "execute_truncate_table_command");
 
   /** Plan parts openlineage-spark gives no suffix. */
-  private static final Set<String> UNSUFFIXED = Set.of("drop_table");
+  private static final Set<String> UNSUFFIXED =
+      Set.of(
+          "drop_table",
+          "execute_alter_table_add_columns_command",
+          "execute_alter_table_rename_command");
 
   private static final String SAVE_AS_TABLE = "execute_save_as_v1_table_command";
   private static final String DATA_SOURCE_CTAS =

@@ -86,12 +86,22 @@ public record DatasetStatistics(long rowCount, long size, long fileCount) {
    * bytesWritten} of their output metrics; no file count).
    */
   public static DatasetStatistics ofStage(StageInfo stage) {
+    return ofStage(stage, 0);
+  }
+
+  /**
+   * What the successful tasks of a completed stage reported writing, with the number of files they
+   * wrote counted separately ({@code filesWritten}: Spark's stage metrics have no file count).
+   */
+  public static DatasetStatistics ofStage(StageInfo stage, long filesWritten) {
     TaskMetrics metrics = stage.taskMetrics();
     if (metrics == null) {
-      return ZERO;
+      return new DatasetStatistics(0, 0, filesWritten);
     }
     return new DatasetStatistics(
-        metrics.outputMetrics().recordsWritten(), metrics.outputMetrics().bytesWritten(), 0);
+        metrics.outputMetrics().recordsWritten(),
+        metrics.outputMetrics().bytesWritten(),
+        filesWritten);
   }
 
   /**
@@ -109,13 +119,15 @@ public record DatasetStatistics(long rowCount, long size, long fileCount) {
   }
 
   /**
-   * These task figures as a dataset's statistics: rows and bytes, the file count {@link #UNKNOWN}
-   * (tasks do not count files); empty when no row was counted (nothing to report, or not counted by
-   * this reader or writer).
+   * These task figures as a dataset's statistics: rows and bytes, and the files when counted (an
+   * RDD job's write tasks, {@link #ofStage(StageInfo, long)}), else {@link #UNKNOWN}; empty when no
+   * row was counted (nothing to report, or not counted by this reader or writer).
    */
   public Optional<DatasetStatistics> ofTasks() {
     return rowCount > 0
-        ? Optional.of(new DatasetStatistics(rowCount, size > 0 ? size : UNKNOWN, UNKNOWN))
+        ? Optional.of(
+            new DatasetStatistics(
+                rowCount, size > 0 ? size : UNKNOWN, fileCount > 0 ? fileCount : UNKNOWN))
         : Optional.empty();
   }
 

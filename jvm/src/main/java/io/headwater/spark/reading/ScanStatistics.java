@@ -81,9 +81,8 @@ public final class ScanStatistics {
     if (roots.size() != 1) {
       return java.util.Optional.empty();
     }
-    DatasetIdentifier id = FileDatasetNames.of(roots.get(0).toUri());
     return java.util.Optional.of(
-        new DatasetIdentifier(FileDatasetNames.trimPartitions(id.getName()), id.getNamespace()));
+        FileDatasetNames.trimmed(FileDatasetNames.of(roots.get(0).toUri())));
   }
 
   private static DatasetStatistics statistics(FileSourceScanExec scan) {

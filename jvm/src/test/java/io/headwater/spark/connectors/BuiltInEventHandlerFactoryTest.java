@@ -24,6 +24,7 @@ import io.headwater.spark.connectors.files.InsertIntoHadoopFsRelationOutputVisit
 import io.headwater.spark.connectors.files.LoadDataInputVisitor;
 import io.headwater.spark.connectors.hive.CreateHiveTableAsSelectVisitor;
 import io.headwater.spark.connectors.hive.HiveTableRelationInputVisitor;
+import io.headwater.spark.connectors.hive.InsertIntoHiveDirVisitor;
 import io.headwater.spark.connectors.hive.InsertIntoHiveTableVisitor;
 import io.headwater.spark.connectors.jdbc.JdbcRelationInputVisitor;
 import io.headwater.spark.connectors.jdbc.JdbcSaveIntoDataSourceOutputVisitor;
@@ -31,6 +32,7 @@ import io.headwater.spark.connectors.kafka.KafkaMicroBatchStreamInputVisitor;
 import io.headwater.spark.connectors.kafka.KafkaMicroBatchWriteOutputVisitor;
 import io.headwater.spark.connectors.kafka.KafkaRelationInputVisitor;
 import io.headwater.spark.connectors.kafka.KafkaSaveOutputVisitor;
+import io.headwater.spark.connectors.rdd.LogicalRddInputVisitor;
 import io.headwater.spark.connectors.streaming.MicroBatchFileSinkOutputVisitor;
 import io.headwater.spark.connectors.v2.AppendDataVisitor;
 import io.headwater.spark.connectors.v2.DataSourceV2RelationInputVisitor;
@@ -68,7 +70,8 @@ public class BuiltInEventHandlerFactoryTest {
             KafkaRelationInputVisitor.class,
             KafkaMicroBatchStreamInputVisitor.class,
             DataSourceV2ScanRelationInputVisitor.class,
-            DataSourceV2RelationInputVisitor.class),
+            DataSourceV2RelationInputVisitor.class,
+            LogicalRddInputVisitor.class),
         factory.createInputDatasetQueryPlanVisitors(context).stream()
             .map(Object::getClass)
             .toList());
@@ -112,7 +115,8 @@ public class BuiltInEventHandlerFactoryTest {
             DeltaRowLevelVisitor.class,
             DeltaRowLevelVisitor.class,
             InsertIntoHiveTableVisitor.class,
-            CreateHiveTableAsSelectVisitor.class),
+            CreateHiveTableAsSelectVisitor.class,
+            InsertIntoHiveDirVisitor.class),
         factory.createOutputDatasetQueryPlanVisitors(context).stream()
             .map(Object::getClass)
             .toList());

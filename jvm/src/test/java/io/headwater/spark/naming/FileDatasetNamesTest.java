@@ -52,6 +52,25 @@ public class FileDatasetNamesTest {
   }
 
   @Test
+  public void trimsDatedDirectoriesAsOpenLineageSparkDoes() {
+    assertEquals("/data/rdd_output", FileDatasetNames.trimPartitions("/data/rdd_output/20251030"));
+    assertEquals("/data/out", FileDatasetNames.trimPartitions("/data/out/2025-10-30"));
+    assertEquals("/data/out", FileDatasetNames.trimPartitions("/data/out/30.10.2025"));
+    assertEquals("/data/out", FileDatasetNames.trimPartitions("/data/out/2025-10-30T12:00Z"));
+    assertEquals("/data/out", FileDatasetNames.trimPartitions("/data/out/202510"));
+    assertEquals("/data/out", FileDatasetNames.trimPartitions("/data/out/2025-10"));
+    assertEquals("/data/out", FileDatasetNames.trimPartitions("/data/out/2025/10/30"));
+    assertEquals("/data/out", FileDatasetNames.trimPartitions("/data/out/2025/10"));
+    assertEquals("/data/out", FileDatasetNames.trimPartitions("/data/out/day=20251030/20251030"));
+    assertEquals(
+        "not a date", "/data/out/20251399", FileDatasetNames.trimPartitions("/data/out/20251399"));
+    assertEquals(
+        "a name beside", "/data/v20251030x", FileDatasetNames.trimPartitions("/data/v20251030x"));
+    assertEquals("one segment", "/20251030", FileDatasetNames.trimPartitions("/20251030"));
+    assertEquals("tmp_rdd_c", FileDatasetNames.jobNameSuffix("/tmp/rdd_c/20251030"));
+  }
+
+  @Test
   public void jobNameSuffixIsTheLastTwoSegments() {
     assertEquals("tmp_out", FileDatasetNames.jobNameSuffix("/tmp/out"));
     assertEquals("out", FileDatasetNames.jobNameSuffix("/out"));

@@ -52,6 +52,25 @@ public class JobNamesTest {
   }
 
   @Test
+  public void openlineageNamesHiveInsertsTruncateAndAlterAsTheIntegrationDoes() {
+    for (String part :
+        new String[] {"execute_insert_into_hive_table", "execute_truncate_table_command"}) {
+      assertEquals(
+          Optional.of("warehouse_t1"),
+          JobNames.suffix(JobNameStyle.OPENLINEAGE, part, TABLE, LOCATION, false));
+    }
+    for (String part :
+        new String[] {
+          "execute_alter_table_add_columns_command", "execute_alter_table_rename_command"
+        }) {
+      assertEquals(
+          Optional.empty(),
+          JobNames.suffix(JobNameStyle.OPENLINEAGE, part, TABLE, LOCATION, false));
+      assertEquals(TABLE, JobNames.suffix(JobNameStyle.HEADWATER, part, TABLE, LOCATION, false));
+    }
+  }
+
+  @Test
   public void openlineageKeepsOtherSuffixes() {
     assertEquals(
         TABLE,

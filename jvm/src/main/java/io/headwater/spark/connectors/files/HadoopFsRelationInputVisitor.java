@@ -66,9 +66,7 @@ public final class HadoopFsRelationInputVisitor
       if (DeltaSupport.isInDeltaLog(root)) {
         continue; // Delta reading its own transaction log: bookkeeping, not lineage
       }
-      DatasetIdentifier id = FileDatasetNames.of(root.toUri());
-      identifiers.add(
-          new DatasetIdentifier(FileDatasetNames.trimPartitions(id.getName()), id.getNamespace()));
+      identifiers.add(FileDatasetNames.trimmed(FileDatasetNames.of(root.toUri())));
     }
     List<OpenLineage.InputDataset> inputs = new ArrayList<>(identifiers.size());
     for (DatasetIdentifier id : identifiers) {

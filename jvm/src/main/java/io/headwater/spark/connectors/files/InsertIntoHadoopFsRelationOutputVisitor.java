@@ -38,7 +38,7 @@ public final class InsertIntoHadoopFsRelationOutputVisitor
     DatasetIdentifier id =
         node.catalogTable().isDefined()
             ? TableDatasets.catalog(context).identify(node.catalogTable().get())
-            : FileDatasetNames.of(node.outputPath().toUri());
+            : FileDatasetNames.trimmed(FileDatasetNames.of(node.outputPath().toUri()));
     return TableDatasets.output(
         context,
         id,

@@ -50,9 +50,8 @@ public final class RddInputs {
     Map<String, DatasetIdentifier> found = new LinkedHashMap<>();
     for (RDD<?> rdd : RddGraph.lineage(finalRdd)) {
       for (Path directory : directories(rdd)) {
-        DatasetIdentifier id = FileDatasetNames.of(directory.toUri());
         DatasetIdentifier trimmed =
-            new DatasetIdentifier(FileDatasetNames.trimPartitions(id.getName()), id.getNamespace());
+            FileDatasetNames.trimmed(FileDatasetNames.of(directory.toUri()));
         found.putIfAbsent(trimmed.getNamespace() + "\u0000" + trimmed.getName(), trimmed);
       }
     }

@@ -52,7 +52,7 @@ public final class RddOutputs {
     if (directory.isEmpty()) {
       return List.of();
     }
-    DatasetIdentifier id = FileDatasetNames.of(directory.get().toUri());
+    DatasetIdentifier id = FileDatasetNames.trimmed(FileDatasetNames.of(directory.get().toUri()));
     return List.of(datasets.output(id.getNamespace(), id.getName(), null));
   }
 
