@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import headwater
+from integration.browser import browser_page  # noqa: F401 - a fixture of the tests of web pages
 from integration.distributions import built_distributions
 from integration.support import REPO, VENV_BIN, driver_env
 

@@ -43,8 +43,10 @@ def _enc(name: str) -> str:
 class Served:
     """The served store and the requests made to it, each validated against the corrected document."""
 
-    def __init__(self, server: HeadwaterServe) -> None:
+    def __init__(self, server: HeadwaterServe, posted: list[dict[str, Any]]) -> None:
         self.server = server
+        self.posted = posted
+        """The events posted to the server after the demo's (whose events are in ``demo_run.events``)."""
         self.api = OpenAPI.from_dict(marquez_spec.corrected())
         self.called: set[str] = set()
 
@@ -97,13 +99,14 @@ def served(demo_run: DemoRun, tmp_path_factory: pytest.TempPathFactory) -> Itera
     report = store.ingest(read_events([demo_run.events]))
     assert report.rejected == [] and report.stored >= 10
     store.close()
+    posted = [marquez_spec.original()["components"]["schemas"]["LineageEvent"]["example"], *_posted_events()]
     with HeadwaterServe(url, cwd=root) as server:
-        for event in [marquez_spec.original()["components"]["schemas"]["LineageEvent"]["example"], *_posted_events()]:
+        for event in posted:
             status, _, body = server.request(
                 "POST", "/api/v1/lineage", json.dumps(event).encode(), {"Content-Type": "application/json"}
             )
             assert status == 201, body
-        yield Served(server)
+        yield Served(server, posted)
 
 
 def test_the_spec_example_event_without_schema_url_is_taken_and_an_invalid_one_refused(served: Served) -> None:

@@ -1,0 +1,4 @@
+module.exports = {
+  ...config,
+  setupFilesAfterEnv: ['./jest.setup.js'],
+}

@@ -1,0 +1,2 @@
+export * from './Graph'
+export * from './ZoomPanSvg'
