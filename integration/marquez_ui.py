@@ -49,7 +49,12 @@ def built_ui() -> Path:
     shutil.rmtree(home, ignore_errors=True)
     shutil.copytree(WEB, work)
     env = {**os.environ, "NODE_OPTIONS": NODE_OPTIONS, "CI": "true"}
-    for command in (["npm", "ci", "--no-audit", "--no-fund"], ["npx", "webpack", "--config", "webpack.prod.js"]):
+    # Without source maps and minification: the test reads pages, not bundle sizes, and the build takes a third of
+    # the time (about 1 min instead of 3+ on 2 cores).
+    for command in (
+        ["npm", "ci", "--no-audit", "--no-fund"],
+        ["npx", "webpack", "--config", "webpack.prod.js", "--no-devtool", "--no-optimization-minimize"],
+    ):
         done = subprocess.run(command, cwd=work, env=env, capture_output=True, text=True, timeout=1800, check=False)
         assert done.returncode == 0, (command, done.stdout[-3000:], done.stderr[-3000:])
     (work / "dist").rename(dist)
