@@ -83,11 +83,16 @@ public final class Redaction {
           "([`'\"]?)([A-Za-z_][\\w.-]*)\\1(\\s*[=:]\\s*|\\s+)(['\"])((?:\\\\.|(?!\\4).)*)\\4");
 
   private final Pattern secretKeys;
+
+  /** Whether {@link #secretKeys} is Spark's default (its matches hold a credential word). */
+  private final boolean defaultSecretKeys;
+
   private final List<Pattern> strings;
   private final SqlLiterals sqlLiterals;
 
   private Redaction(Pattern secretKeys, List<Pattern> strings, SqlLiterals sqlLiterals) {
     this.secretKeys = Objects.requireNonNull(secretKeys, "secretKeys");
+    this.defaultSecretKeys = secretKeys.pattern().equals(DEFAULT_SECRET_KEYS);
     this.strings = List.copyOf(strings);
     this.sqlLiterals = Objects.requireNonNull(sqlLiterals, "sqlLiterals");
   }
@@ -152,15 +157,17 @@ public final class Redaction {
   public boolean mayContainSecrets(String text) {
     return hasStringPatterns()
         || (masksSqlLiterals() && text.contains("== SQL"))
-        || secretKeys.matcher(text).find()
-        || (mayNameCredential(text) && CREDENTIAL_NAME_ANYWHERE.matcher(text).find())
+        || (!defaultSecretKeys && secretKeys.matcher(text).find())
+        || (mayNameCredential(text)
+            && ((defaultSecretKeys && secretKeys.matcher(text).find())
+                || CREDENTIAL_NAME_ANYWHERE.matcher(text).find()))
         || (text.indexOf('@') >= 0 && URL_USERINFO.matcher(text).find());
   }
 
   /**
-   * Whether {@link #CREDENTIAL_NAME_ANYWHERE} can match {@code text}: every one of its matches
-   * holds one of these words (in any case), and a search for them costs far less than the pattern's
-   * alternation tried at every position of an event's JSON.
+   * Whether {@link #CREDENTIAL_NAME_ANYWHERE} or {@link #DEFAULT_SECRET_KEYS} can match {@code
+   * text}: every one of their matches holds one of these words (in any case), and a search for them
+   * costs far less than the pattern's alternation tried at every position of an event's JSON.
    */
   private static boolean mayNameCredential(String text) {
     String lower = text.toLowerCase(Locale.ROOT);
