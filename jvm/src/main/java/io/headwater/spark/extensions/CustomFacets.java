@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.headwater.spark.config.TagSets;
 import io.headwater.spark.facets.Datasets;
+import io.headwater.spark.facets.FacetMerge;
 import io.headwater.spark.facets.HeadwaterVersion;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineageClientUtils;
@@ -84,7 +85,8 @@ public record CustomFacets(
           TagSets.runFacet(
               OPEN_LINEAGE, TagSets.combine(TagSets.of(facets.getTags()), TagSets.of(tags))));
     }
-    return OpenLineageClientUtils.mergeFacets(added, facets, OpenLineage.RunFacets.class);
+    return FacetMerge.merge(
+        added, facets, OpenLineage.RunFacets.class, OPEN_LINEAGE::newRunFacetsBuilder);
   }
 
   /** {@code job} with the job facets whose names it does not have yet. */
@@ -103,7 +105,8 @@ public record CustomFacets(
               TagSets.combine(TagSets.of(job.getFacets().getTags()), TagSets.of(tags))));
     }
     OpenLineage.JobFacets facets =
-        OpenLineageClientUtils.mergeFacets(added, job.getFacets(), OpenLineage.JobFacets.class);
+        FacetMerge.merge(
+            added, job.getFacets(), OpenLineage.JobFacets.class, openLineage::newJobFacetsBuilder);
     return openLineage
         .newJobBuilder()
         .namespace(job.getNamespace())

@@ -1,7 +1,6 @@
 package io.headwater.spark.facets;
 
 import io.openlineage.client.OpenLineage;
-import io.openlineage.client.OpenLineageClientUtils;
 import java.util.Map;
 
 /**
@@ -31,17 +30,17 @@ public final class Datasets {
         .namespace(input.getNamespace())
         .name(input.getName())
         .facets(
-            merged(
+            FacetMerge.merge(
                 facets,
                 input.getFacets(),
                 OpenLineage.DatasetFacets.class,
-                openLineage.newDatasetFacetsBuilder()::build))
+                openLineage::newDatasetFacetsBuilder))
         .inputFacets(
-            merged(
+            FacetMerge.merge(
                 inputFacets,
                 input.getInputFacets(),
                 OpenLineage.InputDatasetInputFacets.class,
-                openLineage.newInputDatasetInputFacetsBuilder()::build))
+                openLineage::newInputDatasetInputFacetsBuilder))
         .build();
   }
 
@@ -62,17 +61,17 @@ public final class Datasets {
         .namespace(output.getNamespace())
         .name(output.getName())
         .facets(
-            merged(
+            FacetMerge.merge(
                 facets,
                 output.getFacets(),
                 OpenLineage.DatasetFacets.class,
-                openLineage.newDatasetFacetsBuilder()::build))
+                openLineage::newDatasetFacetsBuilder))
         .outputFacets(
-            merged(
+            FacetMerge.merge(
                 outputFacets,
                 output.getOutputFacets(),
                 OpenLineage.OutputDatasetOutputFacets.class,
-                openLineage.newOutputDatasetOutputFacetsBuilder()::build))
+                openLineage::newOutputDatasetOutputFacetsBuilder))
         .build();
   }
 
@@ -129,14 +128,5 @@ public final class Datasets {
   public static OpenLineage.OutputDataset withFacet(
       OpenLineage openLineage, OpenLineage.OutputDataset output, String name, Object facet) {
     return withFacets(openLineage, output, Map.of(name, facet), Map.of());
-  }
-
-  private static <C> C merged(
-      Map<String, ?> facets, C container, Class<C> type, java.util.function.Supplier<C> empty) {
-    if (facets.isEmpty()) {
-      return container;
-    }
-    return OpenLineageClientUtils.mergeFacets(
-        facets, container == null ? empty.get() : container, type);
   }
 }

@@ -163,7 +163,11 @@ public class RedactionTest {
             "jdbc:postgresql://bob:pw@db/shop",
             "x?token=abc",
             "password 'p'",
-            "{\"spark.hadoop.fs.s3a.secret.key\": \"v\"}")) {
+            "{\"spark.hadoop.fs.s3a.secret.key\": \"v\"}",
+            "PASSWD='p'",
+            "Api.Key 'v'",
+            "x?SIG=abc",
+            "HTTPS://Bob:pw@host/x")) {
       assertTrue(text, DEFAULT.mayContainSecrets(text));
       assertTrue(
           text,
