@@ -128,28 +128,57 @@ def run_corpus(
     return subprocess.Popen(command, cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT, text=True)
 
 
+def run_side_by_side(
+    root: Path,
+    jars: list[str],
+    shared: dict[str, str],
+    ours_only: dict[str, str] | None = None,
+    script: str = "parity_corpus.py",
+    **env: str,
+) -> tuple[Path, Path]:
+    """Run the corpus ``script`` once with each agent (both drivers at once), each with ``jars`` on ``spark.jars`` and
+    the ``shared`` settings, Headwater also with ``ours_only``; their work folders ``(root/headwater, root/peer)``.
+
+    Raises AssertionError with the driver log's tail when a driver fails, and when a Headwater event does not pass the
+    spec strictly and the suite's checks.
+    """
+    ours, theirs = root / "headwater", root / "peer"
+    extra_jars = "".join(f",{jar}" for jar in jars)
+    headwater_settings = {
+        "spark.jars": f"{headwater.jar_path()}{extra_jars}",
+        "spark.extraListeners": headwater.LISTENER_CLASS,
+        "spark.openlineage.transport.type": "file",
+        "spark.openlineage.transport.location": str(ours / "events.jsonl"),
+        **(ours_only or {}),
+        **shared,
+    }
+    peer = peer_settings(peer_jar(), theirs / "events.jsonl")
+    peer["spark.jars"] += extra_jars
+    peer.update(shared)
+    drivers = {
+        workdir: run_corpus(agent, workdir, settings, script, **env)
+        for agent, workdir, settings in (("headwater", ours, headwater_settings), ("peer", theirs, peer))
+    }
+    for workdir, driver in drivers.items():
+        assert driver.wait(timeout=1200) == 0, (workdir / "driver.log").read_text()[-4000:]
+    assert read_jsonl(ours / "events.jsonl")  # every Headwater event: the spec, strictly, and the suite's checks
+    return ours, theirs
+
+
 @pytest.fixture(scope="module")
 def side_by_side(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Operation], dict[str, Operation], Path]:
     """The corpus's operations as Headwater and as openlineage-spark reported them (both drivers run at once)."""
     assert TEST_CATALOG_JAR.is_file(), f"{TEST_CATALOG_JAR} is missing: run `make test-catalog`"
     root = tmp_path_factory.mktemp("parity")
-    ours, theirs = root / "headwater", root / "peer"
-    headwater_settings = {
-        "spark.jars": f"{headwater.jar_path()},{TEST_CATALOG_JAR}",
-        "spark.extraListeners": headwater.LISTENER_CLASS,
-        "spark.openlineage.transport.type": "file",
-        "spark.openlineage.transport.location": str(ours / "events.jsonl"),
-        "spark.openlineage.jobName.style": "openlineage",
-        "spark.openlineage.staticLineage.ddl": "run_event",
-        **CAPTURE_ENV,
-    }
-    peer = peer_settings(peer_jar(), theirs / "events.jsonl")
-    peer["spark.jars"] += f",{TEST_CATALOG_JAR}"
-    peer.update(CAPTURE_ENV)
-    drivers = {ours: run_corpus("headwater", ours, headwater_settings), theirs: run_corpus("peer", theirs, peer)}
-    for workdir, driver in drivers.items():
-        assert driver.wait(timeout=1200) == 0, (workdir / "driver.log").read_text()[-4000:]
-    assert read_jsonl(ours / "events.jsonl")  # every Headwater event: the spec, strictly, and the suite's checks
+    ours, theirs = run_side_by_side(
+        root,
+        [str(TEST_CATALOG_JAR)],
+        shared=CAPTURE_ENV,
+        ours_only={
+            "spark.openlineage.jobName.style": "openlineage",
+            "spark.openlineage.staticLineage.ddl": "run_event",
+        },
+    )
     return (
         operations(ours / "events.jsonl", ours / "manifest.json"),
         operations(theirs / "events.jsonl", theirs / "manifest.json"),

@@ -19,11 +19,8 @@ from typing import Any
 
 import pytest
 
-import headwater
-from bench.peer import peer_jar, peer_settings
-from integration.test_peer_parity import APP_JOB, as_ours, run_corpus, windows
+from integration.test_peer_parity import APP_JOB, as_ours, run_side_by_side, windows
 from tests.support import postgres
-from tests.support.events import read_jsonl
 from tests.support.spark_versions import TEST_CATALOG_JAR
 
 METASTORE = "thrift://metastore:9083"
@@ -57,25 +54,10 @@ def side_by_side(
     assert TEST_CATALOG_JAR.is_file(), f"{TEST_CATALOG_JAR} is missing: run `make test-catalog`"
     assert Path(POSTGRES_JAR).is_file(), f"{POSTGRES_JAR} is missing: run `make system`"
     root = tmp_path_factory.mktemp("parity_facets")
-    ours, theirs = root / "headwater", root / "peer"
-    headwater_settings = {
-        "spark.jars": f"{headwater.jar_path()},{TEST_CATALOG_JAR},{POSTGRES_JAR}",
-        "spark.extraListeners": headwater.LISTENER_CLASS,
-        "spark.openlineage.transport.type": "file",
-        "spark.openlineage.transport.location": str(ours / "events.jsonl"),
-        **SHARED,
-    }
-    peer = peer_settings(peer_jar(), theirs / "events.jsonl")
-    peer["spark.jars"] += f",{TEST_CATALOG_JAR},{POSTGRES_JAR}"
-    peer.update(SHARED)
     target = json.dumps({"url": jdbc.url, "properties": jdbc.properties})
-    drivers = {
-        workdir: run_corpus(agent, workdir, settings, "parity_facets.py", PARITY_JDBC=target)
-        for agent, workdir, settings in (("headwater", ours, headwater_settings), ("peer", theirs, peer))
-    }
-    for workdir, driver in drivers.items():
-        assert driver.wait(timeout=1200) == 0, (workdir / "driver.log").read_text()[-4000:]
-    assert read_jsonl(ours / "events.jsonl")  # every Headwater event: the spec, strictly, and the suite's checks
+    ours, theirs = run_side_by_side(
+        root, [str(TEST_CATALOG_JAR), POSTGRES_JAR], shared=SHARED, script="parity_facets.py", PARITY_JDBC=target
+    )
     return (
         windows(ours / "events.jsonl", ours / "manifest.json"),
         windows(theirs / "events.jsonl", theirs / "manifest.json"),

@@ -52,14 +52,24 @@ def write_inputs(data: Path) -> None:
     (data / "stream_in" / "part-0.csv").write_text("AA,1\nUA,2\n")
 
 
+def read_flights(spark: SparkSession, data: Path) -> DataFrame:
+    """The flights CSV :func:`write_inputs` wrote (carrier, origin, dep_delay)."""
+    return spark.read.csv(str(data / "flights"), header=True, schema="carrier STRING, origin STRING, dep_delay INT")
+
+
+def read_airlines(spark: SparkSession, data: Path) -> DataFrame:
+    """The airlines CSV :func:`write_inputs` wrote (carrier, name)."""
+    return spark.read.csv(str(data / "airlines"), header=True, schema="carrier STRING, name STRING")
+
+
 def operations(spark: SparkSession, data: Path) -> dict[str, Any]:
     """The corpus: operation name -> a callable running it."""
 
     def flights() -> DataFrame:
-        return spark.read.csv(str(data / "flights"), header=True, schema="carrier STRING, origin STRING, dep_delay INT")
+        return read_flights(spark, data)
 
     def airlines() -> DataFrame:
-        return spark.read.csv(str(data / "airlines"), header=True, schema="carrier STRING, name STRING")
+        return read_airlines(spark, data)
 
     def join_aggregate() -> None:
         (

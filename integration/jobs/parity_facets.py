@@ -20,7 +20,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from parity_corpus import drained, session, write_inputs  # this folder is the script's: on sys.path
+from parity_corpus import (  # this folder is the script's: on sys.path
+    drained,
+    read_airlines,
+    read_flights,
+    session,
+    write_inputs,
+)
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F  # noqa: N812
 
@@ -29,10 +35,10 @@ def operations(spark: SparkSession, data: Path, agent: str) -> dict[str, Any]:
     """The corpus: operation name -> a callable running it."""
 
     def flights() -> Any:
-        return spark.read.csv(str(data / "flights"), header=True, schema="carrier STRING, origin STRING, dep_delay INT")
+        return read_flights(spark, data)
 
     def airlines() -> Any:
-        return spark.read.csv(str(data / "airlines"), header=True, schema="carrier STRING, name STRING")
+        return read_airlines(spark, data)
 
     def join_aggregate() -> None:
         # carrier: a join key, grouped and passed on; dep_delay: aggregated; name: grouped and passed on
