@@ -84,8 +84,8 @@ def test_sql_create_insert_and_read(spark_session: SparkSession, lineage: Lineag
 
     assert_both_events(read, [(CATALOG, "sales.orders")], [])
     assert schema_fields(read[-1]["inputs"][0]) == ORDERS_SCHEMA
-    # The executed root, WholeStageCodegen(Project(Filter(BatchScan))), unwrapped; a read has no output suffix.
-    assert read[-1]["job"]["name"] == f"{APP_JOB}.project"
+    # A read-only run: its action (the call site's collect) and its first input, the catalog table sales.orders.
+    assert read[-1]["job"]["name"] == f"{APP_JOB}.collect.sales_orders"
 
     # The catalog facet: openlineage-spark has no dataset for a catalog it has no handler for, so this is Headwater's
     # own description of a V2 catalog (docs/supported-operations.md): the catalog plugin's class as framework and type.

@@ -2,6 +2,7 @@ package io.headwater.spark.connectors.rdd;
 
 import io.headwater.spark.api.DatasetFactory;
 import io.headwater.spark.compat.ScalaCollections;
+import io.headwater.spark.connectors.delta.DeltaSupport;
 import io.headwater.spark.naming.FileDatasetNames;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.utils.DatasetIdentifier;
@@ -34,7 +35,9 @@ import org.apache.spark.sql.execution.datasources.PartitionedFile;
  * RddLocations}); partition directories are trimmed; datasets are named like every file dataset
  * ({@link FileDatasetNames}: {@code file} + absolute path, {@code hdfs://host:port}, {@code
  * s3://bucket}, ...), one per namespace and name, without a {@code schema} facet (an RDD has none).
- * Other RDDs (parallelized collections, Python RDDs, shuffles) read no dataset of their own.
+ * Other RDDs (parallelized collections, Python RDDs, shuffles) read no dataset of their own, and
+ * neither does a scan of a Delta table's transaction log ({@code <table>/_delta_log}, which Delta's
+ * own queries read through a DataFrame built from an RDD).
  */
 public final class RddInputs {
   private RddInputs() {}
@@ -50,6 +53,9 @@ public final class RddInputs {
     Map<String, DatasetIdentifier> found = new LinkedHashMap<>();
     for (RDD<?> rdd : RddGraph.lineage(finalRdd)) {
       for (Path directory : directories(rdd)) {
+        if (DeltaSupport.isInDeltaLog(directory)) {
+          continue; // Delta Lake replaying its own transaction log: bookkeeping, not lineage
+        }
         DatasetIdentifier trimmed =
             FileDatasetNames.trimmed(FileDatasetNames.of(directory.toUri()));
         found.putIfAbsent(trimmed.getNamespace() + "\u0000" + trimmed.getName(), trimmed);
