@@ -121,7 +121,8 @@ final class ExecutionAnalysis {
           run.jobNamePrefix = connectClients.jobNamePrefix(start, execution);
           description = start.description();
         }
-        run.readAction = JobNames.readAction(description, execution.executedPlan());
+        run.readAction =
+            JobNames.readAction(description, execution.analyzed(), execution.executedPlan());
         assignFlow(run);
       }
     }

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.spark.sql.catalyst.plans.logical.Command;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.WholeStageCodegenExec;
@@ -186,11 +187,20 @@ public final class JobNames {
    * plan unwrapped (the root Spark planned before adaptive execution, e.g. {@code
    * take_ordered_and_project}, {@code hash_aggregate}).
    *
+   * <p>Null for a command ({@code analyzed} a {@link Command}: a write, DDL): a command keeps its
+   * own name even when no output dataset of it is known (a write to a data source no visitor
+   * handles is still a write, {@code execute_save_into_data_source_command}).
+   *
    * @param description the execution's description ({@code
    *     SparkListenerSQLExecutionStart.description}), or null when unknown
+   * @param analyzed the execution's analysed logical plan
    * @param executedPlan the execution's executed plan
    */
-  public static String readAction(String description, SparkPlan executedPlan) {
+  public static String readAction(
+      String description, LogicalPlan analyzed, SparkPlan executedPlan) {
+    if (analyzed instanceof Command) {
+      return null;
+    }
     Matcher callSite = CALL_SITE.matcher(description == null ? "" : description.trim());
     if (callSite.matches()) {
       String method = callSite.group(1);
