@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -9,9 +10,13 @@ from pathlib import Path
 import pytest
 
 import headwater
-from integration.browser import browser_page  # noqa: F401 - a fixture of the tests of web pages
 from integration.distributions import built_distributions
 from integration.support import REPO, VENV_BIN, driver_env
+
+# The web-page tests' fixture needs Playwright, which only the primary line's venv has (requirements-dev.txt); the
+# other Spark lines' venvs collect only the compatibility files (make test-compat), none of which opens a page.
+if importlib.util.find_spec("playwright") is not None:
+    from integration.browser import browser_page  # noqa: F401 - a fixture of the tests of web pages
 
 EXAMPLE_PROJECT = REPO / "integration" / "example-extension"
 
