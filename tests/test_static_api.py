@@ -62,7 +62,9 @@ def test_emit_job_event_declares_lineage_without_running(
             facets={"documentation": documentation_job.DocumentationJobFacet(description="Delays per airline")},
         )
     finally:
-        sc.setLocalProperty("spark.jobGroup.id", None)
+        # setJobGroup sets three local properties; a description left behind would name every later execution
+        for prop in ("spark.jobGroup.id", "spark.job.description", "spark.job.interruptOnCancel"):
+            sc.setLocalProperty(prop, None)  # type: ignore[arg-type]
 
     assert list(sc.statusTracker().getJobIdsForGroup("hw-declared")) == []  # nothing was executed
     events = not_application(lineage.events(spark_session))
