@@ -47,16 +47,25 @@ final class AgentFactory {
    * on a library version instead of naming the real cause.
    */
   static DeferredStart.Outcome<LineageAgent> create(Map<String, String> settings) {
+    StartSteps steps = new StartSteps();
     try {
-      SparkVersions.check();
-      HeadwaterConfig config = ConfigLoader.load(ConfigSources.forDriver(settings));
+      steps.time(
+          "spark check",
+          () -> {
+            SparkVersions.check();
+            return null;
+          });
+      HeadwaterConfig config =
+          steps.time("configuration", () -> ConfigLoader.load(ConfigSources.forDriver(settings)));
       config.warnings().forEach(warning -> LOG.warn("Headwater: {}", warning));
       if (config.disabled()) {
         LOG.info("Headwater lineage agent is disabled by configuration");
         return DeferredStart.Outcome.off(
             "disabled by configuration (spark.openlineage.disabled or OPENLINEAGE_DISABLED)");
       }
-      return DeferredStart.Outcome.ready(wire(config, settings));
+      LineageAgent agent = wire(config, settings, steps);
+      LOG.debug("Headwater: {}", steps.summary());
+      return DeferredStart.Outcome.ready(agent);
     } catch (Throwable t) {
       if (t instanceof VirtualMachineError error) {
         throw error;
@@ -80,20 +89,30 @@ final class AgentFactory {
     return t.getMessage() == null ? t.toString() : t.getMessage();
   }
 
-  private static LineageAgent wire(HeadwaterConfig config, Map<String, String> settings) {
+  private static LineageAgent wire(
+      HeadwaterConfig config, Map<String, String> settings, StartSteps steps) {
     OpenLineage openLineage = new OpenLineage(HeadwaterVersion.PRODUCER);
     ExtensionFailures failures = new ExtensionFailures(config.redaction()::text);
     ClassLoader loader = Thread.currentThread().getContextClassLoader();
     LineageExtractor extractor =
-        new LineageExtractor(
-            EventHandlerFactories.load(
-                loader == null ? AgentFactory.class.getClassLoader() : loader, failures),
-            failures,
-            config.columnLineage(),
-            config.redaction()::sql);
+        steps.time(
+            "extensions",
+            () ->
+                new LineageExtractor(
+                    EventHandlerFactories.load(
+                        loader == null ? AgentFactory.class.getClassLoader() : loader, failures),
+                    failures,
+                    config.columnLineage(),
+                    config.redaction()::sql));
     EmissionQueue emission =
-        EmissionQueue.create(
-            config.transport(), config.disabledFacets(), config.emit(), config.redaction());
+        steps.time(
+            "transport",
+            () ->
+                EmissionQueue.create(
+                    config.transport(),
+                    config.disabledFacets(),
+                    config.emit(),
+                    config.redaction()));
     ApplicationRun application =
         new ApplicationRun(
             UUIDUtils.generateNewUUID(),
@@ -106,19 +125,22 @@ final class AgentFactory {
         new SparkPropertiesCapture(
             HeadwaterVersion.PRODUCER, config.capturedProperties(), settings, config.redaction());
     RunEventFactory events =
-        new RunEventFactory(
-            openLineage,
-            SparkVersions.sparkVersion(),
-            config.parent(),
-            new JobMetadata(openLineage, config.metadata()),
-            new ApplicationFacets(
-                HeadwaterVersion.PRODUCER,
-                settings,
-                config.customEnvironmentVariables(),
-                System.getenv(),
-                config.redaction()),
-            new OptInRunFacets(
-                HeadwaterVersion.PRODUCER, config.optInFacets(), config.redaction()));
+        steps.time(
+            "run facets",
+            () ->
+                new RunEventFactory(
+                    openLineage,
+                    SparkVersions.sparkVersion(),
+                    config.parent(),
+                    new JobMetadata(openLineage, config.metadata()),
+                    new ApplicationFacets(
+                        HeadwaterVersion.PRODUCER,
+                        settings,
+                        config.customEnvironmentVariables(),
+                        System.getenv(),
+                        config.redaction()),
+                    new OptInRunFacets(
+                        HeadwaterVersion.PRODUCER, config.optInFacets(), config.redaction())));
     StaticEvents staticEvents = new StaticEvents(openLineage, events);
     RunReading reading =
         new RunReading(
@@ -158,18 +180,22 @@ final class AgentFactory {
             new ConnectClients(
                 settings.getOrDefault("spark.app.name", ""), config.appName().isPresent()),
             pipelines);
-    return new LineageAgent(
-        config.emit().closeTimeout(),
-        application,
-        events,
-        properties,
-        new SerialExecutor("headwater-analysis", config.emit().queueCapacity()),
-        emission,
-        executions,
-        builders,
-        contexts,
-        new StaticLineageApi(openLineage, extractor, emission, staticEvents, config, contexts),
-        recentRuns,
-        config.settings().keySet().stream().anyMatch(key -> key.startsWith("transport.")));
+    return steps.time(
+        "agent",
+        () ->
+            new LineageAgent(
+                config.emit().closeTimeout(),
+                application,
+                events,
+                properties,
+                new SerialExecutor("headwater-analysis", config.emit().queueCapacity()),
+                emission,
+                executions,
+                builders,
+                contexts,
+                new StaticLineageApi(
+                    openLineage, extractor, emission, staticEvents, config, contexts),
+                recentRuns,
+                config.settings().keySet().stream().anyMatch(key -> key.startsWith("transport."))));
   }
 }

@@ -5,6 +5,7 @@ import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Resolves the concrete class bound to a type parameter of a generic supertype, walking the whole
@@ -13,6 +14,19 @@ import java.util.Map;
  * node type.
  */
 final class GenericTypes {
+  /**
+   * The arguments resolved so far, per concrete class and {@code <generic class>#<index>}: a
+   * visitor or builder is made for every run, and the walk of its hierarchy is the same each time.
+   * A {@link ClassValue}, so that an extension's classes can still be unloaded.
+   */
+  private static final ClassValue<Map<String, Class<?>>> RESOLVED =
+      new ClassValue<>() {
+        @Override
+        protected Map<String, Class<?>> computeValue(Class<?> type) {
+          return new ConcurrentHashMap<>();
+        }
+      };
+
   private GenericTypes() {}
 
   /**
@@ -31,6 +45,18 @@ final class GenericTypes {
    * the type explicitly, for the error message (e.g. {@code eventType()}).
    */
   static Class<?> typeArgument(Class<?> concrete, Class<?> generic, int index, String override) {
+    String key = generic.getName() + '#' + index;
+    Class<?> known = RESOLVED.get(concrete).get(key);
+    if (known != null) {
+      return known;
+    }
+    Class<?> type = resolveClass(concrete, generic, index, override);
+    RESOLVED.get(concrete).put(key, type);
+    return type;
+  }
+
+  private static Class<?> resolveClass(
+      Class<?> concrete, Class<?> generic, int index, String override) {
     Type resolved = resolve(concrete, generic, index, new HashMap<>());
     if (resolved instanceof Class<?> type) {
       return type;

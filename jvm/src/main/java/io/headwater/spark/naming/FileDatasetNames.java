@@ -7,8 +7,11 @@ import io.openlineage.client.dataset.partition.trimmer.MultiDirDateTrimmer;
 import io.openlineage.client.dataset.partition.trimmer.YearMonthTrimmer;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.net.URI;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Dataset identity of a file-system location, by the OpenLineage naming spec:
@@ -43,6 +46,24 @@ public final class FileDatasetNames {
           new MultiDirDateTrimmer(),
           new YearMonthTrimmer());
 
+  /**
+   * Names trimmed lately, by the path given: a job reads and writes the same directories again and
+   * again, and the trimmers' patterns are the dearest part of naming a file dataset. At most
+   * {@value #TRIMMED_KEPT} paths, the least recently used dropped first.
+   */
+  private static final Map<String, String> TRIMMED =
+      Collections.synchronizedMap(
+          new LinkedHashMap<>(64, 0.75f, true) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+              return size() > TRIMMED_KEPT;
+            }
+          });
+
+  private static final int TRIMMED_KEPT = 1024;
+
   private FileDatasetNames() {}
 
   /** The identity of {@code location}, a URI or an absolute local path. */
@@ -70,8 +91,12 @@ public final class FileDatasetNames {
    * {@code /data/out}.
    */
   public static String trimPartitions(String path) {
-    String stripped = stripTrailingSlashes(path);
-    return new DatasetIdentifier(stripped, "file").withTrimmedName(TRIMMERS).getName();
+    return TRIMMED.computeIfAbsent(
+        path,
+        p ->
+            new DatasetIdentifier(stripTrailingSlashes(p), "file")
+                .withTrimmedName(TRIMMERS)
+                .getName());
   }
 
   /** {@code id} with its name trimmed of partition directories ({@link #trimPartitions}). */
