@@ -5,12 +5,9 @@ import io.headwater.spark.connectors.TableVersions;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.extensions.SchedulerObjects;
 import io.headwater.spark.naming.CatalogHistory;
-import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.JobNames;
-import io.headwater.spark.reading.DatasetStatistics;
 import io.headwater.spark.reading.ExecutionLineage;
 import io.headwater.spark.reading.MetadataOnlyCommands;
-import io.headwater.spark.reading.ScanStatistics;
 import io.headwater.spark.reading.StaticLineage;
 import io.openlineage.client.OpenLineage;
 import java.time.Duration;
@@ -22,7 +19,6 @@ import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.StageInfo;
 import org.apache.spark.sql.execution.QueryExecution;
-import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart;
 
 /**
  * What the agent does on its analysis thread for SQL executions, their Spark jobs and streaming
@@ -48,7 +44,7 @@ final class ExecutionAnalysis {
   private final RddJobRuns rddJobs;
   private final SparkJobs jobs = new SparkJobs();
   private final StreamingPlans streamingPlans;
-  private final ConnectClients connectClients;
+  private final ExecutionReading executionReading;
   private final PipelineUpdates pipelines;
   private long lastSweep = System.currentTimeMillis();
 
@@ -74,7 +70,8 @@ final class ExecutionAnalysis {
     this.openLineage = staticEvents.openLineage();
     this.rddJobs = rddJobs;
     this.streamingPlans = streamingPlans;
-    this.connectClients = connectClients;
+    this.executionReading =
+        new ExecutionReading(tracker, reading, builders, connectClients, pipelines);
     this.pipelines = pipelines;
   }
 
@@ -97,35 +94,9 @@ final class ExecutionAnalysis {
     boolean analysisFailed = FailedAnalysis.isStart(event);
     Optional<StreamingPlans.MicroBatch> batch =
         analysisFailed ? Optional.empty() : microBatch(execution);
-    ExecutionTracker.Placement placement =
-        tracker.executionStarted(executionId, rootExecutionId, time, batch);
+    Placement placement = tracker.executionStarted(executionId, rootExecutionId, time, batch);
     ExecutionRun run = placement.run();
-    if (analysisFailed) {
-      // a pipeline definition that does not resolve fails its update, not a run of its own
-      if (placement instanceof ExecutionTracker.Own && !pipelines.resolving()) {
-        reading.failedAnalysis(run, execution);
-        if (execution != null && event instanceof SparkListenerSQLExecutionStart start) {
-          run.jobNamePrefix = connectClients.jobNamePrefix(start, execution);
-        }
-      }
-    } else if (execution != null) {
-      if (placement instanceof ExecutionTracker.Nested nested) {
-        reading.nested(run, execution);
-        tracker.nestedPlanRead(nested);
-      } else if (placement instanceof ExecutionTracker.MicroBatch) {
-        reading.microBatch(run, execution, batch.orElseThrow());
-      } else {
-        reading.root(run, execution);
-        String description = null;
-        if (event instanceof SparkListenerSQLExecutionStart start) {
-          run.jobNamePrefix = connectClients.jobNamePrefix(start, execution);
-          description = start.description();
-        }
-        run.readAction =
-            JobNames.readAction(description, execution.analyzed(), execution.executedPlan());
-        assignFlow(run);
-      }
-    }
+    placement.accept(executionReading.new Started(execution, event, analysisFailed, batch));
     builders.evaluate(run, List.of(event));
     carryOut(tracker.startIfReady(run), null);
   }
@@ -150,45 +121,14 @@ final class ExecutionAnalysis {
     // exception and changes it (FailedAnalysis)
     QueryExecution readable = analysisFailed ? null : execution;
     Optional<StreamingPlans.MicroBatch> batch = microBatch(readable);
-    ExecutionTracker.Placement placement = tracker.executionEnded(executionId, time, batch);
-    ExecutionRun run = placement.run();
-    if (run == null) {
+    Placement placement = tracker.executionEnded(executionId, time, batch);
+    if (placement.run() == null) {
       return;
     }
-    if (placement instanceof ExecutionTracker.Nested nested) {
-      builders.evaluate(run, List.of(event));
-      if (readable != null) {
-        if (!nested.planRead()) {
-          reading.nested(run, readable);
-        }
-        if (StreamingQueryRuns.isStreaming(run)) {
-          // a foreachBatch write: its tasks' output metrics count in the micro-batch's figures
-          addReadStatistics(run, readable);
-        } else {
-          addStatistics(run, readable);
-        }
-      }
-    } else if (placement instanceof ExecutionTracker.MicroBatch microBatch) {
-      if (!microBatch.startSeen()) {
-        reading.microBatch(run, readable, batch.orElseThrow());
-      }
-      if (readable != null) {
-        addBatchStatistics(run, readable);
-      }
-      builders.evaluate(run, List.of(event));
-    } else {
-      if (analysisFailed || run.analysisFailed) {
-        if (run.planPart == null && !pipelines.resolving()) {
-          reading.failedAnalysis(run, execution);
-        }
-        readable = null;
-      } else if (run.planPart == null && execution != null) {
-        reading.root(run, execution);
-        assignFlow(run);
-      }
-      builders.evaluate(run, List.of(event));
-    }
-    carryOut(tracker.ended(placement, time, failure), readable);
+    ExecutionReading.Ended ended =
+        executionReading
+        .new Ended(time, execution, readable, failure, event, analysisFailed, batch);
+    carryOut(placement.accept(ended), ended.readable());
   }
 
   /**
@@ -232,8 +172,7 @@ final class ExecutionAnalysis {
     }
     ExecutionRun run = job == null ? null : tracker.runOf(job.executionId());
     if (run != null) {
-      run.tasksWrote = run.tasksWrote.plus(DatasetStatistics.ofStage(stage));
-      run.batchTasksWrote = run.batchTasksWrote.plus(DatasetStatistics.ofStage(stage));
+      run.metrics.stageCompleted(stage);
       builders.evaluate(run, SchedulerObjects.stageCompleted(stage, job.stage(stage.stageId())));
     }
   }
@@ -259,20 +198,8 @@ final class ExecutionAnalysis {
   void streamingQueryStarted(UUID queryRunId, String name, String timestamp, long time) {
     ExecutionRun run = tracker.streamingQueryStarted(queryRunId, name, timestamp, time);
     if (run.flow == null) {
-      pipelines.flowRunning(name).ifPresent(flow -> assign(run, flow));
+      pipelines.flowRunning(name).ifPresent(flow -> ExecutionReading.assign(run, flow));
     }
-  }
-
-  /** A run whose only output is a running pipeline update's batch flow's destination is its run. */
-  private void assignFlow(ExecutionRun run) {
-    if (run.flow == null && !run.started()) {
-      pipelines.flowWriting(run.lineage).ifPresent(flow -> assign(run, flow));
-    }
-  }
-
-  private static void assign(ExecutionRun run, PipelineFlowRun flow) {
-    run.flow = flow;
-    run.sql = run.sql.or(() -> flow.job().sql());
   }
 
   /**
@@ -305,15 +232,15 @@ final class ExecutionAnalysis {
     carryOut(tracker.abortAll(time, reason), null);
   }
 
-  private void carryOut(List<ExecutionTracker.Decision> decisions, QueryExecution execution) {
-    for (ExecutionTracker.Decision decision : decisions) {
-      if (decision instanceof ExecutionTracker.Static staticEvents) {
+  private void carryOut(List<Decision> decisions, QueryExecution execution) {
+    for (Decision decision : decisions) {
+      if (decision instanceof Decision.Static staticEvents) {
         emitStatic(staticEvents.run(), staticEvents.time(), execution);
         continue;
       }
-      if (decision instanceof ExecutionTracker.Terminal && execution != null) {
+      if (decision instanceof Decision.Terminal && execution != null) {
         ExecutionRun run = decision.run();
-        addStatistics(run, execution);
+        run.metrics.executionEnded(execution);
         if (!run.lineage.outputs().isEmpty()) {
           run.lineage =
               run.lineage.withOutputs(
@@ -356,41 +283,6 @@ final class ExecutionAnalysis {
           staticEvents.jobEvent(
               time, application.namespace(), jobName, lineage, sql, run.localTags));
     }
-  }
-
-  private static void addStatistics(ExecutionRun run, QueryExecution execution) {
-    DatasetStatistics.written(execution.executedPlan())
-        .or(() -> DatasetStatistics.writtenByJdbcTasks(execution.executedPlan(), run.tasksWrote))
-        .ifPresent(stats -> run.written = Optional.of(run.written.map(stats::plus).orElse(stats)));
-    addReadStatistics(run, execution);
-  }
-
-  private static void addReadStatistics(ExecutionRun run, QueryExecution execution) {
-    ScanStatistics.of(execution.executedPlan(), new CatalogTables(execution.sparkSession()))
-        .forEach((key, stats) -> run.read.merge(key, stats, DatasetStatistics::plus));
-  }
-
-  /**
-   * The statistics of a micro-batch that ended, for its RUNNING event, added to its streaming run's
-   * totals (its terminal event's): what its file scans read ({@link ScanStatistics}), and what its
-   * tasks reported writing since the previous micro-batch (a streaming sink's writes have no
-   * command metrics; file sinks report rows and bytes in the tasks' output metrics).
-   */
-  private static void addBatchStatistics(ExecutionRun run, QueryExecution execution) {
-    run.batchRead.clear();
-    ScanStatistics.ofMicroBatch(
-            execution.executedPlan(),
-            new CatalogTables(execution.sparkSession()),
-            execution.sparkSession().sessionState().newHadoopConf())
-        .forEach(
-            (key, stats) -> {
-              run.batchRead.put(key, stats);
-              run.read.merge(key, stats, DatasetStatistics::plus);
-            });
-    run.batchWritten = run.batchTasksWrote.ofTasks();
-    run.batchTasksWrote = DatasetStatistics.ZERO;
-    run.batchWritten.ifPresent(
-        stats -> run.written = Optional.of(run.written.map(stats::plus).orElse(stats)));
   }
 
   private Optional<StreamingPlans.MicroBatch> microBatch(QueryExecution execution) {

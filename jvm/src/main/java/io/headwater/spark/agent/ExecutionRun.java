@@ -1,7 +1,6 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.naming.JobNames;
-import io.headwater.spark.reading.DatasetStatistics;
 import io.headwater.spark.reading.ExecutionLineage;
 import io.headwater.spark.reading.StaticLineage;
 import java.util.Optional;
@@ -72,39 +71,8 @@ final class ExecutionRun {
   /** The run's {@code spark_properties} facet, read with the root execution; null until then. */
   io.headwater.spark.facets.SparkPropertiesRunFacet properties;
 
-  /**
-   * What the run's scans read, by dataset key ({@code ScanStatistics.key}), summed over its
-   * executions.
-   */
-  final java.util.Map<String, DatasetStatistics> read = new java.util.HashMap<>();
-
-  /** What the run's writes wrote, summed over its executions; read at their ends. */
-  Optional<DatasetStatistics> written = Optional.empty();
-
-  /**
-   * What the tasks of the run's completed stages reported writing (output metrics), for writes
-   * whose command has no metrics of its own ({@link DatasetStatistics#writtenByJdbcTasks}).
-   */
-  DatasetStatistics tasksWrote = DatasetStatistics.ZERO;
-
-  /**
-   * What the tasks of the run's completed stages reported reading (input metrics), for runs whose
-   * reads have no scan metrics (RDD jobs).
-   */
-  DatasetStatistics tasksRead = DatasetStatistics.ZERO;
-
-  /**
-   * A streaming run's last micro-batch: what its tasks reported writing since the previous
-   * micro-batch ended (output metrics of its stages), then, once it ended, what it wrote and read
-   * by dataset key — the figures of its RUNNING event.
-   */
-  DatasetStatistics batchTasksWrote = DatasetStatistics.ZERO;
-
-  /** What the streaming run's last micro-batch wrote; see {@link #batchTasksWrote}. */
-  Optional<DatasetStatistics> batchWritten = Optional.empty();
-
-  /** What the streaming run's last micro-batch read, by dataset key. */
-  final java.util.Map<String, DatasetStatistics> batchRead = new java.util.HashMap<>();
+  /** The run's figures; {@link RunMetrics} alone writes them. */
+  final RunMetrics metrics = new RunMetrics();
 
   /**
    * The context extensions get for this run: the root execution's once it was read, else one

@@ -45,64 +45,6 @@ import java.util.UUID;
  * streaming query runs live until their query terminates.
  */
 final class ExecutionTracker {
-  /** Where an execution's event belongs. */
-  sealed interface Placement permits Own, Nested, MicroBatch, Untracked {
-    /** The run the event belongs to, or null. */
-    ExecutionRun run();
-  }
-
-  /**
-   * A root execution's own run.
-   *
-   * @param openedAtEnd true when the execution's start was never seen: the run was opened by its
-   *     end
-   */
-  record Own(ExecutionRun run, boolean openedAtEnd) implements Placement {}
-
-  /**
-   * An execution Spark nested under a tracked root (a CTAS's insert): its events go to the root's
-   * run.
-   *
-   * @param planRead true when its plan was read at its start (its end need not read it again)
-   */
-  record Nested(ExecutionRun run, long executionId, boolean planRead) implements Placement {}
-
-  /**
-   * A streaming micro-batch: its events go to its query's run.
-   *
-   * @param startSeen false at the end of a micro-batch whose start was not seen (its plan is read
-   *     at its end)
-   */
-  record MicroBatch(ExecutionRun run, boolean startSeen) implements Placement {}
-
-  /** An execution nested under a root whose run is no longer tracked. */
-  record Untracked() implements Placement {
-    @Override
-    public ExecutionRun run() {
-      return null;
-    }
-  }
-
-  /** What the agent is to do. */
-  sealed interface Decision permits Start, Running, Terminal, Static, Abort {
-    ExecutionRun run();
-  }
-
-  /** Emit the run's START (its {@code jobName} is set). */
-  record Start(ExecutionRun run) implements Decision {}
-
-  /** Emit RUNNING: a micro-batch of the streaming run completed at {@code time}. */
-  record Running(ExecutionRun run, long time) implements Decision {}
-
-  /** Emit COMPLETE, or FAIL with {@code failure} when it is not null, at {@code time}. */
-  record Terminal(ExecutionRun run, long time, Throwable failure) implements Decision {}
-
-  /** Emit the static events of metadata-only DDL that succeeded at {@code time}. */
-  record Static(ExecutionRun run, long time) implements Decision {}
-
-  /** Emit ABORT: the run's end was lost or the application is going away ({@code reason}). */
-  record Abort(ExecutionRun run, long time, String reason) implements Decision {}
-
   private final String applicationJobName;
   private final JobNameStyle jobNameStyle;
   private final Duration idleTimeout;
@@ -155,21 +97,21 @@ final class ExecutionTracker {
     if (root != null) {
       nestedUnder.put(executionId, rootExecutionId);
       touch(root, time);
-      return new Nested(root, executionId, false);
+      return new Placement.Nested(root, executionId, false);
     }
     if (microBatch.isPresent()) {
       ExecutionRun run = microBatchRun(microBatch.get(), time);
       runs.put(executionId, run);
-      return new MicroBatch(run, true);
+      return new Placement.MicroBatch(run, true);
     }
     ExecutionRun run = new ExecutionRun(UUIDUtils.generateNewUUID(), time);
     runs.put(executionId, run);
     touch(run, time);
-    return new Own(run, false);
+    return new Placement.Own(run, false);
   }
 
   /** The nested execution's plan was read at its start; its end need not read it again. */
-  void nestedPlanRead(Nested nested) {
+  void nestedPlanRead(Placement.Nested nested) {
     if (nestedUnder.containsKey(nested.executionId())) {
       nestedRead.add(nested.executionId());
     }
@@ -177,7 +119,8 @@ final class ExecutionTracker {
 
   /**
    * An execution ended at {@code time}. Its own run is no longer tracked after this call: the
-   * decision about it comes from {@link #ended}.
+   * decision about it comes from {@link #ownEnded}, {@link #nestedEnded} or {@link
+   * #microBatchEnded}.
    */
   Placement executionEnded(
       long executionId, long time, Optional<StreamingPlans.MicroBatch> microBatch) {
@@ -186,23 +129,23 @@ final class ExecutionTracker {
       boolean read = nestedRead.remove(executionId);
       ExecutionRun root = runs.get(rootId);
       if (root == null) {
-        return new Untracked();
+        return new Placement.Untracked();
       }
       touch(root, time);
-      return new Nested(root, executionId, read);
+      return new Placement.Nested(root, executionId, read);
     }
     ExecutionRun run = runs.remove(executionId);
     if (run == null && microBatch.isPresent()) {
-      return new MicroBatch(microBatchRun(microBatch.get(), time), false);
+      return new Placement.MicroBatch(microBatchRun(microBatch.get(), time), false);
     }
     if (run != null && StreamingQueryRuns.isStreaming(run)) {
-      return new MicroBatch(run, true);
+      return new Placement.MicroBatch(run, true);
     }
     if (run == null) {
-      return new Own(new ExecutionRun(UUIDUtils.generateNewUUID(), time), true);
+      return new Placement.Own(new ExecutionRun(UUIDUtils.generateNewUUID(), time), true);
     }
     forget(run);
-    return new Own(run, false);
+    return new Placement.Own(run, false);
   }
 
   /** The run an execution belongs to: its own, or that of its root; null when untracked. */
@@ -264,38 +207,48 @@ final class ExecutionTracker {
               run.planPart,
               suffix);
     }
-    return List.of(new Start(run));
+    return List.of(new Decision.Start(run));
   }
 
   /**
-   * The decisions at the end of an execution, once the agent has read what its end gave ({@code
-   * placement} from {@link #executionEnded}).
+   * The decisions at the end of a root execution placed in its own run ({@link #executionEnded}),
+   * once the agent has read what its end gave: static events for metadata-only DDL that succeeded,
+   * else START when still due and the terminal event of a started run.
    *
    * @param failure why the execution failed, or null when it succeeded
    */
-  List<Decision> ended(Placement placement, long time, Throwable failure) {
-    if (placement instanceof MicroBatch batch) {
-      List<Decision> decisions = new ArrayList<>(startIfReady(batch.run()));
-      if (failure == null && batch.run().started()) {
-        decisions.add(new Running(batch.run(), time)); // one per micro-batch
-      }
-      return decisions;
-    }
-    if (placement instanceof Nested nested) {
-      return startIfReady(nested.run()); // the root's end closes the run
-    }
-    if (!(placement instanceof Own own)) {
-      return List.of();
-    }
+  List<Decision> ownEnded(Placement.Own own, long time, Throwable failure) {
     ExecutionRun run = own.run();
     if (run.staticKind != StaticLineage.Kind.NONE) {
       boolean emits = failure == null && run.staticKind != StaticLineage.Kind.NOTHING;
-      return emits ? List.of(new Static(run, time)) : List.of();
+      return emits ? List.of(new Decision.Static(run, time)) : List.of();
     }
     run.tagsKnown = true;
     List<Decision> decisions = new ArrayList<>(startIfReady(run));
     if (run.started()) {
-      decisions.add(new Terminal(run, time, failure));
+      decisions.add(new Decision.Terminal(run, time, failure));
+    }
+    return decisions;
+  }
+
+  /**
+   * The decisions at the end of a nested execution: START when its end made the root's run ready;
+   * the root's end closes the run.
+   */
+  List<Decision> nestedEnded(Placement.Nested nested) {
+    return startIfReady(nested.run());
+  }
+
+  /**
+   * The decisions at the end of a streaming micro-batch: START when still due, and RUNNING after a
+   * successful micro-batch of a started run (one per micro-batch).
+   *
+   * @param failure why the micro-batch failed, or null when it succeeded
+   */
+  List<Decision> microBatchEnded(Placement.MicroBatch batch, long time, Throwable failure) {
+    List<Decision> decisions = new ArrayList<>(startIfReady(batch.run()));
+    if (failure == null && batch.run().started()) {
+      decisions.add(new Decision.Running(batch.run(), time));
     }
     return decisions;
   }
@@ -320,7 +273,7 @@ final class ExecutionTracker {
     if (run == null || !run.started()) {
       return List.of();
     }
-    return List.of(new Terminal(run, time, failure));
+    return List.of(new Decision.Terminal(run, time, failure));
   }
 
   /**
@@ -389,7 +342,7 @@ final class ExecutionTracker {
     }
     forget(run);
     if (run.started()) {
-      decisions.add(new Abort(run, time, reason));
+      decisions.add(new Decision.Abort(run, time, reason));
     }
   }
 

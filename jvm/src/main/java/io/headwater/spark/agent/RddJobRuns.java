@@ -4,9 +4,6 @@ import io.headwater.spark.connectors.rdd.RddJobInputDatasetBuilder;
 import io.headwater.spark.connectors.rdd.RddJobNames;
 import io.headwater.spark.connectors.rdd.RddJobOutputDatasetBuilder;
 import io.headwater.spark.extensions.SchedulerObjects;
-import io.headwater.spark.reading.DatasetStatistics;
-import io.headwater.spark.reading.ScanStatistics;
-import io.openlineage.client.OpenLineage;
 import io.openlineage.client.utils.UUIDUtils;
 import java.util.HashMap;
 import java.util.List;
@@ -96,9 +93,7 @@ final class RddJobRuns {
   void stageCompleted(int jobId, StageInfo stage, long filesWritten, List<?> objects) {
     Running job = running.get(jobId);
     if (job != null) {
-      job.run().tasksRead = job.run().tasksRead.plus(DatasetStatistics.readByStage(stage));
-      job.run().tasksWrote =
-          job.run().tasksWrote.plus(DatasetStatistics.ofStage(stage, filesWritten));
+      job.run().metrics.rddStageCompleted(stage, filesWritten);
     }
     evaluate(jobId, objects);
   }
@@ -114,27 +109,8 @@ final class RddJobRuns {
     evaluate(event.jobId(), SchedulerObjects.jobEnd(event, job.job().finalStage()));
     running.remove(event.jobId());
     if (job.run().started()) {
-      addStatistics(job.run());
+      job.run().metrics.rddJobEnded(job.run().lineage.inputs());
       emitter.terminal(job.run(), event.time(), failure);
-    }
-  }
-
-  /**
-   * The statistics of an RDD job's run, from its tasks' metrics summed over its stages: the rows
-   * and bytes written are its output's (an RDD job writes one dataset); the records and bytes read
-   * are its input's when it reads exactly one dataset (with several, the tasks' figures cannot be
-   * split between them, so none gets any).
-   */
-  private static void addStatistics(ExecutionRun run) {
-    run.written = run.tasksWrote.ofTasks();
-    List<OpenLineage.InputDataset> inputs = run.lineage.inputs();
-    if (inputs.size() == 1) {
-      OpenLineage.InputDataset input = inputs.get(0);
-      run.tasksRead
-          .ofTasks()
-          .ifPresent(
-              read ->
-                  run.read.put(ScanStatistics.key(input.getNamespace(), input.getName()), read));
     }
   }
 

@@ -27,14 +27,14 @@ final class RunEmitter {
   }
 
   /** Emits the event a run decision calls for; static events are emitted by the agent. */
-  void emit(ExecutionTracker.Decision decision) {
-    if (decision instanceof ExecutionTracker.Start start) {
+  void emit(Decision decision) {
+    if (decision instanceof Decision.Start start) {
       start(start.run());
-    } else if (decision instanceof ExecutionTracker.Running running) {
+    } else if (decision instanceof Decision.Running running) {
       emit(EventType.RUNNING, running.run(), running.time(), null);
-    } else if (decision instanceof ExecutionTracker.Terminal terminal) {
+    } else if (decision instanceof Decision.Terminal terminal) {
       terminal(terminal.run(), terminal.time(), terminal.failure());
-    } else if (decision instanceof ExecutionTracker.Abort abort) {
+    } else if (decision instanceof Decision.Abort abort) {
       emit(EventType.ABORT, abort.run(), abort.time(), new RunEventFactory.Stopped(abort.reason()));
     } else {
       throw new IllegalArgumentException("not a run event: " + decision);

@@ -7,14 +7,11 @@ import io.headwater.spark.facets.HeadwaterVersion;
 import io.headwater.spark.facets.SparkPipelineJobFacet;
 import io.headwater.spark.facets.SparkPropertiesRunFacet;
 import io.headwater.spark.logging.StackTraces;
-import io.headwater.spark.reading.DatasetStatistics;
-import io.headwater.spark.reading.ScanStatistics;
 import io.openlineage.client.OpenLineage;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -34,6 +31,7 @@ final class RunEventFactory {
   private final JobMetadata metadata;
   private final ApplicationFacets applicationFacets;
   private final OptInRunFacets optInFacets;
+  private final StatisticsFacets statistics;
 
   RunEventFactory(
       OpenLineage openLineage,
@@ -48,6 +46,7 @@ final class RunEventFactory {
     this.metadata = metadata;
     this.applicationFacets = applicationFacets;
     this.optInFacets = optInFacets;
+    this.statistics = new StatisticsFacets(openLineage);
   }
 
   /**
@@ -138,33 +137,10 @@ final class RunEventFactory {
       ApplicationRun app,
       Throwable failure) {
     UUID runId = run.runId;
-    List<OpenLineage.OutputDataset> outputs = run.lineage.outputs();
-    List<OpenLineage.InputDataset> inputs = run.lineage.inputs();
-    if (type != OpenLineage.RunEvent.EventType.START) {
-      // on FAIL, the metrics of the failed tasks are lost: figures of zero say nothing was
-      // counted, not that nothing was read or written, so they are left out
-      boolean failed = type == OpenLineage.RunEvent.EventType.FAIL;
-      // RUNNING (a streaming run's micro-batch) gives that micro-batch's figures, a terminal event
-      // the run's totals
-      boolean running = type == OpenLineage.RunEvent.EventType.RUNNING;
-      Map<String, DatasetStatistics> readByKey = running ? run.batchRead : run.read;
-      Optional<DatasetStatistics> written =
-          (running ? run.batchWritten : run.written)
-              .filter(stats -> !(failed && stats.rowCount() == 0));
-      if (outputs.size() == 1 && written.isPresent()) {
-        outputs = List.of(withStatistics(outputs.get(0), written.get()));
-      }
-      inputs =
-          inputs.stream()
-              .map(
-                  input -> {
-                    DatasetStatistics read =
-                        readByKey.get(ScanStatistics.key(input.getNamespace(), input.getName()));
-                    return withStatistics(
-                        input, read == null || (failed && read.rowCount() == 0) ? null : read);
-                  })
-              .toList();
-    }
+    List<OpenLineage.OutputDataset> outputs =
+        statistics.outputs(type, run.metrics, run.lineage.outputs());
+    List<OpenLineage.InputDataset> inputs =
+        statistics.inputs(type, run.metrics, run.lineage.inputs());
     UUID rootRunId = externalParent.map(HeadwaterConfig.ParentJob::runId).orElse(app.runId());
     String rootNamespace =
         externalParent.map(HeadwaterConfig.ParentJob::namespace).orElse(app.namespace());
@@ -279,46 +255,6 @@ final class RunEventFactory {
         .inputs(List.of())
         .outputs(List.of())
         .build();
-  }
-
-  private OpenLineage.InputDataset withStatistics(
-      OpenLineage.InputDataset input, DatasetStatistics stats) {
-    if (stats == null) {
-      return input;
-    }
-    return Datasets.withFacets(
-        openLineage,
-        input,
-        Map.of(),
-        Map.of(
-            "inputStatistics",
-            openLineage
-                .newInputStatisticsInputDatasetFacetBuilder()
-                .rowCount(stats.rowCount())
-                .size(known(stats.size()))
-                .fileCount(known(stats.fileCount()))
-                .build()));
-  }
-
-  private OpenLineage.OutputDataset withStatistics(
-      OpenLineage.OutputDataset output, DatasetStatistics stats) {
-    return Datasets.withFacets(
-        openLineage,
-        output,
-        Map.of(),
-        Map.of(
-            "outputStatistics",
-            openLineage
-                .newOutputStatisticsOutputDatasetFacetBuilder()
-                .rowCount(stats.rowCount())
-                .size(known(stats.size()))
-                .fileCount(known(stats.fileCount()))
-                .build()));
-  }
-
-  /** A figure of {@link DatasetStatistics}, or null (left out) when it is unknown. */
-  private static Long known(long figure) {
-    return figure == DatasetStatistics.UNKNOWN ? null : figure;
   }
 
   OpenLineage.Job job(

@@ -46,30 +46,57 @@ public class ExecutionTrackerTest {
     run.planPart = planPart;
   }
 
+  /**
+   * The tracker's decisions at an execution's end, dispatched on its placement as the agent does.
+   */
+  private List<Decision> ended(Placement placement, long time, Throwable failure) {
+    return placement.accept(
+        new Placement.Visitor<List<Decision>>() {
+          @Override
+          public List<Decision> own(Placement.Own own) {
+            return tracker.ownEnded(own, time, failure);
+          }
+
+          @Override
+          public List<Decision> nested(Placement.Nested nested) {
+            return tracker.nestedEnded(nested);
+          }
+
+          @Override
+          public List<Decision> microBatch(Placement.MicroBatch microBatch) {
+            return tracker.microBatchEnded(microBatch, time, failure);
+          }
+
+          @Override
+          public List<Decision> untracked(Placement.Untracked untracked) {
+            return List.of();
+          }
+        });
+  }
+
   private static LocalPropertyTags.Snapshot tags(String key) {
     return new LocalPropertyTags.Snapshot(List.of(new Tag(key, "true", "CONFIG")), List.of());
   }
 
   @Test
   public void aRootRunStartsAtItsFirstJobAndCompletesAtItsEnd() {
-    ExecutionTracker.Placement start = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING);
+    Placement start = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING);
     ExecutionRun run = start.run();
-    assertTrue(start instanceof ExecutionTracker.Own);
+    assertTrue(start instanceof Placement.Own);
     read(run, WRITES_TOTALS, "execute_insert");
     assertEquals("START waits for the thread's tags", List.of(), tracker.startIfReady(run));
 
-    List<ExecutionTracker.Decision> atJob = tracker.jobStarted(run, tags("team"), 1_100);
-    assertEquals(List.of(new ExecutionTracker.Start(run)), atJob);
+    List<Decision> atJob = tracker.jobStarted(run, tags("team"), 1_100);
+    assertEquals(List.of(new Decision.Start(run)), atJob);
     assertEquals("app.execute_insert.data_totals", run.jobName);
     assertEquals("team", run.localTags.job().get(0).key());
     assertEquals(
         "a later job changes nothing", List.of(), tracker.jobStarted(run, tags("x"), 1_200));
     assertEquals("team", run.localTags.job().get(0).key());
 
-    ExecutionTracker.Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
+    Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
     assertSame(run, end.run());
-    assertEquals(
-        List.of(new ExecutionTracker.Terminal(run, 2_000, null)), tracker.ended(end, 2_000, null));
+    assertEquals(List.of(new Decision.Terminal(run, 2_000, null)), ended(end, 2_000, null));
     assertEquals("no state outlives the terminal decision", 0, tracker.openRuns());
     assertNull(tracker.runOf(1));
   }
@@ -82,11 +109,10 @@ public class ExecutionTrackerTest {
     run.analysisFailed = true;
     Throwable failure = new IllegalStateException("[AMBIGUOUS_REFERENCE] Reference `k`");
 
-    ExecutionTracker.Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
+    Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
     assertEquals(
-        List.of(
-            new ExecutionTracker.Start(run), new ExecutionTracker.Terminal(run, 2_000, failure)),
-        tracker.ended(end, 2_000, failure));
+        List.of(new Decision.Start(run), new Decision.Terminal(run, 2_000, failure)),
+        ended(end, 2_000, failure));
     assertEquals("app.project", run.jobName);
     assertEquals(0, tracker.openRuns());
   }
@@ -95,13 +121,12 @@ public class ExecutionTrackerTest {
   public void aRunWithoutJobsStartsAtItsEndAndAFailureEndsItWithFail() {
     ExecutionRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING).run();
     read(run, READS_ORDERS, "local_table_scan");
-    ExecutionTracker.Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
+    Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
     RuntimeException failure = new RuntimeException("boom");
 
     assertEquals(
-        List.of(
-            new ExecutionTracker.Start(run), new ExecutionTracker.Terminal(run, 2_000, failure)),
-        tracker.ended(end, 2_000, failure));
+        List.of(new Decision.Start(run), new Decision.Terminal(run, 2_000, failure)),
+        ended(end, 2_000, failure));
   }
 
   @Test
@@ -109,8 +134,8 @@ public class ExecutionTrackerTest {
     ExecutionRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING).run();
     read(run, ExecutionLineage.EMPTY, "local_table_scan");
     assertEquals(List.of(), tracker.jobStarted(run, LocalPropertyTags.Snapshot.NONE, 1_100));
-    ExecutionTracker.Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
-    assertEquals(List.of(), tracker.ended(end, 2_000, null));
+    Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
+    assertEquals(List.of(), ended(end, 2_000, null));
     assertEquals(0, tracker.openRuns());
   }
 
@@ -119,24 +144,22 @@ public class ExecutionTrackerTest {
     ExecutionRun root = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING).run();
     read(root, ExecutionLineage.EMPTY, "execute_create_table_as_select");
 
-    ExecutionTracker.Placement nested = tracker.executionStarted(2, 1, 1_100, NOT_STREAMING);
-    assertTrue(nested instanceof ExecutionTracker.Nested);
+    Placement nested = tracker.executionStarted(2, 1, 1_100, NOT_STREAMING);
+    assertTrue(nested instanceof Placement.Nested);
     assertSame(root, nested.run());
     assertSame("the nested execution's jobs belong to the root's run", root, tracker.runOf(2));
     root.lineage = root.lineage.merge(WRITES_TOTALS); // what the nested insert writes
-    tracker.nestedPlanRead((ExecutionTracker.Nested) nested);
+    tracker.nestedPlanRead((Placement.Nested) nested);
     assertEquals(
-        List.of(new ExecutionTracker.Start(root)),
+        List.of(new Decision.Start(root)),
         tracker.jobStarted(root, LocalPropertyTags.Snapshot.NONE, 1_200));
 
-    ExecutionTracker.Placement nestedEnd = tracker.executionEnded(2, 1_500, NOT_STREAMING);
-    assertTrue(((ExecutionTracker.Nested) nestedEnd).planRead());
-    assertEquals("the root's end closes the run", List.of(), tracker.ended(nestedEnd, 1_500, null));
+    Placement nestedEnd = tracker.executionEnded(2, 1_500, NOT_STREAMING);
+    assertTrue(((Placement.Nested) nestedEnd).planRead());
+    assertEquals("the root's end closes the run", List.of(), ended(nestedEnd, 1_500, null));
 
-    ExecutionTracker.Placement rootEnd = tracker.executionEnded(1, 2_000, NOT_STREAMING);
-    assertEquals(
-        List.of(new ExecutionTracker.Terminal(root, 2_000, null)),
-        tracker.ended(rootEnd, 2_000, null));
+    Placement rootEnd = tracker.executionEnded(1, 2_000, NOT_STREAMING);
+    assertEquals(List.of(new Decision.Terminal(root, 2_000, null)), ended(rootEnd, 2_000, null));
     assertEquals("app.execute_create_table_as_select.data_totals", root.jobName);
     assertEquals(0, tracker.openRuns());
   }
@@ -145,24 +168,24 @@ public class ExecutionTrackerTest {
   public void aNestedEndAfterItsRootEndedIsUntracked() {
     tracker.executionStarted(1, 1, 1_000, NOT_STREAMING);
     tracker.executionStarted(2, 1, 1_100, NOT_STREAMING);
-    tracker.ended(tracker.executionEnded(1, 2_000, NOT_STREAMING), 2_000, null);
+    ended(tracker.executionEnded(1, 2_000, NOT_STREAMING), 2_000, null);
 
-    ExecutionTracker.Placement late = tracker.executionEnded(2, 2_100, NOT_STREAMING);
-    assertTrue(late instanceof ExecutionTracker.Untracked);
-    assertEquals(List.of(), tracker.ended(late, 2_100, null));
+    Placement late = tracker.executionEnded(2, 2_100, NOT_STREAMING);
+    assertTrue(late instanceof Placement.Untracked);
+    assertEquals(List.of(), ended(late, 2_100, null));
   }
 
   @Test
   public void anEndWhoseStartWasNotSeenOpensAndClosesTheRun() {
-    ExecutionTracker.Placement end = tracker.executionEnded(7, 5_000, NOT_STREAMING);
-    assertTrue(((ExecutionTracker.Own) end).openedAtEnd());
+    Placement end = tracker.executionEnded(7, 5_000, NOT_STREAMING);
+    assertTrue(((Placement.Own) end).openedAtEnd());
     ExecutionRun run = end.run();
     assertEquals(5_000, run.startTime);
     read(run, WRITES_TOTALS, "execute_insert");
 
     assertEquals(
-        List.of(new ExecutionTracker.Start(run), new ExecutionTracker.Terminal(run, 5_000, null)),
-        tracker.ended(end, 5_000, null));
+        List.of(new Decision.Start(run), new Decision.Terminal(run, 5_000, null)),
+        ended(end, 5_000, null));
     assertEquals(0, tracker.openRuns());
   }
 
@@ -172,22 +195,20 @@ public class ExecutionTrackerTest {
     created.planPart = "execute_create_data_source_table_command";
     created.staticKind = StaticLineage.Kind.DATASET_EVENTS;
     assertEquals("never a START", List.of(), tracker.jobStarted(created, tags("t"), 1_100));
-    ExecutionTracker.Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
-    assertEquals(
-        List.of(new ExecutionTracker.Static(created, 2_000)), tracker.ended(end, 2_000, null));
+    Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
+    assertEquals(List.of(new Decision.Static(created, 2_000)), ended(end, 2_000, null));
 
     ExecutionRun failed = tracker.executionStarted(2, 2, 3_000, NOT_STREAMING).run();
     failed.staticKind = StaticLineage.Kind.JOB_EVENT;
-    ExecutionTracker.Placement failedEnd = tracker.executionEnded(2, 3_100, NOT_STREAMING);
+    Placement failedEnd = tracker.executionEnded(2, 3_100, NOT_STREAMING);
     assertEquals(
         "a failed DDL changed nothing",
         List.of(),
-        tracker.ended(failedEnd, 3_100, new RuntimeException("exists")));
+        ended(failedEnd, 3_100, new RuntimeException("exists")));
 
     ExecutionRun tempView = tracker.executionStarted(3, 3, 4_000, NOT_STREAMING).run();
     tempView.staticKind = StaticLineage.Kind.NOTHING;
-    assertEquals(
-        List.of(), tracker.ended(tracker.executionEnded(3, 4_100, NOT_STREAMING), 4_100, null));
+    assertEquals(List.of(), ended(tracker.executionEnded(3, 4_100, NOT_STREAMING), 4_100, null));
   }
 
   @Test
@@ -197,29 +218,29 @@ public class ExecutionTrackerTest {
     Optional<StreamingPlans.MicroBatch> batch =
         Optional.of(new StreamingPlans.MicroBatch(query, new OneRowRelation()));
 
-    ExecutionTracker.Placement first = tracker.executionStarted(1, 1, 1_000, batch);
+    Placement first = tracker.executionStarted(1, 1, 1_000, batch);
     ExecutionRun run = first.run();
-    assertTrue(first instanceof ExecutionTracker.MicroBatch);
+    assertTrue(first instanceof Placement.MicroBatch);
     run.lineage = run.lineage.merge(WRITES_TOTALS);
     assertEquals(
         "a streaming run starts with its first micro-batch",
-        List.of(new ExecutionTracker.Start(run)),
+        List.of(new Decision.Start(run)),
         tracker.startIfReady(run));
     assertEquals("app.orders_stream.data_totals", run.jobName);
     assertEquals(
-        List.of(new ExecutionTracker.Running(run, 1_500)),
-        tracker.ended(tracker.executionEnded(1, 1_500, batch), 1_500, null));
+        List.of(new Decision.Running(run, 1_500)),
+        ended(tracker.executionEnded(1, 1_500, batch), 1_500, null));
 
-    ExecutionTracker.Placement second = tracker.executionStarted(2, 2, 2_000, batch);
+    Placement second = tracker.executionStarted(2, 2, 2_000, batch);
     assertSame(run, second.run());
     assertEquals(
         "a failed micro-batch gives no RUNNING",
         List.of(),
-        tracker.ended(tracker.executionEnded(2, 2_500, batch), 2_500, new RuntimeException()));
+        ended(tracker.executionEnded(2, 2_500, batch), 2_500, new RuntimeException()));
 
     RuntimeException failure = new RuntimeException("query died");
     assertEquals(
-        List.of(new ExecutionTracker.Terminal(run, 3_000, failure)),
+        List.of(new Decision.Terminal(run, 3_000, failure)),
         tracker.streamingQueryTerminated(query, 3_000, failure));
     assertEquals(0, tracker.openRuns());
     assertEquals(List.of(), tracker.streamingQueryTerminated(query, 3_100, null));
@@ -230,13 +251,12 @@ public class ExecutionTrackerTest {
     UUID query = UUID.randomUUID();
     Optional<StreamingPlans.MicroBatch> batch =
         Optional.of(new StreamingPlans.MicroBatch(query, new OneRowRelation()));
-    ExecutionTracker.Placement end = tracker.executionEnded(9, 1_000, batch);
-    assertFalse(((ExecutionTracker.MicroBatch) end).startSeen());
+    Placement end = tracker.executionEnded(9, 1_000, batch);
+    assertFalse(((Placement.MicroBatch) end).startSeen());
     end.run().lineage = READS_ORDERS;
     assertEquals(
-        List.of(
-            new ExecutionTracker.Start(end.run()), new ExecutionTracker.Running(end.run(), 1_000)),
-        tracker.ended(end, 1_000, null));
+        List.of(new Decision.Start(end.run()), new Decision.Running(end.run(), 1_000)),
+        ended(end, 1_000, null));
   }
 
   @Test
@@ -245,7 +265,7 @@ public class ExecutionTrackerTest {
     Optional<StreamingPlans.MicroBatch> batch =
         Optional.of(new StreamingPlans.MicroBatch(query, new OneRowRelation()));
     tracker.executionStarted(1, 1, 1_000, batch);
-    assertEquals(List.of(), tracker.ended(tracker.executionEnded(1, 1_500, batch), 1_500, null));
+    assertEquals(List.of(), ended(tracker.executionEnded(1, 1_500, batch), 1_500, null));
     assertEquals(List.of(), tracker.streamingQueryTerminated(query, 2_000, null));
   }
 
@@ -263,7 +283,7 @@ public class ExecutionTrackerTest {
     long now = 1_100 + Duration.ofMinutes(10).toMillis() + 1;
     assertEquals(
         "only a started run gets an event",
-        List.of(new ExecutionTracker.Abort(lost, now, "no event for 10 min")),
+        List.of(new Decision.Abort(lost, now, "no event for 10 min")),
         tracker.expire(now));
     assertNull("the nested execution went with its root", tracker.runOf(2));
     assertNull(tracker.runOf(3));
@@ -272,8 +292,7 @@ public class ExecutionTrackerTest {
     assertFalse(quiet.started());
 
     // the lost end arriving after all: the run was forgotten, so it is opened and closed afresh
-    assertTrue(
-        ((ExecutionTracker.Own) tracker.executionEnded(1, now + 1, NOT_STREAMING)).openedAtEnd());
+    assertTrue(((Placement.Own) tracker.executionEnded(1, now + 1, NOT_STREAMING)).openedAtEnd());
   }
 
   @Test
@@ -287,7 +306,7 @@ public class ExecutionTrackerTest {
     tracker.jobStarted(runs[0], LocalPropertyTags.Snapshot.NONE, 5_000); // run 0 is active again
 
     assertEquals(
-        List.of(new ExecutionTracker.Abort(runs[1], 6_000, "more than 3 runs open")),
+        List.of(new Decision.Abort(runs[1], 6_000, "more than 3 runs open")),
         tracker.expire(6_000));
     assertEquals(3, tracker.openRuns());
   }
@@ -304,13 +323,13 @@ public class ExecutionTrackerTest {
     ExecutionRun streaming = tracker.executionStarted(3, 3, 1_000, micro).run();
     streaming.lineage = WRITES_TOTALS;
     tracker.startIfReady(streaming);
-    tracker.ended(tracker.executionEnded(3, 1_500, micro), 1_500, null);
+    ended(tracker.executionEnded(3, 1_500, micro), 1_500, null);
 
-    List<ExecutionTracker.Decision> decisions = tracker.abortAll(9_000, "JVM shutdown");
+    List<Decision> decisions = tracker.abortAll(9_000, "JVM shutdown");
     assertEquals(
         List.of(
-            new ExecutionTracker.Abort(batch, 9_000, "JVM shutdown"),
-            new ExecutionTracker.Abort(streaming, 9_000, "JVM shutdown")),
+            new Decision.Abort(batch, 9_000, "JVM shutdown"),
+            new Decision.Abort(streaming, 9_000, "JVM shutdown")),
         decisions);
     assertEquals(0, tracker.openRuns());
     assertEquals(List.of(), tracker.streamingQueryTerminated(query, 9_100, null));

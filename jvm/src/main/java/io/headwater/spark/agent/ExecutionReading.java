@@ -1,0 +1,210 @@
+package io.headwater.spark.agent;
+
+import io.headwater.spark.compat.StreamingPlans;
+import io.headwater.spark.naming.JobNames;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.execution.QueryExecution;
+import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart;
+
+/**
+ * What the start and end of a SQL execution read, by where the {@link ExecutionTracker} placed it
+ * ({@link Placement}): each event is dispatched once, through {@link Started} or {@link Ended}, and
+ * an end returns the tracker's decisions for its kind of placement. Plans are read through {@link
+ * RunReading}, statistics into the run's {@link RunMetrics}, and a run that executes a flow of a
+ * Spark Declarative Pipeline gets the flow's job ({@link PipelineUpdates}). Only the agent's
+ * analysis thread ({@link ExecutionAnalysis}) uses it.
+ */
+final class ExecutionReading {
+  private final ExecutionTracker tracker;
+  private final RunReading reading;
+  private final RunBuilders builders;
+  private final ConnectClients connectClients;
+  private final PipelineUpdates pipelines;
+
+  ExecutionReading(
+      ExecutionTracker tracker,
+      RunReading reading,
+      RunBuilders builders,
+      ConnectClients connectClients,
+      PipelineUpdates pipelines) {
+    this.tracker = tracker;
+    this.reading = reading;
+    this.builders = builders;
+    this.connectClients = connectClients;
+    this.pipelines = pipelines;
+  }
+
+  /**
+   * What an execution's start reads, by its placement: a root's plan part, naming and flow; a
+   * nested or micro-batch execution's datasets for its root's or query's run. The plans of a query
+   * whose analysis failed are never read: only a root's failure is recorded.
+   */
+  final class Started implements Placement.Visitor<Void> {
+    private final QueryExecution execution;
+    private final Object event;
+    private final boolean analysisFailed;
+    private final Optional<StreamingPlans.MicroBatch> batch;
+
+    Started(
+        QueryExecution execution,
+        Object event,
+        boolean analysisFailed,
+        Optional<StreamingPlans.MicroBatch> batch) {
+      this.execution = execution;
+      this.event = event;
+      this.analysisFailed = analysisFailed;
+      this.batch = batch;
+    }
+
+    @Override
+    public Void own(Placement.Own own) {
+      ExecutionRun run = own.run();
+      if (analysisFailed) {
+        // a pipeline definition that does not resolve fails its update, not a run of its own
+        if (!pipelines.resolving()) {
+          reading.failedAnalysis(run, execution);
+          if (execution != null && event instanceof SparkListenerSQLExecutionStart start) {
+            run.jobNamePrefix = connectClients.jobNamePrefix(start, execution);
+          }
+        }
+      } else if (execution != null) {
+        reading.root(run, execution);
+        String description = null;
+        if (event instanceof SparkListenerSQLExecutionStart start) {
+          run.jobNamePrefix = connectClients.jobNamePrefix(start, execution);
+          description = start.description();
+        }
+        run.readAction =
+            JobNames.readAction(description, execution.analyzed(), execution.executedPlan());
+        assignFlow(run);
+      }
+      return null;
+    }
+
+    @Override
+    public Void nested(Placement.Nested nested) {
+      if (!analysisFailed && execution != null) {
+        reading.nested(nested.run(), execution);
+        tracker.nestedPlanRead(nested);
+      }
+      return null;
+    }
+
+    @Override
+    public Void microBatch(Placement.MicroBatch microBatch) {
+      if (!analysisFailed && execution != null) {
+        reading.microBatch(microBatch.run(), execution, batch.orElseThrow());
+      }
+      return null;
+    }
+
+    @Override
+    public Void untracked(Placement.Untracked untracked) {
+      return null; // never at a start: an execution's start always opens or joins a run
+    }
+  }
+
+  /**
+   * What an execution's end reads, by its placement, and the tracker's decisions once it was read:
+   * a nested execution's datasets and statistics for its root's run, a micro-batch's for its
+   * RUNNING event, a root's plan when its start was not read.
+   */
+  final class Ended implements Placement.Visitor<List<Decision>> {
+    private final long time;
+    private final QueryExecution execution;
+    private final Throwable failure;
+    private final Object event;
+    private final boolean analysisFailed;
+    private final Optional<StreamingPlans.MicroBatch> batch;
+
+    /** The execution whose plans may be read, null when they may not; the statistics' source. */
+    private QueryExecution readable;
+
+    Ended(
+        long time,
+        QueryExecution execution,
+        QueryExecution readable,
+        Throwable failure,
+        Object event,
+        boolean analysisFailed,
+        Optional<StreamingPlans.MicroBatch> batch) {
+      this.time = time;
+      this.execution = execution;
+      this.readable = readable;
+      this.failure = failure;
+      this.event = event;
+      this.analysisFailed = analysisFailed;
+      this.batch = batch;
+    }
+
+    /** The execution whose plans were read, null when they may not be; statistics come from it. */
+    QueryExecution readable() {
+      return readable;
+    }
+
+    @Override
+    public List<Decision> own(Placement.Own own) {
+      ExecutionRun run = own.run();
+      if (analysisFailed || run.analysisFailed) {
+        if (run.planPart == null && !pipelines.resolving()) {
+          reading.failedAnalysis(run, execution);
+        }
+        readable = null;
+      } else if (run.planPart == null && execution != null) {
+        reading.root(run, execution);
+        assignFlow(run);
+      }
+      builders.evaluate(run, List.of(event));
+      return tracker.ownEnded(own, time, failure);
+    }
+
+    @Override
+    public List<Decision> nested(Placement.Nested nested) {
+      ExecutionRun run = nested.run();
+      builders.evaluate(run, List.of(event));
+      if (readable != null) {
+        if (!nested.planRead()) {
+          reading.nested(run, readable);
+        }
+        if (StreamingQueryRuns.isStreaming(run)) {
+          // a foreachBatch write: its tasks' output metrics count in the micro-batch's figures
+          run.metrics.addRead(readable);
+        } else {
+          run.metrics.executionEnded(readable);
+        }
+      }
+      return tracker.nestedEnded(nested);
+    }
+
+    @Override
+    public List<Decision> microBatch(Placement.MicroBatch microBatch) {
+      ExecutionRun run = microBatch.run();
+      if (!microBatch.startSeen()) {
+        reading.microBatch(run, readable, batch.orElseThrow());
+      }
+      if (readable != null) {
+        run.metrics.microBatchEnded(readable);
+      }
+      builders.evaluate(run, List.of(event));
+      return tracker.microBatchEnded(microBatch, time, failure);
+    }
+
+    @Override
+    public List<Decision> untracked(Placement.Untracked untracked) {
+      return List.of(); // its root's run was forgotten
+    }
+  }
+
+  /** A run whose only output is a running pipeline update's batch flow's destination is its run. */
+  void assignFlow(ExecutionRun run) {
+    if (run.flow == null && !run.started()) {
+      pipelines.flowWriting(run.lineage).ifPresent(flow -> assign(run, flow));
+    }
+  }
+
+  static void assign(ExecutionRun run, PipelineFlowRun flow) {
+    run.flow = flow;
+    run.sql = run.sql.or(() -> flow.job().sql());
+  }
+}
