@@ -44,6 +44,10 @@ JVM_INPUTS = (
     "gradle.properties",
     "META-INF",
     "jvm/src/main",
+    "jvm/src/spark35/main",
+    "jvm/src/spark40/main",
+    "jvm/src/spark41/main",
+    "jvm/src/spark42/main",
     "jvm/jarjar-rules.txt",
 )
 # The Spark lines other than the compile pyspark's whose seam implementations are compiled against their own Spark

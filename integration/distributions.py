@@ -23,7 +23,7 @@ from integration.support import REPO, driver_env
 
 CACHE = REPO / "build" / "fresh-clone"
 # Not what the distributions are built from: editing them needs no rebuild.
-NOT_BUILT_FROM = ("tests/", "integration/", "bench/", "docs/", "jvm/src/test/")
+NOT_BUILT_FROM = ("tests/", "integration/", "bench/", "docs/", "jvm/src/test/", "jvm/src/spark41/test/")
 
 
 def source_files() -> list[str]:
