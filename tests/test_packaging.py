@@ -40,9 +40,12 @@ def test_both_jars_ship_inside_the_installed_package(scala: str) -> None:
     assert "io/headwater/spark/agent/OpenLineageSparkListener.class" in entries
     assert "io/openlineage/client/OpenLineage.class" in entries
     with zipfile.ZipFile(jar) as archive:
-        services = archive.read("META-INF/services/io.headwater.spark.api.OpenLineageEventHandlerFactory").decode()
+        services = archive.read("META-INF/services/io.headwater.spark.api.Connector").decode()
         build = archive.read("io/headwater/spark/headwater-version.properties").decode()
-    assert services.split() == ["io.headwater.spark.connectors.BuiltInEventHandlerFactory"]
+    listed = [line for line in services.splitlines() if line and not line.startswith("#")]
+    assert len(listed) == 9
+    assert "io.headwater.spark.connectors.kafka.KafkaConnector" in listed
+    assert all(f"{name.replace('.', '/')}.class" in entries for name in listed)
     assert f"version={headwater.__version__}" in build.splitlines()
     assert f"scala={scala}" in build.splitlines()
 

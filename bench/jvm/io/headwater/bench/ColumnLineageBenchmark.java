@@ -4,12 +4,12 @@ import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.config.ConfigLoader;
 import io.headwater.spark.config.ConfigSources;
 import io.headwater.spark.config.HeadwaterConfig;
-import io.headwater.spark.connectors.BuiltInEventHandlerFactory;
 import io.headwater.spark.extensions.ExtensionFailures;
 import io.headwater.spark.extensions.LineageExtractor;
 import io.headwater.spark.extensions.RunContext;
 import io.headwater.spark.facets.StandardDatasetFactory;
 import io.headwater.spark.reading.ExecutionLineage;
+import io.headwater.spark.reading.walk.Connectors;
 import io.openlineage.client.OpenLineage;
 import java.net.URI;
 import java.nio.file.Files;
@@ -193,7 +193,7 @@ public final class ColumnLineageBenchmark {
 
   private static LineageExtractor extractor(int schemaSizeLimit) {
     return new LineageExtractor(
-        List.of(new BuiltInEventHandlerFactory()),
+        List.copyOf(Connectors.installed()),
         new ExtensionFailures(),
         new HeadwaterConfig.ColumnLineageSettings(true, schemaSizeLimit, Duration.ofMinutes(10)));
   }

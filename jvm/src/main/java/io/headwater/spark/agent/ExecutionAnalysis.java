@@ -1,7 +1,6 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.compat.StreamingPlans;
-import io.headwater.spark.connectors.TableVersions;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.extensions.SchedulerObjects;
 import io.headwater.spark.naming.CatalogHistory;
@@ -9,6 +8,7 @@ import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.reading.ExecutionLineage;
 import io.headwater.spark.reading.MetadataOnlyCommands;
 import io.headwater.spark.reading.StaticLineage;
+import io.headwater.spark.tables.TableVersions;
 import io.openlineage.client.OpenLineage;
 import java.time.Duration;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.headwater.spark.agent;
 
-import io.headwater.spark.connectors.pipelines.PipelinesSupport;
+import io.headwater.spark.pipelines.PipelinesSupport;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;

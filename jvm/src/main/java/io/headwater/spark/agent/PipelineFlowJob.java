@@ -1,8 +1,8 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.compat.pipelines.PipelineFlow;
-import io.headwater.spark.connectors.pipelines.PipelineLineage;
 import io.headwater.spark.facets.SparkPipelineJobFacet;
+import io.headwater.spark.pipelines.PipelineLineage;
 import io.openlineage.client.OpenLineage;
 import java.util.Objects;
 import java.util.Optional;

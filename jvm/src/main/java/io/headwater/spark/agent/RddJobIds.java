@@ -1,6 +1,6 @@
 package io.headwater.spark.agent;
 
-import io.headwater.spark.connectors.rdd.RddJobs;
+import io.headwater.spark.rdd.RddJobs;
 import java.util.HashSet;
 import java.util.Set;
 import org.apache.spark.scheduler.JobFailed;

@@ -1,9 +1,7 @@
 package io.headwater.spark.agent;
 
-import io.headwater.spark.connectors.rdd.RddJobInputDatasetBuilder;
-import io.headwater.spark.connectors.rdd.RddJobNames;
-import io.headwater.spark.connectors.rdd.RddJobOutputDatasetBuilder;
 import io.headwater.spark.extensions.SchedulerObjects;
+import io.headwater.spark.rdd.RddJobNames;
 import io.openlineage.client.utils.UUIDUtils;
 import java.util.HashMap;
 import java.util.List;
@@ -22,8 +20,8 @@ import org.slf4j.LoggerFactory;
  * builders, user factories first, over the job's scheduler objects ({@link SchedulerObjects}: the
  * job start and its {@code ActiveJob}, each completed stage with its unwrapped RDDs, the job end
  * with its final stage and RDDs); the built-in factory's builders read the job's inputs and its
- * Hadoop write at the {@code ActiveJob} ({@link RddJobInputDatasetBuilder}, {@link
- * RddJobOutputDatasetBuilder}).
+ * Hadoop write at the {@code ActiveJob} (the RDD connector's {@code RddJobInputDatasetBuilder},
+ * {@code RddJobOutputDatasetBuilder}).
  *
  * <p>A job that writes a dataset is one run, child of the application run: START as soon as the
  * builders have given it an output (at its start for the built-in writes; at a stage's completion

@@ -20,7 +20,7 @@ final class SparkJobs {
    * Spark's job property naming the SQL execution a job runs for ({@code
    * SQLExecution.EXECUTION_ID_KEY}).
    */
-  static final String EXECUTION_ID = io.headwater.spark.connectors.rdd.RddJobs.SQL_EXECUTION_ID;
+  static final String EXECUTION_ID = io.headwater.spark.rdd.RddJobs.SQL_EXECUTION_ID;
 
   /**
    * @param executionId the SQL execution the job runs for; null for an RDD job (it is a run of its

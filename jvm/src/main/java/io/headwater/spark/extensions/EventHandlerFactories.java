@@ -1,7 +1,8 @@
 package io.headwater.spark.extensions;
 
+import io.headwater.spark.api.Connector;
 import io.headwater.spark.api.OpenLineageEventHandlerFactory;
-import io.headwater.spark.connectors.BuiltInEventHandlerFactory;
+import io.headwater.spark.reading.walk.Connectors;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -9,10 +10,11 @@ import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
 /**
- * Finds every {@link OpenLineageEventHandlerFactory} through {@link ServiceLoader}, the built-in
- * one included, and orders them: user factories first (in class-path order), the built-in {@link
- * BuiltInEventHandlerFactory} last. A factory that cannot be loaded or constructed is reported once
- * and skipped.
+ * Finds every {@link OpenLineageEventHandlerFactory} and every {@link Connector} through {@link
+ * ServiceLoader} and orders them: user factories first (in class-path order), then the connectors,
+ * Headwater's own and third-party ones, in their documented order ({@link Connector#order()}, see
+ * {@link Connectors#load}). A factory or connector that cannot be loaded or constructed is reported
+ * once and skipped.
  */
 public final class EventHandlerFactories {
   private EventHandlerFactories() {}
@@ -20,7 +22,6 @@ public final class EventHandlerFactories {
   public static List<OpenLineageEventHandlerFactory> load(
       ClassLoader loader, ExtensionFailures failures) {
     List<OpenLineageEventHandlerFactory> user = new ArrayList<>();
-    List<OpenLineageEventHandlerFactory> builtIn = new ArrayList<>();
     Iterator<OpenLineageEventHandlerFactory> found =
         ServiceLoader.load(OpenLineageEventHandlerFactory.class, loader).iterator();
     while (true) {
@@ -29,15 +30,14 @@ public final class EventHandlerFactories {
           break;
         }
         OpenLineageEventHandlerFactory factory = found.next();
-        (factory instanceof BuiltInEventHandlerFactory ? builtIn : user).add(factory);
+        if (!(factory instanceof Connector)) {
+          user.add(factory); // connectors run from their own service file, in their order
+        }
       } catch (ServiceConfigurationError | LinkageError e) {
         failures.reportLoading(e);
       }
     }
-    if (builtIn.isEmpty()) {
-      builtIn.add(new BuiltInEventHandlerFactory());
-    }
-    user.addAll(builtIn.subList(0, 1));
+    user.addAll(Connectors.load(loader, failures::reportLoading));
     return List.copyOf(user);
   }
 }

@@ -1,7 +1,6 @@
 package io.headwater.spark.facets;
 
 import io.headwater.spark.compat.ScalaCollections;
-import io.headwater.spark.connectors.v2.V2TableIdentity;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.HiveMetastore;
 import io.headwater.spark.versions.SparkVersions;
@@ -27,9 +26,9 @@ import org.apache.spark.sql.connector.catalog.TableCatalog;
  *       CatalogTables}): {@code <db>.<table>} of the session catalog (Hive or not) — its
  *       properties, {@code owner} and {@code comment}, and the catalog when it is Hive's or, for a
  *       Delta table, Delta Lake's {@code DeltaCatalog};
- *   <li>a symlink, or the dataset itself, whose namespace is a DataSourceV2 catalog's name ({@link
- *       V2TableIdentity}): {@code <ns>.<table>} of that catalog — its properties, with the {@code
- *       owner} and {@code comment} table properties, and the catalog as {@link
+ *   <li>a symlink, or the dataset itself, whose namespace is a DataSourceV2 catalog's name ({@code
+ *       tables.V2TableIdentity}): {@code <ns>.<table>} of that catalog — its properties, with the
+ *       {@code owner} and {@code comment} table properties, and the catalog as {@link
  *       V2CatalogDescriptions} describes it.
  * </ul>
  *

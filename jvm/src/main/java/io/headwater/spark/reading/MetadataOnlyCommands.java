@@ -1,6 +1,6 @@
 package io.headwater.spark.reading;
 
-import io.headwater.spark.connectors.catalog.ViewDefinitionVisitor;
+import io.headwater.spark.reading.walk.Connectors;
 import org.apache.spark.sql.catalyst.plans.logical.AlterTableCommand;
 import org.apache.spark.sql.catalyst.plans.logical.CreateTable;
 import org.apache.spark.sql.catalyst.plans.logical.DropTable;
@@ -29,8 +29,8 @@ import org.apache.spark.sql.execution.command.CreateTableCommand;
  * </pre>
  *
  * {@code TRUNCATE}, {@code REPLACE TABLE} and CTAS remove or write data and stay runs. A persistent
- * view definition ({@code CREATE VIEW}, {@link ViewDefinitionVisitor}) is a job definition: a
- * JobEvent.
+ * view definition ({@code CREATE VIEW}, {@link io.headwater.spark.api.Connector#isViewDefinition})
+ * is a job definition: a JobEvent.
  */
 public final class MetadataOnlyCommands {
   private MetadataOnlyCommands() {}
@@ -78,6 +78,6 @@ public final class MetadataOnlyCommands {
 
   /** True when {@code root} defines a persistent view. */
   public static boolean isViewDefinition(LogicalPlan root) {
-    return ViewDefinitionVisitor.isPersistentView(root);
+    return Connectors.any(connector -> connector.isViewDefinition(root));
   }
 }

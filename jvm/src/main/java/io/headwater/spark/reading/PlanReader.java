@@ -1,12 +1,12 @@
 package io.headwater.spark.reading;
 
 import io.headwater.spark.config.HeadwaterConfig;
-import io.headwater.spark.connectors.RelationStandIns;
 import io.headwater.spark.facets.ColumnLineageSkip;
 import io.headwater.spark.facets.Datasets;
 import io.headwater.spark.reading.columns.AnalysisBudget;
 import io.headwater.spark.reading.columns.ColumnLineageAnalyzer;
 import io.headwater.spark.reading.columns.ColumnLineageFacets;
+import io.headwater.spark.reading.walk.Connectors;
 import io.headwater.spark.reading.walk.PlanCallback;
 import io.headwater.spark.reading.walk.PlanWalk;
 import io.openlineage.client.OpenLineage;
@@ -129,7 +129,7 @@ public final class PlanReader {
           new ColumnLineageAnalyzer(
               written.get(),
               node -> Optional.ofNullable(inputs.relationDatasets.get(node)),
-              RelationStandIns::of,
+              node -> Connectors.first(connector -> connector.standIn(node)),
               AnalysisBudget.startingNow(columnLineage.timeBudget()),
               analyzed,
               descriptionRedaction);

@@ -1,9 +1,9 @@
 package io.headwater.spark.reading;
 
 import io.headwater.spark.compat.ScalaCollections;
-import io.headwater.spark.connectors.files.FileRelationRoots;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.FileDatasetNames;
+import io.headwater.spark.reading.walk.Connectors;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -34,7 +34,8 @@ public final class ScanStatistics {
   /**
    * Statistics by dataset key ({@link #key}) of a streaming micro-batch's executed plan: a scan of
    * a file stream source is attributed to the source's directory (its {@code basePath}, see {@link
-   * FileRelationRoots#ofStreamBatch}), as the input visitors name it, not to the batch's files.
+   * io.headwater.spark.api.Connector#streamBatchRoots}), as the input visitors name it, not to the
+   * batch's files.
    *
    * @param hadoopConf qualifies a relative source directory
    */
@@ -75,9 +76,12 @@ public final class ScanStatistics {
       return java.util.Optional.of(tables.identifyByName(scan.tableIdentifier().get()));
     }
     List<Path> roots =
-        streaming.isPresent()
-            ? FileRelationRoots.ofStreamBatch(scan.relation(), streaming)
-            : ScalaCollections.asJava(scan.relation().location().rootPaths());
+        streaming
+            .flatMap(
+                conf ->
+                    Connectors.first(
+                        connector -> connector.streamBatchRoots(scan.relation(), conf)))
+            .orElseGet(() -> ScalaCollections.asJava(scan.relation().location().rootPaths()));
     if (roots.size() != 1) {
       return java.util.Optional.empty();
     }

@@ -1,6 +1,6 @@
 package io.headwater.spark.reading;
 
-import io.headwater.spark.connectors.delta.DeltaSupport;
+import io.headwater.spark.reading.walk.Connectors;
 import io.headwater.spark.reading.walk.PlanChildren;
 import java.util.List;
 import java.util.Optional;
@@ -17,7 +17,8 @@ import org.apache.spark.sql.catalyst.plans.logical.WriteDelta;
  * <pre>
  *   V2CreateTableAsSelectPlan(name, query, ...)   -> query (its first child is the table's name)
  *   V2WriteCommand(table, query, ...)             -> query (AppendData, OverwriteByExpression, ...)
- *   ReplaceData / WriteDelta, Delta's MERGE/UPDATE/DELETE
+ *   ReplaceData / WriteDelta, a connector's row-level command (Connector#rewritesTableRows:
+ *   Delta's MERGE/UPDATE/DELETE)
  *                                                 -> none: the rows they write mix the table's own
  *                                                    rows with the changed ones; no facet rather
  *                                                    than a wrong one (not covered yet)
@@ -30,7 +31,7 @@ final class WrittenQuery {
   static Optional<LogicalPlan> of(LogicalPlan root) {
     if (root instanceof ReplaceData
         || root instanceof WriteDelta
-        || DeltaSupport.isRowLevelCommand(root)) {
+        || Connectors.any(connector -> connector.rewritesTableRows(root))) {
       return Optional.empty();
     }
     if (root instanceof V2CreateTableAsSelectPlan ctas) {

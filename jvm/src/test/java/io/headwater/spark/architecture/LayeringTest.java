@@ -13,8 +13,10 @@ import org.junit.Test;
 /**
  * The agent's package layers (docs/development.md, "Layers"), from the bottom up: {@code config},
  * {@code logging}, {@code compat} (Spark-version seams) and {@code versions} (which implementation
- * of each seam runs); {@code api}; {@code naming}; {@code facets}; {@code connectors.*}; {@code
- * reading}; {@code extensions}; {@code emit} and {@code agent}. A package may use the layers below
+ * of each seam runs); {@code api}; {@code naming}; {@code facets}; the shared {@code tables},
+ * {@code rdd} and {@code pipelines}; {@code connectors.*}, which no other layer uses (they are
+ * plug-ins found through {@code ServiceLoader}); {@code reading}; {@code extensions}; {@code emit}
+ * and {@code agent}. A package may use the layers below
  * it and never one above; no two packages depend on each other in a cycle; and the public extension
  * API uses nothing of the agent's own. Any violation fails the build with the offending class and
  * dependency named.
@@ -44,6 +46,8 @@ public class LayeringTest {
         .definedBy(ROOT + ".naming..")
         .layer("Facets")
         .definedBy(ROOT + ".facets..")
+        .layer("Shared")
+        .definedBy(ROOT + ".tables..", ROOT + ".rdd..", ROOT + ".pipelines..")
         .layer("Connectors")
         .definedBy(ROOT + ".connectors..")
         .layer("Reading")
@@ -63,15 +67,43 @@ public class LayeringTest {
         .whereLayer("Reading")
         .mayOnlyBeAccessedByLayers("Extensions", "Agent")
         .whereLayer("Connectors")
-        .mayOnlyBeAccessedByLayers("Reading", "Extensions", "Agent")
-        .whereLayer("Facets")
+        .mayNotBeAccessedByAnyLayer()
+        .whereLayer("Shared")
         .mayOnlyBeAccessedByLayers("Connectors", "Reading", "Extensions", "Agent")
+        .whereLayer("Facets")
+        .mayOnlyBeAccessedByLayers("Shared", "Connectors", "Reading", "Extensions", "Agent")
         .whereLayer("Naming")
-        .mayOnlyBeAccessedByLayers("Facets", "Connectors", "Reading", "Extensions", "Agent")
+        .mayOnlyBeAccessedByLayers(
+            "Facets", "Shared", "Connectors", "Reading", "Extensions", "Agent")
         .whereLayer("Api")
         .mayOnlyBeAccessedByLayers(
-            "Naming", "Facets", "Connectors", "Reading", "Extensions", "Agent")
+            "Naming", "Facets", "Shared", "Connectors", "Reading", "Extensions", "Agent")
         .check(classes);
+  }
+
+  /**
+   * The plan reading and the agent name no connector: they reach connectors only through {@link
+   * io.headwater.spark.api.Connector}, found by {@code ServiceLoader}.
+   */
+  @Test
+  public void readingAndTheAgentNameNoConnector() {
+    noClasses()
+        .that()
+        .resideInAnyPackage(ROOT + ".reading..", ROOT + ".agent..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(ROOT + ".connectors..")
+        .check(classes);
+  }
+
+  /**
+   * Connector packages ({@code connectors.<name>}) depend on no other connector package; what
+   * several of them share lives below them ({@code tables}, {@code facets}, {@code naming}, {@code
+   * api}).
+   */
+  @Test
+  public void noConnectorDependsOnAnother() {
+    slices().matching(ROOT + ".connectors.(*)..").should().notDependOnEachOther().check(classes);
   }
 
   @Test
@@ -87,7 +119,12 @@ public class LayeringTest {
         .should()
         .dependOnClassesThat()
         .resideOutsideOfPackages(
-            ROOT + ".api..", "java..", "scala..", "org.apache.spark..", "io.openlineage.client..")
+            ROOT + ".api..",
+            "java..",
+            "scala..",
+            "org.apache.spark..",
+            "org.apache.hadoop..",
+            "io.openlineage.client..")
         .check(classes);
   }
 }

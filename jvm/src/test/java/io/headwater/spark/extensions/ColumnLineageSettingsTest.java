@@ -8,9 +8,9 @@ import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.OpenLineageEventHandlerFactory;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.config.HeadwaterConfig;
-import io.headwater.spark.connectors.BuiltInEventHandlerFactory;
 import io.headwater.spark.facets.ColumnLineageSkip;
 import io.headwater.spark.reading.ExecutionLineage;
+import io.headwater.spark.reading.walk.Connectors;
 import io.openlineage.client.OpenLineage;
 import java.net.URI;
 import java.time.Duration;
@@ -120,7 +120,7 @@ public class ColumnLineageSettingsTest {
       boolean datasetLineageEnabled, int schemaSizeLimit, Duration budget) {
     LineageExtractor extractor =
         new LineageExtractor(
-            List.of(LOCAL_RELATIONS, new BuiltInEventHandlerFactory()),
+            withConnectors(LOCAL_RELATIONS),
             new ExtensionFailures(),
             new HeadwaterConfig.ColumnLineageSettings(
                 datasetLineageEnabled, schemaSizeLimit, budget));
@@ -191,7 +191,7 @@ public class ColumnLineageSettingsTest {
   public void descriptionsAreTheSqlOfWhatTransformedTheField() {
     LineageExtractor extractor =
         new LineageExtractor(
-            List.of(LOCAL_RELATIONS, new BuiltInEventHandlerFactory()),
+            withConnectors(LOCAL_RELATIONS),
             new ExtensionFailures(),
             new HeadwaterConfig.ColumnLineageSettings(false, 1000, Duration.ofSeconds(30), true),
             text -> text.replace("0", "?"));
@@ -274,5 +274,12 @@ public class ColumnLineageSettingsTest {
                 COLUMNS,
                 0)),
         lineage.columnLineageSkips());
+  }
+
+  private static List<OpenLineageEventHandlerFactory> withConnectors(
+      OpenLineageEventHandlerFactory user) {
+    List<OpenLineageEventHandlerFactory> factories = new java.util.ArrayList<>(List.of(user));
+    factories.addAll(Connectors.installed());
+    return factories;
   }
 }

@@ -2,10 +2,10 @@ package io.headwater.spark.connectors.catalog;
 
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
-import io.headwater.spark.connectors.v2.V2TableIdentity;
 import io.headwater.spark.facets.DatasetFacets;
 import io.headwater.spark.facets.TableDatasets;
 import io.headwater.spark.naming.CatalogTables;
+import io.headwater.spark.tables.V2TableIdentity;
 import io.headwater.spark.versions.SparkVersions;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange;

@@ -2,7 +2,6 @@ package io.headwater.spark.connectors.catalog;
 
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
-import io.headwater.spark.connectors.files.LoadDataInputVisitor;
 import io.headwater.spark.facets.TableDatasets;
 import io.headwater.spark.naming.CatalogTables;
 import io.openlineage.client.OpenLineage;
@@ -18,7 +17,7 @@ import org.apache.spark.sql.execution.command.LoadDataCommand;
  * <pre>
  *   LoadDataCommand(table, path, isLocal, isOverwrite)
  *     -> output: the table (lifecycle OVERWRITE with OVERWRITE); its input, the loaded path, comes from
- *        {@link LoadDataInputVisitor}
+ *        {@code files.LoadDataInputVisitor}
  * </pre>
  */
 public final class LoadDataVisitor

@@ -3,6 +3,7 @@ package io.headwater.spark.connectors.catalog;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.compat.V1Writes.SaveAsTable;
+import io.headwater.spark.tables.CatalogTableOutputs;
 import io.headwater.spark.versions.SparkVersions;
 import io.openlineage.client.OpenLineage;
 import java.util.List;

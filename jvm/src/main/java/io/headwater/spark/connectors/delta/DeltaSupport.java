@@ -8,7 +8,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,7 +32,6 @@ import org.slf4j.LoggerFactory;
  * </ul>
  */
 public final class DeltaSupport {
-  public static final String DELTA_LOG_DIRECTORY = "_delta_log";
 
   /** Delta's {@code MERGE INTO} command, by simple name ({@link #commandClass}). */
   public static final String MERGE_INTO = "MergeIntoCommand";
@@ -122,37 +120,6 @@ public final class DeltaSupport {
   /** True when {@code dataSource} (a {@code SaveIntoDataSourceCommand}'s) is Delta's. */
   static boolean isDeltaDataSource(Object dataSource) {
     return dataSource != null && DATA_SOURCE.equals(dataSource.getClass().getName());
-  }
-
-  /**
-   * The version of the Delta table a file relation reads: Delta's file indexes ({@code
-   * TahoeLogFileIndex}, {@code PreparedDeltaFileIndex}, ...) are {@code SnapshotDescriptor}s whose
-   * {@code version()} is the snapshot the query reads, the requested one for time travel ({@code
-   * VERSION AS OF}, {@code versionAsOf}); empty for any other file index.
-   */
-  public static Optional<String> snapshotVersion(Object fileIndex) {
-    if (fileIndex == null
-        || !fileIndex.getClass().getName().startsWith("org.apache.spark.sql.delta.")) {
-      return Optional.empty();
-    }
-    try {
-      Object version = fileIndex.getClass().getMethod("version").invoke(fileIndex);
-      return version instanceof Number number && number.longValue() >= 0
-          ? Optional.of(Long.toString(number.longValue()))
-          : Optional.empty();
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      return Optional.empty();
-    }
-  }
-
-  /** True when {@code path} lies in a Delta transaction log ({@code .../_delta_log/...}). */
-  public static boolean isInDeltaLog(Path path) {
-    for (Path p = path; p != null; p = p.getParent()) {
-      if (DELTA_LOG_DIRECTORY.equals(p.getName())) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**

@@ -2,10 +2,10 @@ package io.headwater.spark.connectors.files;
 
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
-import io.headwater.spark.connectors.delta.DeltaSupport;
 import io.headwater.spark.facets.TableDatasets;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.FileDatasetNames;
+import io.headwater.spark.tables.DeltaLog;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.util.ArrayList;
@@ -32,7 +32,7 @@ import org.apache.spark.sql.execution.datasources.LogicalRelation;
  *   LogicalRelation(HadoopFsRelation(location = a Delta file index), ...)
  *     -> the same, with the {@code version} facet: the Delta table version read (time travel included)
  *   LogicalRelation(HadoopFsRelation(rootPaths = [t/_delta_log/00..01.json, ...]))
- *     -> nothing: Delta Lake reading its transaction log ({@link DeltaSupport#isInDeltaLog})
+ *     -> nothing: Delta Lake reading its transaction log ({@link DeltaLog#isInDeltaLog})
  * </pre>
  *
  * Does not match a {@code LogicalRelation} over any other relation (JDBC, custom V1 sources).
@@ -53,7 +53,7 @@ public final class HadoopFsRelationInputVisitor
   @Override
   protected List<OpenLineage.InputDataset> visit(LogicalRelation node) {
     HadoopFsRelation relation = (HadoopFsRelation) node.relation();
-    Optional<String> version = DeltaSupport.snapshotVersion(relation.location());
+    Optional<String> version = DeltaLog.snapshotVersion(relation.location());
     if (node.catalogTable().isDefined()) {
       return TableDatasets.input(
           context,
@@ -63,7 +63,7 @@ public final class HadoopFsRelationInputVisitor
     }
     Set<DatasetIdentifier> identifiers = new LinkedHashSet<>();
     for (Path root : FileRelationRoots.of(context, node, relation)) {
-      if (DeltaSupport.isInDeltaLog(root)) {
+      if (DeltaLog.isInDeltaLog(root)) {
         continue; // Delta reading its own transaction log: bookkeeping, not lineage
       }
       identifiers.add(FileDatasetNames.trimmed(FileDatasetNames.of(root.toUri())));

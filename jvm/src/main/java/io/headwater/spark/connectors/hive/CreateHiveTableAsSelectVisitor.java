@@ -2,8 +2,8 @@ package io.headwater.spark.connectors.hive;
 
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
-import io.headwater.spark.connectors.catalog.CatalogTableOutputs;
 import io.headwater.spark.facets.TableDatasets;
+import io.headwater.spark.tables.CatalogTableOutputs;
 import io.openlineage.client.OpenLineage;
 import java.util.List;
 import java.util.Optional;

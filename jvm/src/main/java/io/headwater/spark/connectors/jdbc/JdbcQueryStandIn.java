@@ -1,8 +1,8 @@
 package io.headwater.spark.connectors.jdbc;
 
+import io.headwater.spark.api.RelationStandIn;
+import io.headwater.spark.api.RelationStandIn.TableColumn;
 import io.headwater.spark.compat.ScalaCollections;
-import io.headwater.spark.connectors.standin.RelationStandIn;
-import io.headwater.spark.connectors.standin.RelationStandIn.TableColumn;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.util.HashMap;
 import java.util.List;

@@ -2,6 +2,7 @@ package io.headwater.spark.connectors.rdd;
 
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
+import io.headwater.spark.rdd.RddGraph;
 import io.openlineage.client.OpenLineage;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -2,8 +2,9 @@ package io.headwater.spark.connectors.rdd;
 
 import io.headwater.spark.api.DatasetFactory;
 import io.headwater.spark.compat.ScalaCollections;
-import io.headwater.spark.connectors.delta.DeltaSupport;
 import io.headwater.spark.naming.FileDatasetNames;
+import io.headwater.spark.rdd.RddGraph;
+import io.headwater.spark.tables.DeltaLog;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.io.IOException;
@@ -53,7 +54,7 @@ public final class RddInputs {
     Map<String, DatasetIdentifier> found = new LinkedHashMap<>();
     for (RDD<?> rdd : RddGraph.lineage(finalRdd)) {
       for (Path directory : directories(rdd)) {
-        if (DeltaSupport.isInDeltaLog(directory)) {
+        if (DeltaLog.isInDeltaLog(directory)) {
           continue; // Delta Lake replaying its own transaction log: bookkeeping, not lineage
         }
         DatasetIdentifier trimmed =

@@ -2,6 +2,7 @@ package io.headwater.spark.connectors.rdd;
 
 import io.headwater.spark.api.AbstractInputDatasetBuilder;
 import io.headwater.spark.api.OpenLineageContext;
+import io.headwater.spark.rdd.RddJobs;
 import io.openlineage.client.OpenLineage;
 import java.io.IOException;
 import java.io.UncheckedIOException;

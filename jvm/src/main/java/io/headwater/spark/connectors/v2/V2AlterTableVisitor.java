@@ -7,6 +7,7 @@ import io.headwater.spark.facets.StandardDatasetFactory;
 import io.headwater.spark.facets.TableDatasets;
 import io.headwater.spark.facets.TableMetadata;
 import io.headwater.spark.naming.CatalogTables;
+import io.headwater.spark.tables.V2TableIdentity;
 import io.headwater.spark.versions.SparkVersions;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange;

@@ -1,7 +1,8 @@
 package io.headwater.spark.connectors.v2;
 
 import io.headwater.spark.api.OpenLineageContext;
-import io.headwater.spark.connectors.iceberg.IcebergSupport;
+import io.headwater.spark.tables.IcebergSupport;
+import io.headwater.spark.tables.V2TableIdentity;
 import io.openlineage.client.OpenLineage;
 import java.util.List;
 import java.util.Objects;

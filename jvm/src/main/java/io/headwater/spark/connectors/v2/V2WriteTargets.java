@@ -2,6 +2,7 @@ package io.headwater.spark.connectors.v2;
 
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.facets.DatasetFacets;
+import io.headwater.spark.tables.V2TableIdentity;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.headwater.spark.reading.columns;
 
+import io.headwater.spark.api.RelationStandIn;
 import io.headwater.spark.compat.ScalaCollections;
-import io.headwater.spark.connectors.standin.RelationStandIn;
 import io.headwater.spark.reading.walk.PlanCallback;
 import io.headwater.spark.reading.walk.PlanWalk;
 import io.headwater.spark.versions.SparkVersions;

@@ -1,8 +1,6 @@
 package io.headwater.spark.reading.walk;
 
 import io.headwater.spark.compat.ScalaCollections;
-import io.headwater.spark.connectors.delta.DeltaSupport;
-import io.headwater.spark.connectors.hive.HiveSupport;
 import io.headwater.spark.versions.SparkVersions;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,8 +14,9 @@ import org.apache.spark.sql.execution.command.CreateDataSourceTableAsSelectComma
  * descends into below a node: its children, its logical inner children, the subquery plans in its
  * expressions, and the plans Spark keeps out of the tree — the logical plan a cached DataFrame
  * ({@code InMemoryRelation}) was built from, and the query of commands that run it themselves (V1
- * CTAS, {@code saveAsTable}; Hive CTAS through {@link HiveSupport}; the source and target of a
- * Delta {@code MERGE INTO} through {@link DeltaSupport}).
+ * CTAS, {@code saveAsTable}; those of connectors' commands through {@link
+ * io.headwater.spark.api.Connector#hiddenQueries}, e.g. a Hive CTAS's query, the source and target
+ * of a Delta {@code MERGE INTO}).
  */
 public final class PlanChildren {
   private PlanChildren() {}
@@ -42,8 +41,7 @@ public final class PlanChildren {
     } else if (SparkVersions.v1Writes().saveAsTableQuery(node).isPresent()) {
       next.add(SparkVersions.v1Writes().saveAsTableQuery(node).get());
     } else {
-      HiveSupport.hiddenQuery(node).ifPresent(next::add);
-      next.addAll(DeltaSupport.hiddenQueries(node));
+      next.addAll(Connectors.all(connector -> connector.hiddenQueries(node)));
     }
     return next;
   }

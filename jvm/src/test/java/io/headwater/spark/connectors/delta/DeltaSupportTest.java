@@ -14,20 +14,24 @@ public class DeltaSupportTest {
   @Test
   public void transactionLogFilesAreRecognisedByTheirDirectory() {
     assertTrue(
-        DeltaSupport.isInDeltaLog(new Path("file:/wh/t/_delta_log/00000000000000000001.json")));
+        io.headwater.spark.tables.DeltaLog.isInDeltaLog(
+            new Path("file:/wh/t/_delta_log/00000000000000000001.json")));
     assertTrue(
-        DeltaSupport.isInDeltaLog(
+        io.headwater.spark.tables.DeltaLog.isInDeltaLog(
             new Path("s3a://b/t/_delta_log/00000000000000000010.checkpoint.parquet")));
-    assertTrue(DeltaSupport.isInDeltaLog(new Path("/wh/t/_delta_log")));
-    assertFalse(DeltaSupport.isInDeltaLog(new Path("file:/wh/t/part-00000.parquet")));
-    assertFalse(DeltaSupport.isInDeltaLog(new Path("/wh/my_delta_log/x.json")));
+    assertTrue(io.headwater.spark.tables.DeltaLog.isInDeltaLog(new Path("/wh/t/_delta_log")));
+    assertFalse(
+        io.headwater.spark.tables.DeltaLog.isInDeltaLog(new Path("file:/wh/t/part-00000.parquet")));
+    assertFalse(
+        io.headwater.spark.tables.DeltaLog.isInDeltaLog(new Path("/wh/my_delta_log/x.json")));
   }
 
   @Test
   public void nonDeltaObjectsAreNotDelta() {
     assertFalse(DeltaSupport.isDeltaDataSource(new Object()));
     assertFalse(DeltaSupport.isDeltaDataSource(null));
-    assertEquals(Optional.empty(), DeltaSupport.snapshotVersion(new Object()));
+    assertEquals(
+        Optional.empty(), io.headwater.spark.tables.DeltaLog.snapshotVersion(new Object()));
     org.apache.spark.sql.catalyst.plans.logical.LogicalPlan plan =
         new org.apache.spark.sql.catalyst.plans.logical.OneRowRelation();
     assertFalse(DeltaSupport.isRowLevelCommand(plan));

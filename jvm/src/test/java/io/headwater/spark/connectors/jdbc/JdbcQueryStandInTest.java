@@ -3,9 +3,9 @@ package io.headwater.spark.connectors.jdbc;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
+import io.headwater.spark.api.RelationStandIn;
+import io.headwater.spark.api.RelationStandIn.TableColumn;
 import io.headwater.spark.compat.ScalaCollections;
-import io.headwater.spark.connectors.standin.RelationStandIn;
-import io.headwater.spark.connectors.standin.RelationStandIn.TableColumn;
 import io.headwater.spark.junit.DerbyServer;
 import io.headwater.spark.junit.Executions;
 import io.headwater.spark.junit.LocalSpark;

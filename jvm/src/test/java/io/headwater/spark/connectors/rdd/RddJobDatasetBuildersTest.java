@@ -6,7 +6,7 @@ import static org.junit.Assert.assertTrue;
 
 import io.headwater.spark.TestContexts;
 import io.headwater.spark.api.OpenLineageContext;
-import io.headwater.spark.connectors.BuiltInEventHandlerFactory;
+import io.headwater.spark.rdd.RddJobs;
 import io.openlineage.client.OpenLineage;
 import java.util.List;
 import java.util.Properties;
@@ -38,8 +38,8 @@ public class RddJobDatasetBuildersTest {
   }
 
   @Test
-  public void theBuiltInFactorySuppliesThem() {
-    BuiltInEventHandlerFactory factory = new BuiltInEventHandlerFactory();
+  public void theRddConnectorSuppliesThem() {
+    RddConnector factory = new RddConnector();
     assertEquals(
         List.of(RddJobInputDatasetBuilder.class),
         factory.createInputDatasetBuilder(context).stream().map(Object::getClass).toList());

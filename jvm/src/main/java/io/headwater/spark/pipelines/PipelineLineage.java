@@ -1,4 +1,4 @@
-package io.headwater.spark.connectors.pipelines;
+package io.headwater.spark.pipelines;
 
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.compat.pipelines.PipelineDataset;

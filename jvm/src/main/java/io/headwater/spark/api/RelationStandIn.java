@@ -1,4 +1,4 @@
-package io.headwater.spark.connectors.standin;
+package io.headwater.spark.api;
 
 import java.util.Map;
 import java.util.Objects;

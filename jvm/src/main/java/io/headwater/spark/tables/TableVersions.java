@@ -1,9 +1,8 @@
-package io.headwater.spark.connectors;
+package io.headwater.spark.tables;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import io.headwater.spark.connectors.delta.DeltaSupport;
 import io.headwater.spark.facets.Datasets;
 import io.headwater.spark.naming.FileDatasetNames;
 import io.openlineage.client.OpenLineage;
@@ -133,7 +132,7 @@ public final class TableVersions {
   }
 
   private static OptionalLong deltaVersion(FileSystem fs, Path table) throws IOException {
-    Path log = new Path(table, DeltaSupport.DELTA_LOG_DIRECTORY);
+    Path log = new Path(table, DeltaLog.DIRECTORY);
     if (!fs.exists(log)) {
       return OptionalLong.empty();
     }

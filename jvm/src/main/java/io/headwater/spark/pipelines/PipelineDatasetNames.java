@@ -1,11 +1,11 @@
-package io.headwater.spark.connectors.pipelines;
+package io.headwater.spark.pipelines;
 
 import io.headwater.spark.compat.pipelines.PipelineDataset;
 import io.headwater.spark.compat.pipelines.PipelineFlow;
 import io.headwater.spark.compat.pipelines.PipelineGraph;
-import io.headwater.spark.connectors.DatasetReferences;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.JobNames;
+import io.headwater.spark.tables.DatasetReferences;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.net.URI;
 import java.util.HashMap;

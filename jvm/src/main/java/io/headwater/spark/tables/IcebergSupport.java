@@ -1,4 +1,4 @@
-package io.headwater.spark.connectors.iceberg;
+package io.headwater.spark.tables;
 
 import java.util.Locale;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.headwater.spark.connectors.pipelines;
+package io.headwater.spark.pipelines;
 
 import io.headwater.spark.compat.pipelines.PipelineGraphs;
 import io.headwater.spark.versions.SparkVersions;

@@ -1,7 +1,6 @@
-package io.headwater.spark.connectors;
+package io.headwater.spark.tables;
 
 import io.headwater.spark.compat.ScalaCollections;
-import io.headwater.spark.connectors.v2.V2TableIdentity;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.FileDatasetNames;
 import io.headwater.spark.versions.SparkVersions;

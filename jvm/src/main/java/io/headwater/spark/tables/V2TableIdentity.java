@@ -1,6 +1,5 @@
-package io.headwater.spark.connectors.v2;
+package io.headwater.spark.tables;
 
-import io.headwater.spark.connectors.iceberg.IcebergSupport;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.FileDatasetNames;
 import io.headwater.spark.versions.SparkVersions;

@@ -47,32 +47,53 @@ import io.headwater.spark.connectors.v2.V2ReplaceTableAsSelectVisitor;
 import io.headwater.spark.connectors.v2.V2ReplaceTableVisitor;
 import io.headwater.spark.connectors.v2.WriteDeltaVisitor;
 import io.headwater.spark.junit.LocalSpark;
+import io.headwater.spark.reading.walk.Connectors;
 import java.util.List;
 import org.junit.Test;
 
 /**
- * The built-in plan visitors and their order: input visitors are applied to every node in this
- * order, output visitors to the plan root in this order (the first job-name suffix wins). With Hive
- * and Delta Lake on the class path (as on the JUnit class path) their visitors come last.
+ * The built-in connectors, found through {@code META-INF/services/io.headwater.spark.api.Connector}
+ * like a third-party one, and their plan visitors in order: connectors by {@code order()}, each
+ * connector's visitors as it lists them. Input visitors are applied to every node in this order,
+ * output visitors to the plan root in this order (the first job-name suffix wins). With Hive and
+ * Delta Lake on the class path (as on the JUnit class path) their visitors are listed.
  */
-public class BuiltInEventHandlerFactoryTest {
+public class BuiltInConnectorsTest {
   private final OpenLineageContext context = LocalSpark.context();
-  private final BuiltInEventHandlerFactory factory = new BuiltInEventHandlerFactory();
+  private final List<io.headwater.spark.api.Connector> connectors =
+      Connectors.load(getClass().getClassLoader(), failure -> {});
+
+  @Test
+  public void theConnectorsInOrder() {
+    assertEquals(
+        List.of(
+            io.headwater.spark.connectors.files.FilesConnector.class,
+            io.headwater.spark.connectors.catalog.CatalogConnector.class,
+            io.headwater.spark.connectors.jdbc.JdbcConnector.class,
+            io.headwater.spark.connectors.kafka.KafkaConnector.class,
+            io.headwater.spark.connectors.v2.V2Connector.class,
+            io.headwater.spark.connectors.streaming.StreamingConnector.class,
+            io.headwater.spark.connectors.delta.DeltaConnector.class,
+            io.headwater.spark.connectors.hive.HiveConnector.class,
+            io.headwater.spark.connectors.rdd.RddConnector.class),
+        connectors.stream().map(Object::getClass).toList());
+  }
 
   @Test
   public void theInputVisitorsInOrder() {
     assertEquals(
         List.of(
             HadoopFsRelationInputVisitor.class,
-            HiveTableRelationInputVisitor.class,
             LoadDataInputVisitor.class,
             JdbcRelationInputVisitor.class,
             KafkaRelationInputVisitor.class,
             KafkaMicroBatchStreamInputVisitor.class,
             DataSourceV2ScanRelationInputVisitor.class,
             DataSourceV2RelationInputVisitor.class,
+            HiveTableRelationInputVisitor.class,
             LogicalRddInputVisitor.class),
-        factory.createInputDatasetQueryPlanVisitors(context).stream()
+        connectors.stream()
+            .flatMap(c -> c.createInputDatasetQueryPlanVisitors(context).stream())
             .map(Object::getClass)
             .toList());
   }
@@ -95,8 +116,10 @@ public class BuiltInEventHandlerFactoryTest {
             AlterTableRenameVisitor.class,
             DropTableVisitor.class,
             LoadDataVisitor.class,
+            ViewDefinitionVisitor.class,
             JdbcSaveIntoDataSourceOutputVisitor.class,
             KafkaSaveOutputVisitor.class,
+            KafkaMicroBatchWriteOutputVisitor.class,
             AppendDataVisitor.class,
             OverwriteByExpressionVisitor.class,
             OverwritePartitionsDynamicVisitor.class,
@@ -106,10 +129,8 @@ public class BuiltInEventHandlerFactoryTest {
             V2CreateTableAsSelectVisitor.class,
             V2ReplaceTableVisitor.class,
             V2ReplaceTableAsSelectVisitor.class,
-            MicroBatchFileSinkOutputVisitor.class,
-            KafkaMicroBatchWriteOutputVisitor.class,
-            ViewDefinitionVisitor.class,
             V2AlterTableVisitor.class,
+            MicroBatchFileSinkOutputVisitor.class,
             DeltaSaveOutputVisitor.class,
             DeltaRowLevelVisitor.class,
             DeltaRowLevelVisitor.class,
@@ -117,7 +138,8 @@ public class BuiltInEventHandlerFactoryTest {
             InsertIntoHiveTableVisitor.class,
             CreateHiveTableAsSelectVisitor.class,
             InsertIntoHiveDirVisitor.class),
-        factory.createOutputDatasetQueryPlanVisitors(context).stream()
+        connectors.stream()
+            .flatMap(c -> c.createOutputDatasetQueryPlanVisitors(context).stream())
             .map(Object::getClass)
             .toList());
   }

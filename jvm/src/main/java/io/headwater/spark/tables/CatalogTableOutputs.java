@@ -1,4 +1,4 @@
-package io.headwater.spark.connectors.catalog;
+package io.headwater.spark.tables;
 
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.facets.TableDatasets;

@@ -1,4 +1,4 @@
-package io.headwater.spark.connectors.rdd;
+package io.headwater.spark.rdd;
 
 import io.headwater.spark.naming.NameNormalizer;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.headwater.spark.connectors.v2;
+package io.headwater.spark.tables;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;

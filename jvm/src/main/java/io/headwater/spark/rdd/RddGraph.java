@@ -1,4 +1,4 @@
-package io.headwater.spark.connectors.rdd;
+package io.headwater.spark.rdd;
 
 import io.headwater.spark.compat.ScalaCollections;
 import java.util.ArrayDeque;
@@ -41,7 +41,7 @@ public final class RddGraph {
   }
 
   /** The RDDs {@code rdd}'s dependencies point at, in dependency order. */
-  static List<RDD<?>> parents(RDD<?> rdd) {
+  public static List<RDD<?>> parents(RDD<?> rdd) {
     List<RDD<?>> parents = new ArrayList<>();
     for (Dependency<?> dependency : ScalaCollections.asJava(rdd.dependencies())) {
       parents.add(dependency.rdd());

@@ -1,4 +1,4 @@
-package io.headwater.spark.connectors.rdd;
+package io.headwater.spark.rdd;
 
 import java.util.Properties;
 import org.apache.spark.scheduler.ActiveJob;
