@@ -40,14 +40,10 @@ import io.headwater.spark.connectors.streaming.MicroBatchFileSinkOutputVisitor;
 import io.headwater.spark.connectors.v2.AppendDataVisitor;
 import io.headwater.spark.connectors.v2.DataSourceV2RelationInputVisitor;
 import io.headwater.spark.connectors.v2.DataSourceV2ScanRelationInputVisitor;
-import io.headwater.spark.connectors.v2.OverwriteByExpressionVisitor;
-import io.headwater.spark.connectors.v2.OverwritePartitionsDynamicVisitor;
 import io.headwater.spark.connectors.v2.ReplaceDataVisitor;
 import io.headwater.spark.connectors.v2.V2AlterTableVisitor;
-import io.headwater.spark.connectors.v2.V2CreateTableAsSelectVisitor;
 import io.headwater.spark.connectors.v2.V2CreateTableVisitor;
-import io.headwater.spark.connectors.v2.V2ReplaceTableAsSelectVisitor;
-import io.headwater.spark.connectors.v2.V2ReplaceTableVisitor;
+import io.headwater.spark.connectors.v2.V2OverwriteVisitor;
 import io.headwater.spark.connectors.v2.WriteDeltaVisitor;
 import io.headwater.spark.versions.SparkVersions;
 import io.openlineage.client.OpenLineage;
@@ -107,14 +103,14 @@ public final class BuiltInEventHandlerFactory implements OpenLineageEventHandler
                 new JdbcSaveIntoDataSourceOutputVisitor(context),
                 new KafkaSaveOutputVisitor(context),
                 new AppendDataVisitor(context),
-                new OverwriteByExpressionVisitor(context),
-                new OverwritePartitionsDynamicVisitor(context),
+                V2OverwriteVisitor.byExpression(context),
+                V2OverwriteVisitor.partitionsDynamic(context),
                 new ReplaceDataVisitor(context),
                 new WriteDeltaVisitor(context),
-                new V2CreateTableVisitor(context),
-                new V2CreateTableAsSelectVisitor(context),
-                new V2ReplaceTableVisitor(context),
-                new V2ReplaceTableAsSelectVisitor(context),
+                V2CreateTableVisitor.create(context),
+                V2CreateTableVisitor.createAsSelect(context),
+                V2CreateTableVisitor.replace(context),
+                V2CreateTableVisitor.replaceAsSelect(context),
                 new MicroBatchFileSinkOutputVisitor(context),
                 new KafkaMicroBatchWriteOutputVisitor(context),
                 new ViewDefinitionVisitor(context),
