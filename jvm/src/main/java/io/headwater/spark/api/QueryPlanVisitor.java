@@ -17,6 +17,11 @@ import scala.runtime.AbstractPartialFunction;
  * naming it. Override {@link #nodeType()} to declare the type explicitly, and {@link #isDefinedAt}
  * to narrow the match further.
  *
+ * <p>The agent offers a visitor only the nodes that are instances of its {@link #handledNodeType()
+ * node type} (it looks visitors up by node class), so an {@link #isDefinedAt} override can only
+ * narrow the match, never widen it. A plain {@code PartialFunction} that is not a {@code
+ * QueryPlanVisitor} declares no type and is asked at every node.
+ *
  * @param <T> the plan node type this visitor handles
  * @param <D> {@link OpenLineage.InputDataset} or {@link OpenLineage.OutputDataset}
  */
@@ -48,6 +53,15 @@ public abstract class QueryPlanVisitor<T extends LogicalPlan, D extends OpenLine
   protected Class<? extends LogicalPlan> nodeType() {
     return (Class<? extends LogicalPlan>)
         GenericTypes.typeArgument(getClass(), QueryPlanVisitor.class, 0);
+  }
+
+  /**
+   * The plan-node class this visitor handles, fixed when it is constructed ({@link #nodeType()} or
+   * the class given to the constructor): the agent asks {@link #isDefinedAt} only at nodes that are
+   * instances of it (of that class, a subclass, or an implementation of that interface).
+   */
+  public final Class<? extends LogicalPlan> handledNodeType() {
+    return nodeType;
   }
 
   /** The datasets {@code node} reads or writes; called only when {@link #isDefinedAt} is true. */

@@ -11,38 +11,44 @@ import scala.PartialFunction;
 
 /**
  * The factories' plan visitors for one reading, created once with the run's context (user factories
- * first, the built-in last), each call isolated by {@link Extensions}.
+ * first, the built-in last), each call isolated by {@link Extensions}. A node meets only the
+ * visitors of its type ({@link VisitorIndex}).
  */
 final class ExtensionVisitors implements PlanVisitors {
   private final Extensions extensions;
-  private final List<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>> inputVisitors;
-  private final List<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>> outputVisitors;
+  private final VisitorIndex<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>>
+      inputVisitors;
+  private final VisitorIndex<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>>
+      outputVisitors;
 
   ExtensionVisitors(Extensions extensions, OpenLineageContext context) {
     this.extensions = extensions;
     this.inputVisitors =
-        extensions.create(
-            "createInputDatasetQueryPlanVisitors",
-            f -> f.createInputDatasetQueryPlanVisitors(context));
+        new VisitorIndex<>(
+            extensions.create(
+                "createInputDatasetQueryPlanVisitors",
+                f -> f.createInputDatasetQueryPlanVisitors(context)));
     this.outputVisitors =
-        extensions.create(
-            "createOutputDatasetQueryPlanVisitors",
-            f -> f.createOutputDatasetQueryPlanVisitors(context));
+        new VisitorIndex<>(
+            extensions.create(
+                "createOutputDatasetQueryPlanVisitors",
+                f -> f.createOutputDatasetQueryPlanVisitors(context)));
   }
 
   @Override
   public List<OpenLineage.InputDataset> inputsAt(LogicalPlan node) {
-    return extensions.applyAll(inputVisitors, node);
+    return extensions.applyAll(inputVisitors.at(node), node);
   }
 
   @Override
   public List<OpenLineage.OutputDataset> outputsAt(LogicalPlan root) {
-    return extensions.applyAll(outputVisitors, root);
+    return extensions.applyAll(outputVisitors.at(root), root);
   }
 
   @Override
   public Optional<String> jobNameSuffix(LogicalPlan root) {
-    for (PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>> visitor : outputVisitors) {
+    for (PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>> visitor :
+        outputVisitors.at(root)) {
       if (visitor instanceof QueryPlanVisitor<?, ?> planVisitor) {
         try {
           Optional<String> suffix = planVisitor.jobNameSuffixOf(root);

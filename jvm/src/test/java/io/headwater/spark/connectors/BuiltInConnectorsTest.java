@@ -37,14 +37,10 @@ import io.headwater.spark.connectors.streaming.MicroBatchFileSinkOutputVisitor;
 import io.headwater.spark.connectors.v2.AppendDataVisitor;
 import io.headwater.spark.connectors.v2.DataSourceV2RelationInputVisitor;
 import io.headwater.spark.connectors.v2.DataSourceV2ScanRelationInputVisitor;
-import io.headwater.spark.connectors.v2.OverwriteByExpressionVisitor;
-import io.headwater.spark.connectors.v2.OverwritePartitionsDynamicVisitor;
 import io.headwater.spark.connectors.v2.ReplaceDataVisitor;
 import io.headwater.spark.connectors.v2.V2AlterTableVisitor;
-import io.headwater.spark.connectors.v2.V2CreateTableAsSelectVisitor;
 import io.headwater.spark.connectors.v2.V2CreateTableVisitor;
-import io.headwater.spark.connectors.v2.V2ReplaceTableAsSelectVisitor;
-import io.headwater.spark.connectors.v2.V2ReplaceTableVisitor;
+import io.headwater.spark.connectors.v2.V2OverwriteVisitor;
 import io.headwater.spark.connectors.v2.WriteDeltaVisitor;
 import io.headwater.spark.junit.LocalSpark;
 import io.headwater.spark.reading.walk.Connectors;
@@ -121,14 +117,14 @@ public class BuiltInConnectorsTest {
             KafkaSaveOutputVisitor.class,
             KafkaMicroBatchWriteOutputVisitor.class,
             AppendDataVisitor.class,
-            OverwriteByExpressionVisitor.class,
-            OverwritePartitionsDynamicVisitor.class,
+            V2OverwriteVisitor.class,
+            V2OverwriteVisitor.class,
             ReplaceDataVisitor.class,
             WriteDeltaVisitor.class,
             V2CreateTableVisitor.class,
-            V2CreateTableAsSelectVisitor.class,
-            V2ReplaceTableVisitor.class,
-            V2ReplaceTableAsSelectVisitor.class,
+            V2CreateTableVisitor.class,
+            V2CreateTableVisitor.class,
+            V2CreateTableVisitor.class,
             V2AlterTableVisitor.class,
             MicroBatchFileSinkOutputVisitor.class,
             DeltaSaveOutputVisitor.class,

@@ -58,15 +58,29 @@ public final class Executions {
    * @throws AssertionError naming the roots it saw when none is
    */
   public static <T extends LogicalPlan> T root(Class<T> type, Runnable action) {
+    return type.cast(execution(type, action).optimizedPlan());
+  }
+
+  /**
+   * The first execution {@code action} runs whose optimized plan's root is a {@code type}.
+   *
+   * @throws AssertionError naming the roots it saw when none is
+   */
+  public static QueryExecution execution(Class<? extends LogicalPlan> type, Runnable action) {
     List<String> roots = new ArrayList<>();
     for (QueryExecution execution : of(action)) {
       LogicalPlan root = execution.optimizedPlan();
       if (type.isInstance(root)) {
-        return type.cast(root);
+        return execution;
       }
       roots.add(root.nodeName());
     }
     throw new AssertionError("no execution with a " + type.getSimpleName() + " root: " + roots);
+  }
+
+  /** {@link #execution(Class, Runnable)} for {@code spark.sql(sql)}. */
+  public static QueryExecution executionOfSql(Class<? extends LogicalPlan> type, String sql) {
+    return execution(type, () -> LocalSpark.session().sql(sql).collect());
   }
 
   /**

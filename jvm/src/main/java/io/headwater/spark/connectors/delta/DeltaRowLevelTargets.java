@@ -49,17 +49,19 @@ final class DeltaRowLevelTargets {
     return TableDatasets.jobNameSuffix(context, target);
   }
 
-  private static Optional<LogicalRelation> firstFileRelation(LogicalPlan plan) {
-    if (plan instanceof LogicalRelation relation
-        && relation.relation() instanceof HadoopFsRelation) {
-      return Optional.of(relation);
-    }
-    for (LogicalPlan child : ScalaCollections.asJava(plan.children())) {
-      Optional<LogicalRelation> found = firstFileRelation(child);
-      if (found.isPresent()) {
-        return found;
-      }
-    }
-    return Optional.empty();
+  /**
+   * The first file relation of {@code target} in pre-order over its children, found by Spark's own
+   * {@code TreeNode.find}: not by the plan walk ({@code reading.walk.PlanWalk}), which sits in a
+   * layer above the connectors and asks them for the hidden children of their commands, so a
+   * connector that used it would close a dependency cycle; nor does the target plan need what the
+   * walk adds (subquery plans, cached plans, commands' hidden queries).
+   */
+  private static Optional<LogicalRelation> firstFileRelation(LogicalPlan target) {
+    return ScalaCollections.asJava(
+            target.find(
+                node ->
+                    node instanceof LogicalRelation relation
+                        && relation.relation() instanceof HadoopFsRelation))
+        .map(LogicalRelation.class::cast);
   }
 }

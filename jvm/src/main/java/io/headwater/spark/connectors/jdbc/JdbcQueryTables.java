@@ -86,6 +86,13 @@ final class JdbcQueryTables {
   /**
    * Every node of the parsed plan, depth first: children left to right, then inner children (CTE
    * definitions of {@code UnresolvedWith}, subquery plans) and subquery expressions.
+   *
+   * <p>Its own walk, not the plan walk ({@code reading.walk.PlanWalk}): that walk sits in a layer
+   * above the connectors and asks them for the hidden children of their commands, so a connector
+   * that used it would close a dependency cycle. Spark's own traversals do not serve either: {@code
+   * foreachWithSubqueries} skips inner children, where a parsed {@code WITH} keeps its CTE
+   * definitions. A parsed plan has none of the resolved nodes whose hidden children the plan walk
+   * adds, so children, inner children and subqueries are all there is below a node.
    */
   private static List<LogicalPlan> nodes(LogicalPlan root) {
     List<LogicalPlan> all = new ArrayList<>();

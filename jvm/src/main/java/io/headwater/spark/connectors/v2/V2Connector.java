@@ -32,14 +32,14 @@ public final class V2Connector implements Connector {
       createOutputDatasetQueryPlanVisitors(OpenLineageContext context) {
     return List.of(
         new AppendDataVisitor(context),
-        new OverwriteByExpressionVisitor(context),
-        new OverwritePartitionsDynamicVisitor(context),
+        V2OverwriteVisitor.byExpression(context),
+        V2OverwriteVisitor.partitionsDynamic(context),
         new ReplaceDataVisitor(context),
         new WriteDeltaVisitor(context),
-        new V2CreateTableVisitor(context),
-        new V2CreateTableAsSelectVisitor(context),
-        new V2ReplaceTableVisitor(context),
-        new V2ReplaceTableAsSelectVisitor(context),
+        V2CreateTableVisitor.create(context),
+        V2CreateTableVisitor.createAsSelect(context),
+        V2CreateTableVisitor.replace(context),
+        V2CreateTableVisitor.replaceAsSelect(context),
         new V2AlterTableVisitor<>(context));
   }
 }

@@ -12,11 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import org.apache.spark.sql.catalyst.expressions.And;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.NamedExpression;
-import org.apache.spark.sql.catalyst.expressions.SortOrder;
 import org.apache.spark.sql.catalyst.plans.logical.Aggregate;
 import org.apache.spark.sql.catalyst.plans.logical.BaseEvalPython;
 import org.apache.spark.sql.catalyst.plans.logical.BaseEvalPythonUDTF;
@@ -43,35 +41,30 @@ import org.apache.spark.sql.execution.columnar.InMemoryRelation;
  * <p>It works on leaving a node (post-order): a relation the input visitors named gives its columns
  * themselves as sources; every operator that creates columns maps each new column ({@code ExprId})
  * to the sources of the columns its expression uses, whose nodes the walk has already left. Work is
- * linear in the number of plan nodes and expression nodes. An operator that passes its input's
- * columns on and only chooses rows, as the analyzer leaves {@code DISTINCT}, {@code
- * dropDuplicates}, {@code INTERSECT} and {@code EXCEPT} ({@link DuplicateElimination}, {@link
- * SetComparisons}), adds the columns that decide which rows as row-level sources. It analyses the
- * nodes of one query (the rows a command writes) and what that query reads, not the rest of the
- * plan; after the walk, {@link #result} reads the query's lineage. Plans the walk may not reach (a
- * subquery plan met in an expression, a CTE definition referenced from outside its {@code WITH})
- * are analysed on demand, each node still once. A relation with a stand-in ({@link
- * RelationStandIn}, a JDBC read of a query) is traced through it: its column {@code i} has the
- * sources of the stand-in's column {@code i}, whose leaves are columns of the datasets the query
- * reads, and the stand-in's filters, joins and grouping are row-level sources of the whole query;
- * an untraceable relation's columns have no sources.
+ * linear in the number of plan nodes and expression nodes. The row-level sources (filters, joins,
+ * grouping, sorting, windows, and the operators that only choose rows, as the analyzer leaves
+ * {@code DISTINCT}, {@code dropDuplicates}, {@code INTERSECT} and {@code EXCEPT}) are gathered by
+ * {@link RowLevelSources}. It analyses the nodes of one query (the rows a command writes) and what
+ * that query reads, not the rest of the plan; after the walk, {@link #result} reads the query's
+ * lineage. Plans the walk may not reach (a subquery plan met in an expression, a CTE definition
+ * referenced from outside its {@code WITH}) are analysed on demand, each node still once. A
+ * relation with a stand-in ({@link RelationStandIn}, a JDBC read of a query) is traced through it:
+ * its column {@code i} has the sources of the stand-in's column {@code i}, whose leaves are columns
+ * of the datasets the query reads, and the stand-in's filters, joins and grouping are row-level
+ * sources of the whole query; an untraceable relation's columns have no sources.
  */
 public final class ColumnLineageAnalyzer implements PlanCallback {
   /** The dataset of a relation, when the input visitors named exactly one. */
   public record SourceDataset(String namespace, String name) {}
 
-  private static final List<Function<LogicalPlan, Optional<List<RowKeys>>>> ROW_CHOOSERS =
-      List.of(DuplicateElimination::of, SetComparisons::of);
-
   private final Function<LogicalPlan, Optional<SourceDataset>> datasets;
   private final Function<LogicalPlan, Optional<RelationStandIn>> standIns;
   private final Map<Long, FieldSources> columns = new HashMap<>();
-  private final FieldSources rowLevel = new FieldSources();
   private final IdentityHashMap<LogicalPlan, Boolean> visited = new IdentityHashMap<>();
   private final Map<Long, CTERelationDef> cteDefinitions = new HashMap<>();
   private final ExpressionSources expressions;
   private final AnalysisBudget budget;
-  private final InferredFilters inferredFilters;
+  private final RowLevelSources rows;
   private final LogicalPlan query;
   private final Descriptions descriptions;
   private boolean inQuery;
@@ -117,7 +110,6 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
     this.datasets = datasets;
     this.standIns = standIns;
     this.budget = budget;
-    this.inferredFilters = analyzed.map(InferredFilters::from).orElseGet(InferredFilters::none);
     this.expressions =
         new ExpressionSources(
             this::sourcesOf,
@@ -126,6 +118,11 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
               return null;
             },
             budget);
+    this.rows =
+        new RowLevelSources(
+            expressions,
+            descriptions,
+            analyzed.map(InferredFilters::from).orElseGet(InferredFilters::none));
   }
 
   /**
@@ -142,7 +139,7 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
       String name = i < outputNames.size() ? outputNames.get(i) : output.get(i).name();
       fields.put(name, sourcesOf(output.get(i)));
     }
-    return new Result(fields, rowLevel);
+    return new Result(fields, rows.sources());
   }
 
   /** Output column name → its sources, and the row-level (INDIRECT) sources of the whole query. */
@@ -216,53 +213,18 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
       define(project.projectList());
     } else if (node instanceof Aggregate aggregate) {
       define(aggregate.aggregateExpressions());
-      rowLevel(
-          aggregate.groupingExpressions(),
-          descriptions.of(
-              Transformation.GROUP_BY,
-              () -> "GROUP BY " + Descriptions.list(aggregate.groupingExpressions())));
+      rows.grouping(aggregate);
     } else if (node instanceof Window window) {
       define(window.windowExpressions());
-      Transformation kind =
-          descriptions.of(
-              Transformation.WINDOW,
-              () ->
-                  "PARTITION BY "
-                      + Descriptions.list(window.partitionSpec())
-                      + " ORDER BY "
-                      + Descriptions.list(window.orderSpec()));
-      rowLevel(window.partitionSpec(), kind);
-      for (SortOrder order : ScalaCollections.asJava(window.orderSpec())) {
-        expressions.referencesThrough(order, kind, rowLevel);
-      }
+      rows.window(window);
     } else if (node instanceof Filter filter) {
-      List<Expression> written =
-          conjuncts(filter.condition()).stream()
-              .filter(conjunct -> !inferredFilters.isInferred(conjunct))
-              .toList();
-      Transformation kind =
-          descriptions.of(
-              Transformation.FILTER, () -> "WHERE " + Descriptions.list(written, " AND "));
-      for (Expression conjunct : written) {
-        expressions.referencesThrough(conjunct, kind, rowLevel);
-      }
+      rows.filter(filter);
     } else if (node instanceof Join join) {
-      if (join.condition().isDefined()) {
-        Expression condition = join.condition().get();
-        expressions.referencesThrough(
-            condition,
-            descriptions.of(
-                Transformation.JOIN, () -> join.joinType().sql() + " JOIN ON " + condition.sql()),
-            rowLevel);
-      }
+      rows.join(join);
     } else if (node instanceof Sort sort && sort.global()) {
       // a local sort (sortWithinPartitions, or the one Spark adds to write partitions) orders no
       // output
-      Transformation kind =
-          descriptions.of(Transformation.SORT, () -> "ORDER BY " + Descriptions.list(sort.order()));
-      for (SortOrder order : ScalaCollections.asJava(sort.order())) {
-        expressions.referencesThrough(order, kind, rowLevel);
-      }
+      rows.sort(sort);
     } else if (node instanceof Union union) {
       mergeByPosition(union.output(), ScalaCollections.asJava(union.children()));
     } else if (node instanceof Generate generate) {
@@ -303,29 +265,9 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
       for (Attribute attribute : ScalaCollections.asJava(udtf.resultAttrs())) {
         columns.put(attribute.exprId().id(), generated);
       }
-    } else if (!choosesRows(node)) {
+    } else if (!rows.choosesRows(node)) {
       derivedFromAllInputs(node);
     }
-  }
-
-  /**
-   * When {@code node} passes its input's columns on and only chooses rows ({@code DISTINCT}, {@code
-   * dropDuplicates}, {@code INTERSECT}, {@code EXCEPT}, as the analyzer leaves them), adds the
-   * columns that decide which rows as row-level sources and returns true.
-   */
-  private boolean choosesRows(LogicalPlan node) {
-    for (Function<LogicalPlan, Optional<List<RowKeys>>> rule : ROW_CHOOSERS) {
-      Optional<List<RowKeys>> keys = rule.apply(node);
-      if (keys.isPresent()) {
-        for (RowKeys key : keys.get()) {
-          for (Attribute column : key.columns()) {
-            expressions.referencesThrough(column, key.kind(), rowLevel);
-          }
-        }
-        return true;
-      }
-    }
-    return false;
   }
 
   /**
@@ -383,22 +325,6 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
     }
   }
 
-  private static List<Expression> conjuncts(Expression condition) {
-    List<Expression> result = new java.util.ArrayList<>();
-    java.util.Deque<Expression> pending = new java.util.ArrayDeque<>();
-    pending.push(condition);
-    while (!pending.isEmpty()) {
-      Expression e = pending.pop();
-      if (e instanceof And and) {
-        pending.push(and.right());
-        pending.push(and.left());
-      } else {
-        result.add(e);
-      }
-    }
-    return result;
-  }
-
   private void define(scala.collection.Seq<? extends NamedExpression> named) {
     for (NamedExpression expression : ScalaCollections.asJava(named)) {
       if (!(expression instanceof Attribute)) {
@@ -408,12 +334,6 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
         }
         columns.put(expression.exprId().id(), sources);
       }
-    }
-  }
-
-  private void rowLevel(scala.collection.Seq<Expression> keys, Transformation kind) {
-    for (Expression key : ScalaCollections.asJava(keys)) {
-      expressions.referencesThrough(key, kind, rowLevel);
     }
   }
 

@@ -1,9 +1,12 @@
 package io.headwater.spark.reading.columns;
 
 import io.headwater.spark.compat.ScalaCollections;
+import io.headwater.spark.reading.walk.PlanCallback;
+import io.headwater.spark.reading.walk.PlanWalk;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.expressions.Expression;
@@ -35,19 +38,24 @@ final class InferredFilters {
   }
 
   /**
-   * The null tests and size checks the analyzed plan has, anywhere in its operators' expressions.
+   * The null tests and size checks the analyzed plan has, anywhere in the expressions of the
+   * operators the plan walk ({@link PlanWalk}) reaches from it.
    */
   static InferredFilters from(LogicalPlan analyzed) {
     Set<Long> notNull = new HashSet<>();
     Set<Expression> sizeChecks = new HashSet<>();
-    Deque<LogicalPlan> plans = new ArrayDeque<>();
-    plans.push(analyzed);
-    while (!plans.isEmpty()) {
-      LogicalPlan plan = plans.pop();
-      for (Expression expression : ScalaCollections.asJava(plan.expressions())) {
-        collect(expression, notNull, sizeChecks);
-      }
-      ScalaCollections.asJava(plan.children()).forEach(plans::push);
+    PlanCallback declared =
+        new PlanCallback() {
+          @Override
+          public void enter(LogicalPlan plan) {
+            for (Expression expression : ScalaCollections.asJava(plan.expressions())) {
+              collect(expression, notNull, sizeChecks);
+            }
+          }
+        };
+    RuntimeException failure = PlanWalk.walk(analyzed, List.of(declared)).of(declared);
+    if (failure != null) {
+      throw failure;
     }
     return new InferredFilters(notNull, sizeChecks);
   }

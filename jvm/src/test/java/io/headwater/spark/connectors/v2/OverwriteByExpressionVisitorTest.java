@@ -20,10 +20,10 @@ import org.apache.spark.sql.functions;
 import org.junit.BeforeClass;
 import org.junit.Test;
 
-/** {@link OverwriteByExpressionVisitor} on real overwrites of DataSourceV2 tables. */
+/** {@link V2OverwriteVisitor#byExpression} on real overwrites of DataSourceV2 tables. */
 public class OverwriteByExpressionVisitorTest {
-  private final OverwriteByExpressionVisitor visitor =
-      new OverwriteByExpressionVisitor(LocalSpark.context());
+  private final V2OverwriteVisitor<OverwriteByExpression> visitor =
+      V2OverwriteVisitor.byExpression(LocalSpark.context());
 
   @BeforeClass
   public static void createTable() {

@@ -19,10 +19,10 @@ import org.apache.spark.sql.catalyst.plans.logical.OverwritePartitionsDynamic;
 import org.junit.BeforeClass;
 import org.junit.Test;
 
-/** {@link OverwritePartitionsDynamicVisitor} on a real dynamic partition overwrite. */
+/** {@link V2OverwriteVisitor#partitionsDynamic} on a real dynamic partition overwrite. */
 public class OverwritePartitionsDynamicVisitorTest {
-  private final OverwritePartitionsDynamicVisitor visitor =
-      new OverwritePartitionsDynamicVisitor(LocalSpark.context());
+  private final V2OverwriteVisitor<OverwritePartitionsDynamic> visitor =
+      V2OverwriteVisitor.partitionsDynamic(LocalSpark.context());
 
   @BeforeClass
   public static void createTable() {

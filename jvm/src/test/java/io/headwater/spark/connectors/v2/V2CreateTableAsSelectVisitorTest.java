@@ -23,10 +23,10 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.QueryExecution;
 import org.junit.Test;
 
-/** {@link V2CreateTableAsSelectVisitor} on CTAS into DataSourceV2 catalogs. */
+/** {@link V2CreateTableVisitor#createAsSelect} on CTAS into DataSourceV2 catalogs. */
 public class V2CreateTableAsSelectVisitorTest {
-  private final V2CreateTableAsSelectVisitor visitor =
-      new V2CreateTableAsSelectVisitor(LocalSpark.context());
+  private final V2CreateTableVisitor<CreateTableAsSelect> visitor =
+      V2CreateTableVisitor.createAsSelect(LocalSpark.context());
 
   @Test
   public void aCtasCreatesTheTableWithTheQuerysSchema() {

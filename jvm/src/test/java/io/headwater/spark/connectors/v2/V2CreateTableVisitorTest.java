@@ -22,9 +22,10 @@ import org.apache.spark.sql.catalyst.plans.logical.CreateTable;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.junit.Test;
 
-/** {@link V2CreateTableVisitor} on {@code CREATE TABLE} in DataSourceV2 catalogs. */
+/** {@link V2CreateTableVisitor#create} on {@code CREATE TABLE} in DataSourceV2 catalogs. */
 public class V2CreateTableVisitorTest {
-  private final V2CreateTableVisitor visitor = new V2CreateTableVisitor(LocalSpark.context());
+  private final V2CreateTableVisitor<CreateTable> visitor =
+      V2CreateTableVisitor.create(LocalSpark.context());
 
   @Test
   public void aCatalogTableWithoutLocationIsNamedByTheCatalog() {

@@ -19,10 +19,10 @@ import org.apache.spark.sql.catalyst.plans.logical.ReplaceTableAsSelect;
 import org.apache.spark.sql.execution.QueryExecution;
 import org.junit.Test;
 
-/** {@link V2ReplaceTableAsSelectVisitor} on an RTAS in a DataSourceV2 catalog. */
+/** {@link V2CreateTableVisitor#replaceAsSelect} on an RTAS in a DataSourceV2 catalog. */
 public class V2ReplaceTableAsSelectVisitorTest {
-  private final V2ReplaceTableAsSelectVisitor visitor =
-      new V2ReplaceTableAsSelectVisitor(LocalSpark.context());
+  private final V2CreateTableVisitor<ReplaceTableAsSelect> visitor =
+      V2CreateTableVisitor.replaceAsSelect(LocalSpark.context());
 
   @Test
   public void anRtasOverwritesTheTableWithTheQuerysSchema() {

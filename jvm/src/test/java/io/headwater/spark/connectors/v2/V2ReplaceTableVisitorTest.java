@@ -17,9 +17,13 @@ import java.util.Optional;
 import org.apache.spark.sql.catalyst.plans.logical.ReplaceTable;
 import org.junit.Test;
 
-/** {@link V2ReplaceTableVisitor} on {@code CREATE OR REPLACE TABLE} in a DataSourceV2 catalog. */
+/**
+ * {@link V2CreateTableVisitor#replace} on {@code CREATE OR REPLACE TABLE} in a DataSourceV2
+ * catalog.
+ */
 public class V2ReplaceTableVisitorTest {
-  private final V2ReplaceTableVisitor visitor = new V2ReplaceTableVisitor(LocalSpark.context());
+  private final V2CreateTableVisitor<ReplaceTable> visitor =
+      V2CreateTableVisitor.replace(LocalSpark.context());
 
   @Test
   public void replacingATableOverwritesIt() {
