@@ -9,8 +9,9 @@ SQL execution's end.
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -18,12 +19,16 @@ from typing import Any
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F  # noqa: N812
 
+from headwater._agent import java_context, wait_for_listener_bus
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets
 
 PROBE = "spark.headwater.test.schedulerProbe"
 PROBE_PRODUCER = "https://github.com/headwater-lineage/headwater/tree/main/jvm/src/test"
 RUN_FACET = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunFacet"
 DATASET_FACET = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/DatasetFacet"
+# How long either side of the handshake in _held_until_the_listener_saw_the_job waits for the other, in seconds: a
+# bound for a hung run, never a delay (each side goes on as soon as the other has acted).
+HANDSHAKE_SECONDS = 60
 
 
 @contextmanager
@@ -36,9 +41,42 @@ def _probing(spark: SparkSession) -> Iterator[None]:
         spark.conf.unset(PROBE)
 
 
-def _slowly(value: int) -> int:
-    time.sleep(0.3)  # keeps the job running while the listener bus delivers its start
-    return value
+def _await_file(*paths: Path) -> None:
+    """Returns once one of ``paths`` exists, at the latest after ``HANDSHAKE_SECONDS``."""
+    deadline = time.monotonic() + HANDSHAKE_SECONDS
+    while not any(path.exists() for path in paths) and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
+@contextmanager
+def _held_until_the_listener_saw_the_job(spark: SparkSession, folder: Path) -> Iterator[Callable[[int], int]]:
+    """A function for a UDF that holds its task until every listener has been handed the job's start.
+
+    A builder sees the ``ActiveJob`` only while the job runs, so the job must outlast the listener bus's delivery of
+    its start. A file handshake in ``folder`` (the Python worker and the driver share the file system in local mode):
+    the task's first call creates ``running`` and waits for ``release``; a driver thread waits for ``running`` (a task
+    runs, so the DAG scheduler has posted the job's start), waits until the listener bus is empty (the listener was
+    handed the start), then creates ``release``.
+    """
+    running, release = folder / "running", folder / "release"
+
+    def hold(value: int) -> int:
+        running.touch()
+        _await_file(release)
+        return value
+
+    def release_after_the_start() -> None:
+        _await_file(running, release)
+        wait_for_listener_bus(java_context(spark), HANDSHAKE_SECONDS * 1000)
+        release.touch()
+
+    releaser = threading.Thread(target=release_after_the_start, daemon=True)
+    releaser.start()
+    try:
+        yield hold
+    finally:
+        release.touch()  # never leave a task waiting, whatever happened
+        releaser.join(HANDSHAKE_SECONDS)
 
 
 def test_builders_see_the_job_its_stages_and_the_unwrapped_rdds(
@@ -47,9 +85,11 @@ def test_builders_see_the_job_its_stages_and_the_unwrapped_rdds(
     path = tmp_path / "numbers"
     spark_session.range(3).coalesce(1).write.parquet(str(path))
     lineage.mark(spark_session)
-    with _probing(spark_session):
-        slow = F.udf(lambda v: _slowly(v), "long")  # noqa: PLW0108 - a lambda: no type hints for pyspark to infer from
-        rows = spark_session.read.parquet(str(path)).select(slow("id").alias("id")).collect()
+    handshake = tmp_path / "handshake"
+    handshake.mkdir()
+    with _probing(spark_session), _held_until_the_listener_saw_the_job(spark_session, handshake) as hold:
+        held = F.udf(lambda v: hold(v), "long")  # noqa: PLW0108 - a lambda: no type hints for pyspark to infer from
+        rows = spark_session.read.parquet(str(path)).select(held("id").alias("id")).collect()
         events = lineage.events(spark_session)
 
     assert sorted(r.id for r in rows) == [0, 1, 2]
@@ -143,17 +183,20 @@ def test_rdd_job_runs_get_the_builders_datasets_and_facets(
 
 
 def test_an_extension_output_makes_an_rdd_job_that_writes_nothing_a_run(
-    spark_session: SparkSession, lineage: LineageLog
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
 ) -> None:
     sc = spark_session.sparkContext
+    (tmp_path / "without").mkdir()
+    (tmp_path / "with").mkdir()
     lineage.mark(spark_session)
-    # slowly: the scheduler still has the job when the listener sees it start (else no RDD job gets a run)
-    assert sc.parallelize([0, 1, 2, 3], 2).setName("probe_numbers").map(_slowly).collect() == [0, 1, 2, 3]
+    # held: the scheduler still has the job when the listener sees it start (else no RDD job gets a run)
+    with _held_until_the_listener_saw_the_job(spark_session, tmp_path / "without") as hold:
+        assert sc.parallelize([0, 1, 2, 3], 2).setName("probe_numbers").map(hold).collect() == [0, 1, 2, 3]
     assert child_runs(lineage.events(spark_session)) == {}  # the same job without the extension: nothing
 
     lineage.mark(spark_session)
-    with _probing(spark_session):
-        assert sc.parallelize([0, 1, 2, 3], 2).setName("probe_numbers").map(_slowly).collect() == [0, 1, 2, 3]
+    with _probing(spark_session), _held_until_the_listener_saw_the_job(spark_session, tmp_path / "with") as hold:
+        assert sc.parallelize([0, 1, 2, 3], 2).setName("probe_numbers").map(hold).collect() == [0, 1, 2, 3]
         events = lineage.events(spark_session)
 
     runs = list(child_runs(events).values())

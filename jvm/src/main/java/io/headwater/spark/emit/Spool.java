@@ -5,22 +5,18 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 
 /**
  * The on-disk spool of one {@link Destination}: events that could not be delivered, kept in order
@@ -30,15 +26,19 @@ import java.util.stream.Stream;
  *
  * <ul>
  *   <li>{@code destination.json} — the destination's {@link Destination#description()};
- *   <li>{@code 00000000000000000001.jsonl}, ... — segments: one OpenLineage event per line, as the
- *       Java client serialises it; appended to the highest-numbered segment, a new one after 4 MiB;
+ *   <li>{@code 00000000000000000001.jsonl}, ... — segments ({@link SpoolSegments}): one OpenLineage
+ *       event per line, as the Java client serialises it; appended to the highest-numbered segment,
+ *       a new one after 4 MiB;
  *   <li>{@code cursor} — where the next record to send starts ({@link SpoolCursor}): made before
  *       the first segment and rewritten in place after each record is delivered, so progress needs
  *       no free space;
- *   <li>{@code lock} — locked (POSIX {@code fcntl}, as Python's {@code fcntl.lockf}) around every
- *       change of the files above; {@code replay.lock} — held by whoever re-sends records, so two
- *       processes never send the same record.
+ *   <li>{@code lock} — locked around every change of the files above; {@code replay.lock} — held by
+ *       whoever re-sends records, so two processes never send the same record ({@link SpoolLocks}).
  * </ul>
+ *
+ * <p>This class keeps the spool's rules (order, size limit, what is removed when); the segment
+ * files' format is {@link SpoolSegments}'s, the cursor {@link SpoolCursor}'s, the locks {@link
+ * SpoolLocks}'s and the files' permissions {@link SpoolFiles}'s.
  *
  * <p>A record is appended whole or not at all: a failed write (a full disk) cuts the segment back
  * to its length before the write. A line without its newline (a process killed mid-write) is never
@@ -59,13 +59,7 @@ import java.util.stream.Stream;
  */
 public final class Spool {
   static final String DESTINATION_FILE = "destination.json";
-  static final String LOCK_FILE = "lock";
-  static final String REPLAY_LOCK_FILE = "replay.lock";
-  static final String SEGMENT_SUFFIX = ".jsonl";
   static final long SEGMENT_BYTES = 4L << 20;
-
-  private static final long LOCK_WAIT_MILLIS = 2_000;
-  private static final int READ_CHUNK = 64 * 1024;
 
   /** A full spool: the record was not written. */
   public static final class FullException extends IOException {
@@ -90,9 +84,7 @@ public final class Spool {
   private final Destination destination;
   private final long maxBytes;
   private final long segmentBytes;
-  private FileChannel lockChannel;
-  private FileChannel replayChannel;
-  private FileLock replayLock;
+  private final SpoolLocks locks;
   private final SpoolCursor cursor;
   private boolean mayHaveRecords;
   private boolean rotate; // the last append failed: the next one starts a new segment
@@ -112,6 +104,7 @@ public final class Spool {
     this.dir = root.resolve(destination.id());
     this.maxBytes = maxBytes;
     this.segmentBytes = segmentBytes;
+    this.locks = new SpoolLocks(dir);
     this.cursor = new SpoolCursor(dir);
     this.mayHaveRecords = Files.isDirectory(dir) && !segmentsQuietly().isEmpty();
   }
@@ -140,12 +133,9 @@ public final class Spool {
   public synchronized void append(String json, boolean sync) throws IOException {
     byte[] bytes = (json + "\n").getBytes(StandardCharsets.UTF_8);
     open();
-    try (FileLock lock = lock()) {
+    try (FileLock lock = locks.change()) {
       List<Path> segments = segments();
-      long held = 0;
-      for (Path segment : segments) {
-        held += Files.size(segment);
-      }
+      long held = SpoolSegments.size(segments);
       if (held + bytes.length > maxBytes) {
         throw new FullException(
             "the spool "
@@ -159,10 +149,10 @@ public final class Spool {
       }
       Path tail = segments.isEmpty() ? null : segments.get(segments.size() - 1);
       if (tail != null) {
-        cutTornTail(tail);
+        SpoolSegments.cutTornTail(tail);
       }
       if (tail == null || Files.size(tail) >= segmentBytes || (rotate && Files.size(tail) > 0)) {
-        tail = dir.resolve(segmentName(tail == null ? 1 : sequence(tail) + 1));
+        tail = SpoolSegments.next(dir, tail);
         if (segments.isEmpty()) {
           cursor.create(new SpoolCursor.Position(tail.getFileName().toString(), 0));
         }
@@ -181,7 +171,7 @@ public final class Spool {
 
   /** Forces every segment to the device (after appends without {@code sync}). */
   public synchronized void sync() throws IOException {
-    if (lockChannel == null) {
+    if (!locks.isOpen()) {
       return;
     }
     for (Path segment : segments()) {
@@ -196,31 +186,13 @@ public final class Spool {
    * one) has it. Give it back with {@link #endReplay}.
    */
   public synchronized boolean beginReplay() throws IOException {
-    if (replayLock != null) {
-      return true;
-    }
     open();
-    if (replayChannel == null) {
-      replayChannel = channel(dir.resolve(REPLAY_LOCK_FILE));
-    }
-    try {
-      replayLock = replayChannel.tryLock();
-    } catch (OverlappingFileLockException e) {
-      replayLock = null;
-    }
-    return replayLock != null;
+    return locks.beginReplay();
   }
 
   /** Gives back the right taken by {@link #beginReplay}. */
   public synchronized void endReplay() {
-    if (replayLock != null) {
-      try {
-        replayLock.release();
-      } catch (IOException e) {
-        // the lock goes with the channel at the latest
-      }
-      replayLock = null;
-    }
+    locks.endReplay();
   }
 
   /** The oldest record not yet delivered, if any. Only while replaying ({@link #beginReplay}). */
@@ -230,7 +202,7 @@ public final class Spool {
       return Optional.empty();
     }
     open();
-    try (FileLock lock = lock()) {
+    try (FileLock lock = locks.change()) {
       List<Path> segments = segments();
       SpoolCursor.Position next = cursor.read();
       for (Path segment : segments) {
@@ -239,7 +211,7 @@ public final class Spool {
           continue;
         }
         long from = next != null && name.equals(next.segment()) ? next.offset() : 0;
-        Optional<Entry> entry = readLine(segment, from);
+        Optional<Entry> entry = SpoolSegments.readLine(segment, from);
         if (entry.isPresent()) {
           return entry;
         }
@@ -256,7 +228,7 @@ public final class Spool {
    */
   public synchronized void remove(Entry entry) throws IOException {
     open();
-    try (FileLock lock = lock()) {
+    try (FileLock lock = locks.change()) {
       List<Path> segments = segments();
       Path last = segments.isEmpty() ? null : segments.get(segments.size() - 1);
       boolean emptied =
@@ -294,22 +266,11 @@ public final class Spool {
 
   /** Releases the lock files; the spool's records stay. */
   public synchronized void close() {
-    endReplay();
-    for (FileChannel channel : new FileChannel[] {replayChannel, lockChannel}) {
-      if (channel != null) {
-        try {
-          channel.close();
-        } catch (IOException e) {
-          // nothing left to do with it
-        }
-      }
-    }
-    replayChannel = null;
-    lockChannel = null;
+    locks.close();
   }
 
   private void open() throws IOException {
-    if (lockChannel != null) {
+    if (locks.isOpen()) {
       return;
     }
     Path root = dir.getParent();
@@ -320,10 +281,10 @@ public final class Spool {
       SpoolFiles.checkDirectory(root);
     }
     SpoolFiles.directory(dir);
-    lockChannel = channel(dir.resolve(LOCK_FILE));
+    locks.open();
     Path description = dir.resolve(DESTINATION_FILE);
     if (!Files.exists(description, LinkOption.NOFOLLOW_LINKS)) {
-      try (FileLock lock = lock()) {
+      try (FileLock lock = locks.change()) {
         if (!Files.exists(description, LinkOption.NOFOLLOW_LINKS)) {
           writeAtomically(description, describe(destination.description()));
         }
@@ -335,54 +296,8 @@ public final class Spool {
     return new ObjectMapper().writeValueAsString(new TreeMap<>(description)) + "\n";
   }
 
-  private FileChannel channel(Path file) throws IOException {
-    SpoolFiles.file(file);
-    return FileChannel.open(
-        file, StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
-  }
-
-  /**
-   * The spool's lock, waiting for another process to finish its change (at most {@value
-   * #LOCK_WAIT_MILLIS} ms).
-   */
-  private FileLock lock() throws IOException {
-    long deadline = System.nanoTime() + LOCK_WAIT_MILLIS * 1_000_000;
-    while (true) {
-      try {
-        FileLock lock = lockChannel.tryLock();
-        if (lock != null) {
-          return lock;
-        }
-      } catch (OverlappingFileLockException heldInThisJvm) {
-        // another spool object of this JVM changes the files now
-      }
-      if (System.nanoTime() > deadline) {
-        throw new IOException("the spool " + dir + " stayed locked by another process");
-      }
-      try {
-        Thread.sleep(5);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IOException("interrupted while waiting for the spool's lock", e);
-      }
-    }
-  }
-
-  /** The segments in order, each checked ({@link SpoolFiles#checkFile}). */
   private List<Path> segments() throws IOException {
-    List<Path> segments = new ArrayList<>();
-    try (Stream<Path> files = Files.list(dir)) {
-      files
-          .filter(f -> f.getFileName().toString().matches("\\d{20}\\" + SEGMENT_SUFFIX))
-          .sorted()
-          .forEach(segments::add);
-    } catch (NoSuchFileException gone) {
-      return segments;
-    }
-    for (Path segment : segments) {
-      SpoolFiles.checkFile(segment);
-    }
-    return segments;
+    return SpoolSegments.list(dir);
   }
 
   private List<Path> segmentsQuietly() {
@@ -390,69 +305,6 @@ public final class Spool {
       return segments();
     } catch (IOException e) {
       return List.of();
-    }
-  }
-
-  private static String segmentName(long sequence) {
-    return String.format("%020d", sequence) + SEGMENT_SUFFIX;
-  }
-
-  private static long sequence(Path segment) {
-    String name = segment.getFileName().toString();
-    return Long.parseLong(name.substring(0, name.length() - SEGMENT_SUFFIX.length()));
-  }
-
-  /** Cuts a last line without its newline (a writer killed mid-record) off {@code segment}. */
-  private static void cutTornTail(Path segment) throws IOException {
-    try (FileChannel channel =
-        FileChannel.open(segment, StandardOpenOption.WRITE, StandardOpenOption.READ)) {
-      long size = channel.size();
-      if (size == 0 || byteAt(channel, size - 1) == '\n') {
-        return;
-      }
-      long end = size - 1;
-      while (end > 0 && byteAt(channel, end - 1) != '\n') {
-        end--;
-      }
-      channel.truncate(end);
-    }
-  }
-
-  private static byte byteAt(FileChannel channel, long position) throws IOException {
-    ByteBuffer one = ByteBuffer.allocate(1);
-    channel.read(one, position);
-    return one.get(0);
-  }
-
-  /** The complete line starting at {@code from}, if there is one. */
-  private static Optional<Entry> readLine(Path segment, long from) throws IOException {
-    try (FileChannel channel = FileChannel.open(segment, StandardOpenOption.READ)) {
-      long size = channel.size();
-      long position = from;
-      java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
-      ByteBuffer buffer = ByteBuffer.allocate(READ_CHUNK);
-      while (position < size) {
-        buffer.clear();
-        int read = channel.read(buffer, position);
-        if (read <= 0) {
-          break;
-        }
-        for (int i = 0; i < read; i++) {
-          if (buffer.get(i) == '\n') {
-            line.write(buffer.array(), 0, i);
-            long end = position + i + 1;
-            return Optional.of(
-                new Entry(
-                    segment.getFileName().toString(),
-                    from,
-                    end,
-                    line.toString(StandardCharsets.UTF_8)));
-          }
-        }
-        line.write(buffer.array(), 0, read);
-        position += read;
-      }
-      return Optional.empty(); // nothing, or a line without its newline (never sent)
     }
   }
 

@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.rdd.RDD;
@@ -36,6 +38,14 @@ public class SchedulerObjectsTest {
   private static final List<StageInfo> COMPLETED = new ArrayList<>();
   private static final List<SparkListenerJobEnd> ENDED = new ArrayList<>();
 
+  /**
+   * Opened once the listener captured a job's ActiveJob. The job's tasks (local mode: this JVM)
+   * wait on it, so the job is still running when the listener bus delivers its start.
+   */
+  private static final CountDownLatch JOB_CAPTURED = new CountDownLatch(1);
+
+  private static final long HOLD_SECONDS = 60;
+
   /** Does on the listener bus what OpenLineageSparkListener does: capture the ActiveJob in O(1). */
   static final class Capturing extends SparkListener {
     private final ActiveJobs activeJobs = new ActiveJobs();
@@ -45,6 +55,7 @@ public class SchedulerObjectsTest {
       ActiveJob job = activeJobs.lookup(event.jobId());
       if (job != null) {
         CAPTURED.put(event.jobId(), job);
+        JOB_CAPTURED.countDown();
       }
     }
 
@@ -85,8 +96,9 @@ public class SchedulerObjectsTest {
         numbers
             .map(
                 n -> {
-                  Thread.sleep(
-                      300); // keeps the job running until the listener bus has seen its start
+                  if (!JOB_CAPTURED.await(HOLD_SECONDS, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("the listener never captured the running job");
+                  }
                   return n * 10;
                 })
             .mapToPair(n -> new Tuple2<>(n % 20, n))
