@@ -96,7 +96,9 @@ final class ExecutionAnalysis {
         analysisFailed ? Optional.empty() : microBatch(execution);
     Placement placement = tracker.executionStarted(executionId, rootExecutionId, time, batch);
     ExecutionRun run = placement.run();
-    placement.accept(executionReading.new Started(execution, event, analysisFailed, batch));
+    placement.accept(
+        executionReading
+        .new Started(new ExecutionReading.Seen(execution, event, analysisFailed, batch)));
     builders.evaluate(run, List.of(event));
     carryOut(tracker.startIfReady(run), null);
   }
@@ -127,7 +129,11 @@ final class ExecutionAnalysis {
     }
     ExecutionReading.Ended ended =
         executionReading
-        .new Ended(time, execution, readable, failure, event, analysisFailed, batch);
+        .new Ended(
+            new ExecutionReading.Seen(execution, event, analysisFailed, batch),
+            time,
+            readable,
+            failure);
     carryOut(placement.accept(ended), ended.readable());
   }
 

@@ -36,6 +36,21 @@ final class ExecutionReading {
   }
 
   /**
+   * A SQL execution's start or end as the agent saw it.
+   *
+   * @param execution its query execution if Spark still had it, else null
+   * @param event Spark's event, for the extensions' builders
+   * @param analysisFailed true when it is Spark's report of a query whose analysis failed ({@link
+   *     FailedAnalysis}): its plans are never read
+   * @param batch the streaming micro-batch it runs, if it is one
+   */
+  record Seen(
+      QueryExecution execution,
+      Object event,
+      boolean analysisFailed,
+      Optional<StreamingPlans.MicroBatch> batch) {}
+
+  /**
    * What an execution's start reads, by its placement: a root's plan part, naming and flow; a
    * nested or micro-batch execution's datasets for its root's or query's run. The plans of a query
    * whose analysis failed are never read: only a root's failure is recorded.
@@ -46,15 +61,11 @@ final class ExecutionReading {
     private final boolean analysisFailed;
     private final Optional<StreamingPlans.MicroBatch> batch;
 
-    Started(
-        QueryExecution execution,
-        Object event,
-        boolean analysisFailed,
-        Optional<StreamingPlans.MicroBatch> batch) {
-      this.execution = execution;
-      this.event = event;
-      this.analysisFailed = analysisFailed;
-      this.batch = batch;
+    Started(Seen seen) {
+      this.execution = seen.execution();
+      this.event = seen.event();
+      this.analysisFailed = seen.analysisFailed();
+      this.batch = seen.batch();
     }
 
     @Override
@@ -121,21 +132,18 @@ final class ExecutionReading {
     /** The execution whose plans may be read, null when they may not; the statistics' source. */
     private QueryExecution readable;
 
-    Ended(
-        long time,
-        QueryExecution execution,
-        QueryExecution readable,
-        Throwable failure,
-        Object event,
-        boolean analysisFailed,
-        Optional<StreamingPlans.MicroBatch> batch) {
+    /**
+     * @param readable the execution when its plans may be read, null when they may not
+     * @param failure why the execution failed, or null when it succeeded
+     */
+    Ended(Seen seen, long time, QueryExecution readable, Throwable failure) {
       this.time = time;
-      this.execution = execution;
+      this.execution = seen.execution();
       this.readable = readable;
       this.failure = failure;
-      this.event = event;
-      this.analysisFailed = analysisFailed;
-      this.batch = batch;
+      this.event = seen.event();
+      this.analysisFailed = seen.analysisFailed();
+      this.batch = seen.batch();
     }
 
     /** The execution whose plans were read, null when they may not be; statistics come from it. */

@@ -15,6 +15,16 @@ import java.util.UUID;
  * <p>The run's START is emitted once its plan part is known (from the root's executed plan) and
  * some execution of it has touched a dataset; its terminal event when the root ends, with the
  * datasets of all of them.
+ *
+ * <p>Who writes what: the identity ({@code runId}, {@code startTime}, {@code jobType}, {@code
+ * processingType}) is final, fixed by the one who opens the run ({@link ExecutionTracker}, {@link
+ * StreamingQueryRuns}, {@link RddJobRuns}); the figures are a {@link RunMetrics}, which alone
+ * writes them; the plan's findings ({@code lineage}, {@code planPart}, {@code sql}, {@code
+ * properties}, {@code context}, {@code staticKind}, {@code analysisFailed}) are written by {@link
+ * RunReading}, with the extensions' additions by {@link RunBuilders}; the job name and the
+ * readiness for START ({@code jobName}, {@code tagsKnown}) by {@link ExecutionTracker} (by {@link
+ * RddJobRuns} for an RDD job's run), and what names it ({@code jobNamePrefix}, {@code readAction},
+ * {@code flow}) by {@link ExecutionReading} at the root's start.
  */
 final class ExecutionRun {
   /** {@code jobType} facet values: a SQL execution's run, an RDD job's run. */
@@ -25,13 +35,13 @@ final class ExecutionRun {
   final UUID runId;
 
   /** The {@code jobType} facet's job type: {@link #SQL_JOB} or {@link #RDD_JOB}. */
-  String jobType = SQL_JOB;
+  final String jobType;
 
   /**
    * The {@code jobType} facet's processing type: {@code BATCH}, or {@code STREAMING} for a
    * streaming query's run.
    */
-  String processingType = "BATCH";
+  final String processingType;
 
   final long startTime;
 
@@ -108,9 +118,21 @@ final class ExecutionRun {
    */
   StaticLineage.Kind staticKind = StaticLineage.Kind.NONE;
 
+  /** A SQL execution's batch run that started at {@code startTime} (epoch millis). */
   ExecutionRun(UUID runId, long startTime) {
+    this(runId, startTime, SQL_JOB, "BATCH");
+  }
+
+  /**
+   * A run whose identity is fixed now: its id, its start (epoch millis) and the {@code jobType}
+   * facet's job type ({@link #SQL_JOB}, {@link #RDD_JOB}) and processing type ({@code BATCH},
+   * {@code STREAMING}).
+   */
+  ExecutionRun(UUID runId, long startTime, String jobType, String processingType) {
     this.runId = runId;
     this.startTime = startTime;
+    this.jobType = jobType;
+    this.processingType = processingType;
   }
 
   boolean started() {

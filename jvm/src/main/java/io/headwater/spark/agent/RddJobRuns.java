@@ -74,8 +74,8 @@ final class RddJobRuns {
           "Headwater: RDD job {} had ended before its start was seen; no lineage", event.jobId());
       return;
     }
-    ExecutionRun run = new ExecutionRun(UUIDUtils.generateNewUUID(), event.time());
-    run.jobType = ExecutionRun.RDD_JOB;
+    ExecutionRun run =
+        new ExecutionRun(UUIDUtils.generateNewUUID(), event.time(), ExecutionRun.RDD_JOB, "BATCH");
     run.properties = properties.forApplication();
     run.localTags =
         LocalPropertyTags.of(event.properties()); // headwater.tags(...) around an RDD action

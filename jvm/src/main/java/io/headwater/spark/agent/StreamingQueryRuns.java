@@ -96,9 +96,7 @@ final class StreamingQueryRuns {
   }
 
   private static ExecutionRun newRun(long time) {
-    ExecutionRun run = new ExecutionRun(UUIDUtils.generateNewUUID(), time);
-    run.processingType = STREAMING;
-    return run;
+    return new ExecutionRun(UUIDUtils.generateNewUUID(), time, ExecutionRun.SQL_JOB, STREAMING);
   }
 
   /**
