@@ -16,10 +16,9 @@ import org.junit.Test;
  * of each seam runs); {@code api}; {@code naming}; {@code facets}; the shared {@code tables},
  * {@code rdd} and {@code pipelines}; {@code connectors.*}, which no other layer uses (they are
  * plug-ins found through {@code ServiceLoader}); {@code reading}; {@code extensions}; {@code emit}
- * and {@code agent}. A package may use the layers below
- * it and never one above; no two packages depend on each other in a cycle; and the public extension
- * API uses nothing of the agent's own. Any violation fails the build with the offending class and
- * dependency named.
+ * and {@code agent}. A package may use the layers below it and never one above; no two packages
+ * depend on each other in a cycle; and the public extension API uses nothing of the agent's own.
+ * Any violation fails the build with the offending class and dependency named.
  */
 public class LayeringTest {
   private static final String ROOT = "io.headwater.spark";
