@@ -1,5 +1,6 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.Map;
 import org.apache.spark.SparkContext;
 
@@ -14,6 +15,7 @@ import org.apache.spark.SparkContext;
  * application run starts when it is attached; it ends at application end or when the listener is
  * detached ({@link OpenLineageSparkListener#detach}). The first query after this call is captured.
  */
+@Internal
 public final class Attachment {
   private Attachment() {}
 

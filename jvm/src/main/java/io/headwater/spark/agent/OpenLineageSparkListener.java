@@ -1,5 +1,6 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.pipelines.PipelinesSupport;
 import java.time.Duration;
 import java.util.HashMap;
@@ -37,6 +38,7 @@ import scala.Tuple2;
  * disables the agent with one log line naming the setting (written by the agent's thread); the
  * events waiting are discarded and the application runs on unchanged.
  */
+@Internal
 public final class OpenLineageSparkListener extends SparkListener {
   private static final Logger LOG = LoggerFactory.getLogger(OpenLineageSparkListener.class);
 

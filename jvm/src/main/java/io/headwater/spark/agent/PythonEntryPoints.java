@@ -1,5 +1,6 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.annotation.Internal;
 import java.time.Duration;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.SparkSession;
@@ -10,6 +11,7 @@ import org.apache.spark.sql.SparkSession;
  * static-lineage API. Every method runs on the caller's thread; events go to the agent's emission
  * queue.
  */
+@Internal
 public final class PythonEntryPoints {
   private final LineageAgent agent; // null when the agent is disabled
 

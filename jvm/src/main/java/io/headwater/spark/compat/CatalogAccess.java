@@ -1,5 +1,6 @@
 package io.headwater.spark.compat;
 
+import io.headwater.spark.annotation.Internal;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.CatalogManager$;
 import org.apache.spark.sql.connector.catalog.CatalogPlugin;
@@ -9,6 +10,7 @@ import org.apache.spark.sql.connector.catalog.CatalogPlugin;
  * and an interface from 4.2, so a call compiled against one fails to link on the other. Everything
  * the agent asks of the catalog manager goes through here.
  */
+@Internal
 public interface CatalogAccess {
   /**
    * The session catalog's name ({@code spark_catalog}), read from {@code CatalogManager}'s

@@ -1,5 +1,6 @@
 package io.headwater.spark.compat;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,6 +16,7 @@ import java.util.Optional;
  * <p>Conversions are views, not copies: O(1), and they reflect the Scala collection.
  */
 @SuppressWarnings("deprecation") // JavaConverters: deprecated in 2.13, the only converter in 2.12
+@Internal
 public final class ScalaCollections {
   private ScalaCollections() {}
 

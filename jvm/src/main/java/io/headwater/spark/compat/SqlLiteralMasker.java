@@ -1,5 +1,6 @@
 package io.headwater.spark.compat;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.regex.Pattern;
 import org.antlr.v4.runtime.BaseErrorListener;
 import org.antlr.v4.runtime.CharStreams;
@@ -43,6 +44,7 @@ import org.apache.spark.sql.catalyst.parser.UpperCaseCharStream;
  * spark.sql.ansi.doubleQuotedIdentifiers} makes it an identifier (the lexer cannot know); values in
  * a {@code SET key=value} statement are unquoted words, kept like identifiers.
  */
+@Internal
 public final class SqlLiteralMasker {
   /** What replaces a statement whose literals could not be masked. */
   public static final String UNREADABLE =

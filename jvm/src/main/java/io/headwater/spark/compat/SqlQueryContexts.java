@@ -1,5 +1,6 @@
 package io.headwater.spark.compat;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.regex.Pattern;
 
 /**
@@ -22,6 +23,7 @@ import java.util.regex.Pattern;
  * in Spark 4, {@code == SQL(line …) ==} in 3.5, and names the view for a view's text ({@code == SQL
  * of VIEW v(line …) ==}). Never throws.
  */
+@Internal
 public final class SqlQueryContexts {
   private static final String HEADER_START = "== SQL";
   private static final Pattern HEADER = Pattern.compile("^== SQL\\b.*==\\s*$");

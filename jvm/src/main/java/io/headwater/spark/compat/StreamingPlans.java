@@ -1,5 +1,6 @@
 package io.headwater.spark.compat;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
@@ -12,6 +13,7 @@ import org.apache.spark.sql.execution.QueryExecution;
  * implementation for the running Spark is chosen once, by {@code
  * io.headwater.spark.versions.SparkVersions}.
  */
+@Internal
 public interface StreamingPlans {
   /**
    * The micro-batch {@code execution} runs, or empty when it is no streaming micro-batch.

@@ -1,5 +1,6 @@
 package io.headwater.spark.compat;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.spark.sql.SaveMode;
@@ -12,6 +13,7 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
  * outside the implementations never names the class, so the same source compiles against every
  * Spark.
  */
+@Internal
 public interface V1Writes {
   /** No {@code SaveAsV1TableCommand} in this Spark (3.5, 4.0). */
   V1Writes NONE =

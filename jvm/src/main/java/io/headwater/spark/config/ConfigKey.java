@@ -1,5 +1,6 @@
 package io.headwater.spark.config;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -17,6 +18,7 @@ import java.util.function.Function;
  * @param parser text to value
  * @param <T> the value's type
  */
+@Internal
 public record ConfigKey<T>(
     String path, String doc, Optional<T> defaultValue, Function<String, T> parser) {
   public ConfigKey {

@@ -1,5 +1,6 @@
 package io.headwater.spark.config;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -11,6 +12,7 @@ import java.util.UUID;
  * switches ({@code facets.<name>.disabled}) are read by the OpenLineage Java client's own
  * configuration types, not declared here.
  */
+@Internal
 public final class ConfigKeys {
   private ConfigKeys() {}
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.headwater.spark.annotation.Internal;
 import io.openlineage.client.OpenLineageClientUtils;
 import io.openlineage.client.transports.ConsoleConfig;
 import io.openlineage.client.transports.FacetsConfig;
@@ -31,6 +32,7 @@ import java.util.regex.Pattern;
  * <p>Every problem is reported as an {@link InvalidConfigException} naming the setting as the user
  * wrote it.
  */
+@Internal
 public final class ConfigLoader {
   /**
    * The YAML reader, made when an {@code openlineage.yml} is first read: most drivers have none,

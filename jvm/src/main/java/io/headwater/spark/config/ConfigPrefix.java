@@ -1,5 +1,6 @@
 package io.headwater.spark.config;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.Objects;
 
 /**
@@ -12,6 +13,7 @@ import java.util.Objects;
  * @param member what a key's last part names, e.g. {@code type}
  * @param doc what the keys do
  */
+@Internal
 public record ConfigPrefix(String path, String member, String doc) {
   public ConfigPrefix {
     Objects.requireNonNull(path, "path");

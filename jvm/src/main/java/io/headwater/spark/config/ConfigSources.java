@@ -1,5 +1,6 @@
 package io.headwater.spark.config;
 
+import io.headwater.spark.annotation.Internal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.Objects;
  *     {@code OPENLINEAGE_CONFIG} are read)
  * @param ymlCandidates where {@code openlineage.yml} may be, first existing file wins
  */
+@Internal
 public record ConfigSources(
     Map<String, String> sparkConf, Map<String, String> environment, List<Path> ymlCandidates) {
   public ConfigSources {

@@ -1,6 +1,7 @@
 package io.headwater.spark.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.headwater.spark.annotation.Internal;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -11,6 +12,7 @@ import java.util.Map;
  * {"meta": {"nr_config": {"team": "X"}}}} is the tag {@code meta_nr_config_team = X}. Booleans and
  * numbers become their JSON text ({@code true}, {@code 3}); null becomes {@code "true"} (a label).
  */
+@Internal
 public final class FlatTags {
   private FlatTags() {}
 

@@ -1,5 +1,6 @@
 package io.headwater.spark.config;
 
+import io.headwater.spark.annotation.Internal;
 import io.openlineage.client.transports.TransportConfig;
 import java.time.Duration;
 import java.util.Objects;
@@ -44,6 +45,7 @@ import java.util.UUID;
  * @param redaction what must not leave the process ({@link Redaction})
  * @param warnings settings that were ignored (unknown keys), one message each, to be logged once
  */
+@Internal
 public record HeadwaterConfig(
     boolean disabled,
     String namespace,

@@ -1,5 +1,7 @@
 package io.headwater.spark.config;
 
+import io.headwater.spark.annotation.Internal;
+
 /**
  * A setting that cannot be used. The message names the setting as the user wrote it (for example
  * {@code spark.openlineage.transport.url}) and, where it did not come from Spark configuration, the
@@ -9,6 +11,7 @@ package io.headwater.spark.config;
  * <p>The listener catches it, logs its message in one line and disables the agent; it never reaches
  * Spark.
  */
+@Internal
 public final class InvalidConfigException extends RuntimeException {
   private final String setting;
 

@@ -1,11 +1,13 @@
 package io.headwater.spark.config;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.Locale;
 
 /**
  * How SQL-execution and streaming runs are named ({@code spark.openlineage.jobName.style}); see
  * {@code naming.JobNames} for the names each style gives.
  */
+@Internal
 public enum JobNameStyle {
   /**
    * Headwater's stable names (the default): one name per logical write, whatever the plan's shape.

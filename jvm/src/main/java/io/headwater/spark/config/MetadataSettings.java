@@ -1,5 +1,6 @@
 package io.headwater.spark.config;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.List;
 import java.util.Objects;
 
@@ -23,6 +24,7 @@ import java.util.Objects;
  * @param pipelineName {@code spark.openlineage.pipeline.name}: the name of the Spark Declarative
  *     Pipelines run by this driver, unless a pipeline's own configuration names it
  */
+@Internal
 public record MetadataSettings(
     List<Tag> jobTags,
     List<Tag> runTags,

@@ -1,5 +1,6 @@
 package io.headwater.spark.config;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.Locale;
 
 /**
@@ -15,6 +16,7 @@ import java.util.Locale;
  *     facets.debug.disabled} says
  * @param smartMode {@code spark.openlineage.debug.smartMode}: which runs miss datasets
  */
+@Internal
 public record OptInFacets(
     boolean logicalPlan, boolean debug, boolean smartDebug, SmartMode smartMode) {
   /** Neither facet (the default). */

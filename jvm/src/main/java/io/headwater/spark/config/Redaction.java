@@ -1,5 +1,6 @@
 package io.headwater.spark.config;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.SqlLiteralMasker;
 import io.headwater.spark.compat.SqlQueryContexts;
 import java.util.ArrayList;
@@ -38,6 +39,7 @@ import java.util.regex.PatternSyntaxException;
  *
  * <p>Immutable and thread-safe.
  */
+@Internal
 public final class Redaction {
   /** What a redacted value is replaced with (Spark's own marker). */
   public static final String REDACTED = "*********(redacted)";

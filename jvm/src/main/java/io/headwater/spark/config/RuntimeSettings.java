@@ -1,5 +1,6 @@
 package io.headwater.spark.config;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.List;
 import java.util.Properties;
 import java.util.function.BiConsumer;
@@ -13,6 +14,7 @@ import java.util.function.UnaryOperator;
  * spark.openlineage.pipeline.name} in a Spark Declarative Pipeline's own configuration. A value
  * that cannot be used is reported to {@code onInvalid} (as {@code (key, reason)}) and ignored.
  */
+@Internal
 public final class RuntimeSettings {
   /**
    * The local property of the job tags Python's {@code headwater.tags(...)} sets. Not a {@code

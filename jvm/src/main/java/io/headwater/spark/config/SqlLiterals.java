@@ -1,5 +1,6 @@
 package io.headwater.spark.config;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.Locale;
 
 /**
@@ -7,6 +8,7 @@ import java.util.Locale;
  * runs and JobEvents: statements, view definitions, pipeline flows), {@code
  * spark.openlineage.facets.sql.literals}; the masking itself is {@code compat.SqlLiteralMasker}.
  */
+@Internal
 public enum SqlLiterals {
   /**
    * Every string, numeric, binary and interval value and every comment's text becomes {@code ?}.

@@ -1,5 +1,6 @@
 package io.headwater.spark.config;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -14,6 +15,7 @@ import java.util.Objects;
  *     wrote
  * @param field the dataset field the tag applies to (dataset tags only), else null
  */
+@Internal
 public record Tag(String key, String value, String source, String field) {
   public Tag {
     Objects.requireNonNull(key, "key");

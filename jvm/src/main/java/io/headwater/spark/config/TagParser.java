@@ -1,5 +1,6 @@
 package io.headwater.spark.config;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,6 +20,7 @@ import java.util.List;
  * A tag with a blank key ({@code :v}) or more than three parts ({@code a:b:c:d}) is malformed:
  * {@link #parse} throws {@link IllegalArgumentException} naming it, and no tag of the text is used.
  */
+@Internal
 public final class TagParser {
   /** The source of tags written in configuration without one. */
   public static final String CONFIG_SOURCE = "CONFIG";

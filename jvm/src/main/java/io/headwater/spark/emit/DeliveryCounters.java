@@ -1,5 +1,6 @@
 package io.headwater.spark.emit;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -9,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * event re-sent later is counted in {@code replayed} (also events spooled by an earlier
  * application), or in {@code dropped} when the backend rejects it then.
  */
+@Internal
 public final class DeliveryCounters {
   private final AtomicLong emitted = new AtomicLong();
   private final AtomicLong delivered = new AtomicLong();

@@ -2,6 +2,7 @@ package io.headwater.spark.emit;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.headwater.spark.annotation.Internal;
 
 /**
  * A snapshot of the agent's delivery counters ({@link DeliveryCounters}), as Python's {@code
@@ -19,6 +20,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * @param endpointDown whether a destination is known to be down now
  * @param spoolDirectory the spool's root directory, or null when the spool is off
  */
+@Internal
 public record DeliveryStatus(
     long emitted,
     long delivered,

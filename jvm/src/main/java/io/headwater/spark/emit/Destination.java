@@ -1,5 +1,6 @@
 package io.headwater.spark.emit;
 
+import io.headwater.spark.annotation.Internal;
 import io.openlineage.client.transports.FileConfig;
 import io.openlineage.client.transports.HttpConfig;
 import io.openlineage.client.transports.KafkaConfig;
@@ -27,6 +28,7 @@ import java.util.Objects;
  * @param description what {@code destination.json} records for {@code headwater replay}: {@code
  *     type} and {@code url} + {@code endpoint} (http) or {@code location} (file); never credentials
  */
+@Internal
 public record Destination(String type, String identity, Map<String, String> description) {
   /** The endpoint path of an HTTP transport that sets none (the OpenLineage API's). */
   static final String DEFAULT_HTTP_ENDPOINT = "/api/v1/lineage";

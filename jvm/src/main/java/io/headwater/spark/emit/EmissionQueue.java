@@ -1,5 +1,6 @@
 package io.headwater.spark.emit;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.config.HeadwaterConfig.EmitSettings;
 import io.headwater.spark.config.Redaction;
 import io.openlineage.client.OpenLineage;
@@ -30,6 +31,7 @@ import org.slf4j.LoggerFactory;
  * them up when anything was not delivered (an event was dropped, or a spool still holds events),
  * and nothing more is logged.
  */
+@Internal
 public final class EmissionQueue {
   private static final Logger LOG = LoggerFactory.getLogger(EmissionQueue.class);
 

@@ -1,5 +1,6 @@
 package io.headwater.spark.emit;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.config.HeadwaterConfig.RetrySettings;
 import io.openlineage.client.transports.HttpTransportResponseException;
 import java.time.Duration;
@@ -33,6 +34,7 @@ import java.util.Set;
  * 503 whose {@code Retry-After} header asks for a wait, that wait instead, at most {@code
  * maxRetryAfter}.
  */
+@Internal
 public final class RetryPolicy {
   /** What a failure says about the event and the endpoint. */
   public enum Kind {

@@ -1,5 +1,6 @@
 package io.headwater.spark.emit;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.logging.RateLimitedLog;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,6 +20,7 @@ import org.slf4j.LoggerFactory;
  * throws is logged and the next one runs. An optional idle task runs whenever no task came for a
  * while (the emission thread probes a destination that is down with it).
  */
+@Internal
 public final class SerialExecutor {
   private static final Logger LOG = LoggerFactory.getLogger(SerialExecutor.class);
 

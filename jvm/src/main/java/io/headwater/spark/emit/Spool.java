@@ -1,6 +1,7 @@
 package io.headwater.spark.emit;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.headwater.spark.annotation.Internal;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -57,6 +58,7 @@ import java.util.TreeMap;
  * check throws {@link SpoolFiles.ForeignPathException}. Thread-safe; several processes may share a
  * spool.
  */
+@Internal
 public final class Spool {
   static final String DESTINATION_FILE = "destination.json";
   static final long SEGMENT_BYTES = 4L << 20;

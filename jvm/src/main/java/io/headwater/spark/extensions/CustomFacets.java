@@ -2,6 +2,7 @@ package io.headwater.spark.extensions;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.config.TagSets;
 import io.headwater.spark.facets.Datasets;
 import io.headwater.spark.facets.FacetMerge;
@@ -27,6 +28,7 @@ import java.util.Map;
  *       {@code outputFacets} likewise.
  * </ul>
  */
+@Internal
 public record CustomFacets(
     Map<String, OpenLineage.RunFacet> run,
     Map<String, OpenLineage.JobFacet> job,

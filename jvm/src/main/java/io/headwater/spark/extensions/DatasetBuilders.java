@@ -1,5 +1,6 @@
 package io.headwater.spark.extensions;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.reading.ExecutionLineage;
 import io.openlineage.client.OpenLineage;
@@ -16,6 +17,7 @@ import scala.PartialFunction;
  * throws is reported once and skipped. Builders are created for each evaluation with the run's
  * context.
  */
+@Internal
 public final class DatasetBuilders {
   private final Extensions extensions;
 

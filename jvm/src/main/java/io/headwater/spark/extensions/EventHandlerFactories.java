@@ -1,5 +1,6 @@
 package io.headwater.spark.extensions;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.Connector;
 import io.headwater.spark.api.OpenLineageEventHandlerFactory;
 import io.headwater.spark.reading.walk.Connectors;
@@ -16,6 +17,7 @@ import java.util.ServiceLoader;
  * {@link Connectors#load}). A factory or connector that cannot be loaded or constructed is reported
  * once and skipped.
  */
+@Internal
 public final class EventHandlerFactories {
   private EventHandlerFactories() {}
 

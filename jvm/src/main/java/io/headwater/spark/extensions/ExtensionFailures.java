@@ -1,5 +1,6 @@
 package io.headwater.spark.extensions;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.logging.OnceLog;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
@@ -10,6 +11,7 @@ import org.slf4j.LoggerFactory;
  * isDefinedAt}, {@code apply}, construction), so a broken extension is reported without flooding
  * the log. The caller skips the failed piece and goes on with everything else.
  */
+@Internal
 public final class ExtensionFailures {
   private static final Logger LOG = LoggerFactory.getLogger(ExtensionFailures.class);
   private final OnceLog reported;

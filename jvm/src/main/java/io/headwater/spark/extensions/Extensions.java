@@ -1,5 +1,6 @@
 package io.headwater.spark.extensions;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageEventHandlerFactory;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -13,6 +14,7 @@ import scala.PartialFunction;
  * applying partial functions, each call isolated so that a piece that throws is reported once by
  * {@link ExtensionFailures} and skipped.
  */
+@Internal
 public final class Extensions {
   private final List<OpenLineageEventHandlerFactory> factories;
   private final ExtensionFailures failures;

@@ -1,5 +1,6 @@
 package io.headwater.spark.extensions;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.CustomFacetBuilder;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.OpenLineageEventHandlerFactory;
@@ -16,6 +17,7 @@ import java.util.function.Function;
  * facet. A builder that throws in {@code isDefinedAt} or {@code build} is reported once and
  * skipped; the facets it reported before throwing are dropped too.
  */
+@Internal
 public final class FacetBuilders {
   private final Extensions extensions;
 

@@ -1,5 +1,6 @@
 package io.headwater.spark.extensions;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.OpenLineageEventHandlerFactory;
 import io.headwater.spark.config.HeadwaterConfig;
@@ -19,6 +20,7 @@ import org.apache.spark.sql.execution.QueryExecution;
  * factory or visitor that throws is reported once by {@link ExtensionFailures} and skipped: the
  * rest of the lineage is still returned.
  */
+@Internal
 public final class LineageExtractor {
   private final Extensions extensions;
   private final PlanReader reader;

@@ -1,5 +1,6 @@
 package io.headwater.spark.extensions;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.AgentConfiguration;
 import io.headwater.spark.api.DatasetFactory;
 import io.headwater.spark.api.OpenLineageContext;
@@ -19,6 +20,7 @@ import org.apache.spark.sql.execution.QueryExecution;
  *     OpenLineageContext#sparkContext()})
  * @param configuration the agent's configuration, as {@link AgentConfiguration}
  */
+@Internal
 public record RunContext(
     OpenLineage openLineage,
     SparkContext sparkContext,

@@ -1,5 +1,6 @@
 package io.headwater.spark.extensions;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.AgentConfiguration;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.compat.ScalaCollections;
@@ -20,6 +21,7 @@ import org.apache.spark.sql.execution.QueryExecution;
  * thread's active session, else the default one; table datasets get their catalog metadata (tags,
  * owner, comment) through {@link CatalogMetadata}, one look-up per table per context.
  */
+@Internal
 public final class RunContexts {
   private final OpenLineage openLineage;
   private final AgentConfiguration configuration;

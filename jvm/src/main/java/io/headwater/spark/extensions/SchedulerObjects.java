@@ -1,5 +1,6 @@
 package io.headwater.spark.extensions;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.ScalaCollections;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -33,6 +34,7 @@ import org.apache.spark.scheduler.StageInfo;
  * "RDDs of a stage" are the stage's RDD unwrapped ({@link #unwrap}). Only the agent's analysis
  * thread calls these: walking stages and RDD dependencies is never done on Spark's listener bus.
  */
+@Internal
 public final class SchedulerObjects {
   /** Above this many RDDs in one stage (huge unions), the rest are not shown to builders. */
   static final int MAX_RDDS = 10_000;

@@ -1,5 +1,6 @@
 package io.headwater.spark.facets;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.HiveMetastore;
@@ -35,6 +36,7 @@ import org.apache.spark.sql.connector.catalog.TableCatalog;
  * One lookup per table per instance (an instance lives for one execution). A table that is gone
  * (DROP), not yet created or cannot be loaded has no metadata but the {@code catalog} facet.
  */
+@Internal
 public final class CatalogMetadata implements TableMetadata.Source {
   private final SparkSession session;
   private final Map<String, Optional<TableMetadata>> cache = new HashMap<>();

@@ -1,5 +1,6 @@
 package io.headwater.spark.facets;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.Objects;
 
 /**
@@ -14,6 +15,7 @@ import java.util.Objects;
  * @param limit the limit that was reached: fields for {@link Reason#SCHEMA_SIZE_LIMIT},
  *     milliseconds for {@link Reason#TIME_BUDGET}
  */
+@Internal
 public record ColumnLineageSkip(
     String namespace, String name, Reason reason, int fieldCount, long limit) {
   /** Why a facet was skipped. */

@@ -2,6 +2,7 @@ package io.headwater.spark.facets;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.headwater.spark.annotation.Internal;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.Map;
  * facet silently; this is Headwater's own.
  */
 @JsonPropertyOrder({"_producer", "_schemaURL", "outputs"})
+@Internal
 public final class ColumnLineageSkippedRunFacet extends CustomRunFacet {
   /** The facet's key in {@code run.facets}. */
   public static final String NAME = "headwater_columnLineageSkipped";

@@ -2,6 +2,7 @@ package io.headwater.spark.facets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.config.FlatTags;
 import io.headwater.spark.config.Tag;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import org.apache.spark.sql.types.StructType;
  * column is passed through unchanged, so the tags reach the outputs it flows into; an expression
  * over it starts without metadata.
  */
+@Internal
 public final class ColumnTags {
   private static final ObjectMapper JSON = new ObjectMapper();
   static final String METADATA_KEY = "tags";

@@ -2,6 +2,7 @@ package io.headwater.spark.facets;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.config.Redaction;
 import io.openlineage.client.OpenLineage;
 import java.net.URI;
@@ -14,6 +15,7 @@ import java.util.TreeMap;
  * base as {@code _schemaURL} ({@link FacetSchemas}); a subclass adds its own properties (getters,
  * or {@link #getAdditionalProperties} for a facet whose field names are data).
  */
+@Internal
 public abstract class CustomRunFacet implements OpenLineage.RunFacet {
   private final URI producer;
 

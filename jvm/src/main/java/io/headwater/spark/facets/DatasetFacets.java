@@ -1,5 +1,6 @@
 package io.headwater.spark.facets;
 
+import io.headwater.spark.annotation.Internal;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange;
 import io.openlineage.client.utils.DatasetIdentifier;
@@ -12,6 +13,7 @@ import java.util.List;
  * lifecycleStateChange} (spec LifecycleStateChangeDatasetFacet: CREATE, OVERWRITE, DROP, TRUNCATE,
  * ALTER, RENAME with the previous identifier).
  */
+@Internal
 public final class DatasetFacets {
   private DatasetFacets() {}
 

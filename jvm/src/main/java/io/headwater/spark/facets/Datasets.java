@@ -1,5 +1,6 @@
 package io.headwater.spark.facets;
 
+import io.headwater.spark.annotation.Internal;
 import io.openlineage.client.OpenLineage;
 import java.util.Map;
 
@@ -10,6 +11,7 @@ import java.util.Map;
  * dataset's own with {@code facets} merged in by name (a name in {@code facets} replaces the
  * dataset's facet of that name). Empty maps return the dataset itself.
  */
+@Internal
 public final class Datasets {
   private Datasets() {}
 

@@ -3,6 +3,7 @@ package io.headwater.spark.facets;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.config.Redaction;
 import java.net.URI;
@@ -57,6 +58,7 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
   "memory",
   "logs"
 })
+@Internal
 public final class DebugRunFacet extends CustomRunFacet {
   /** The facet's key in {@code run.facets}. */
   public static final String NAME = "debug";

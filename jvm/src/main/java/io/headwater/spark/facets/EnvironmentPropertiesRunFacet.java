@@ -2,6 +2,7 @@ package io.headwater.spark.facets;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.config.Redaction;
 import java.net.URI;
 import java.util.Map;
@@ -16,6 +17,7 @@ import java.util.TreeMap;
  * class.
  */
 @JsonPropertyOrder({"_producer", "_schemaURL", "environment-properties"})
+@Internal
 public final class EnvironmentPropertiesRunFacet extends CustomRunFacet {
   /** The facet's key in {@code run.facets}. */
   public static final String NAME = "environment-properties";

@@ -1,5 +1,6 @@
 package io.headwater.spark.facets;
 
+import io.headwater.spark.annotation.Internal;
 import io.openlineage.client.OpenLineageClientUtils;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -28,6 +29,7 @@ import java.util.function.Supplier;
  * that is not the container's facet type), the merge falls back to {@code mergeFacets}, which
  * converts it.
  */
+@Internal
 public final class FacetMerge {
   private static final Map<Class<?>, Shape> SHAPES = new ConcurrentHashMap<>();
 

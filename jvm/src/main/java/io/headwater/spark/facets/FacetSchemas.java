@@ -1,5 +1,6 @@
 package io.headwater.spark.facets;
 
+import io.headwater.spark.annotation.Internal;
 import java.net.URI;
 
 /**
@@ -13,6 +14,7 @@ import java.net.URI;
  * this package's resources, whose {@code properties} key is the facet's name), and its validator
  * checks a facet named so against that schema.
  */
+@Internal
 public final class FacetSchemas {
   /** The OpenLineage spec whose {@code $defs} the custom facets' URLs point into. */
   public static final String SPEC = "https://openlineage.io/spec/2-0-2/OpenLineage.json";

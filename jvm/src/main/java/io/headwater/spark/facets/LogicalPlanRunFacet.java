@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.config.Redaction;
 import java.net.URI;
 import java.util.Iterator;
@@ -24,6 +25,7 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
  * Schema: {@code LogicalPlanRunFacet.json} beside this class.
  */
 @JsonPropertyOrder({"_producer", "_schemaURL", "plan"})
+@Internal
 public final class LogicalPlanRunFacet extends CustomRunFacet {
   /** The facet's key in {@code run.facets}. */
   public static final String NAME = "spark.logicalPlan";

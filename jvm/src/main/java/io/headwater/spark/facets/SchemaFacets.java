@@ -1,5 +1,6 @@
 package io.headwater.spark.facets;
 
+import io.headwater.spark.annotation.Internal;
 import io.openlineage.client.OpenLineage;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +18,7 @@ import org.apache.spark.sql.types.StructType;
  * facet's {@code fields}: a struct lists its fields, an array has one field {@code _element}, a map
  * has {@code key} and {@code value}. A column comment becomes the field's {@code description}.
  */
+@Internal
 public final class SchemaFacets {
   private SchemaFacets() {}
 

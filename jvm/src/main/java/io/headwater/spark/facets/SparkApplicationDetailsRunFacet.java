@@ -3,6 +3,7 @@ package io.headwater.spark.facets;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.headwater.spark.annotation.Internal;
 import java.net.URI;
 import java.util.Map;
 
@@ -19,6 +20,7 @@ import java.util.Map;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"_producer", "_schemaURL"})
+@Internal
 public final class SparkApplicationDetailsRunFacet extends CustomRunFacet {
   /** The facet's key in {@code run.facets}. */
   public static final String NAME = "spark_applicationDetails";

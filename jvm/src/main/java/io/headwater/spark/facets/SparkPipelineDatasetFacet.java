@@ -3,6 +3,7 @@ package io.headwater.spark.facets;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.pipelines.PipelineDefinition;
 import io.headwater.spark.config.Redaction;
 import io.openlineage.client.OpenLineage;
@@ -35,6 +36,7 @@ import java.util.TreeMap;
   "definition"
 })
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@Internal
 public final class SparkPipelineDatasetFacet extends SparkPipelineFacet
     implements OpenLineage.DatasetFacet {
   /** The facet's key in {@code dataset.facets}. */

@@ -3,6 +3,7 @@ package io.headwater.spark.facets;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.pipelines.PipelineDefinition;
 import io.openlineage.client.OpenLineage;
 import java.net.URI;
@@ -30,6 +31,7 @@ import java.util.Optional;
   "definition"
 })
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@Internal
 public final class SparkPipelineJobFacet extends SparkPipelineFacet
     implements OpenLineage.JobFacet {
   /** The facet's key in {@code job.facets}. */

@@ -2,6 +2,7 @@ package io.headwater.spark.facets;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.config.Redaction;
 import java.net.URI;
 import java.util.Map;
@@ -15,6 +16,7 @@ import java.util.Map;
  * values are removed). Schema: {@code SparkPropertiesRunFacet.json} beside this class.
  */
 @JsonPropertyOrder({"_producer", "_schemaURL", "properties"})
+@Internal
 public final class SparkPropertiesRunFacet extends CustomRunFacet {
   /** The facet's key in {@code run.facets}. */
   public static final String NAME = "spark_properties";

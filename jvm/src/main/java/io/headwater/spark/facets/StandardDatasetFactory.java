@@ -1,5 +1,6 @@
 package io.headwater.spark.facets;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.DatasetFactory;
 import io.headwater.spark.config.Tag;
 import io.headwater.spark.config.TagSets;
@@ -17,6 +18,7 @@ import org.apache.spark.sql.types.StructType;
  * added to {@code tags} with their {@code field}. Tags already on the given facets (a user's) win
  * over these integration tags of the same key.
  */
+@Internal
 public final class StandardDatasetFactory implements DatasetFactory {
   private final OpenLineage openLineage;
   private final TableMetadata.Source tables;

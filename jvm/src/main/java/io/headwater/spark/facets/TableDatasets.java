@@ -1,5 +1,6 @@
 package io.headwater.spark.facets;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.naming.CatalogTables;
@@ -20,6 +21,7 @@ import scala.collection.Seq;
  * symlinks), schema, and an optional lifecycle state, through the context's {@link
  * io.headwater.spark.api.DatasetFactory}.
  */
+@Internal
 public final class TableDatasets {
   private TableDatasets() {}
 

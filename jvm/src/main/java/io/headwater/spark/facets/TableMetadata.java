@@ -1,5 +1,6 @@
 package io.headwater.spark.facets;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.config.Tag;
 import io.openlineage.client.OpenLineage;
 import java.util.List;
@@ -19,6 +20,7 @@ import org.apache.spark.sql.connector.catalog.TableCatalog;
  * @param comment the table's comment, when any
  * @param catalog the catalog, when it is one the {@code catalog} facet describes
  */
+@Internal
 public record TableMetadata(
     Map<String, String> properties,
     Optional<String> owner,

@@ -1,5 +1,6 @@
 package io.headwater.spark.logging;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,6 +15,7 @@ import org.slf4j.helpers.MessageFormatter;
  * causes are remembered (the least recently seen is forgotten first, and could be logged again);
  * thread-safe.
  */
+@Internal
 public final class OnceLog {
   /** Causes remembered by default: far more than distinct problems a driver meets in practice. */
   public static final int DEFAULT_CAPACITY = 1024;

@@ -1,5 +1,6 @@
 package io.headwater.spark.logging;
 
+import io.headwater.spark.annotation.Internal;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -22,6 +23,7 @@ import org.slf4j.Logger;
  * message) and never again; later lines give the cause in one line. Every line goes through the
  * scrubber first (credentials redacted). Thread-safe.
  */
+@Internal
 public final class RateLimitedLog {
   /** Causes whose stack trace was logged, remembered at most (then the oldest is forgotten). */
   private static final int CAUSES_REMEMBERED = 64;

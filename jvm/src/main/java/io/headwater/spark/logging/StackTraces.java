@@ -1,9 +1,11 @@
 package io.headwater.spark.logging;
 
+import io.headwater.spark.annotation.Internal;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 
 /** A failure as text: one line for a log, or its whole stack trace. */
+@Internal
 public final class StackTraces {
   private StackTraces() {}
 

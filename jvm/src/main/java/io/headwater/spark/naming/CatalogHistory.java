@@ -1,5 +1,6 @@
 package io.headwater.spark.naming;
 
+import io.headwater.spark.annotation.Internal;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.ArrayDeque;
@@ -47,6 +48,7 @@ import org.slf4j.LoggerFactory;
  * is added, or outside SQL executions, are not recorded; for them the catalog's current state is
  * read, as before. At most {@value #MAX_CHANGES} changes are kept, the oldest dropped first.
  */
+@Internal
 public final class CatalogHistory implements ExternalCatalogEventListener {
   private static final Logger LOG = LoggerFactory.getLogger(CatalogHistory.class);
 

@@ -1,5 +1,6 @@
 package io.headwater.spark.naming;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.ScalaCollections;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.net.URI;
@@ -21,6 +22,7 @@ import org.apache.spark.sql.catalyst.catalog.SessionCatalog;
  * HiveMetastore}) when one is configured, else the warehouse location ({@code
  * spark.sql.warehouse.dir}, e.g. {@code file:/data/warehouse}).
  */
+@Internal
 public final class CatalogTables {
   /** How a catalog table of Spark's JDBC data source names its provider. */
   private static final Set<String> JDBC_PROVIDERS =

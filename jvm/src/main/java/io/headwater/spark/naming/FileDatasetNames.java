@@ -1,5 +1,6 @@
 package io.headwater.spark.naming;
 
+import io.headwater.spark.annotation.Internal;
 import io.openlineage.client.dataset.partition.trimmer.DatasetNameTrimmer;
 import io.openlineage.client.dataset.partition.trimmer.DateTrimmer;
 import io.openlineage.client.dataset.partition.trimmer.KeyValueTrimmer;
@@ -30,6 +31,7 @@ import java.util.Map;
  * ({@code key=value} and dated ones), so a read or write of one partition names the partitioned
  * dataset.
  */
+@Internal
 public final class FileDatasetNames {
   /**
    * The OpenLineage client's default dataset-name trimmers, the rules openlineage-spark applies to

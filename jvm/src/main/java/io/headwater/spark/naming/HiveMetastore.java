@@ -1,5 +1,6 @@
 package io.headwater.spark.naming;
 
+import io.headwater.spark.annotation.Internal;
 import java.net.URI;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
@@ -13,6 +14,7 @@ import org.apache.spark.SparkContext;
  * spark.sql.hive.metastore.uris}, else the Spark setting {@code hive.metastore.uris}, else Hadoop's
  * {@code hive.metastore.uris}; of a comma-separated list, the first entry.
  */
+@Internal
 public final class HiveMetastore {
   private HiveMetastore() {}
 

@@ -1,5 +1,6 @@
 package io.headwater.spark.naming;
 
+import io.headwater.spark.annotation.Internal;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -30,6 +31,7 @@ import java.util.Map;
  * identifier rules: an unqualified table is in schema {@code public}, unquoted parts are folded to
  * lower case and double quotes are removed.
  */
+@Internal
 public final class JdbcDatasetNames {
   /** How one kind of database names things. */
   private record Dialect(

@@ -1,5 +1,6 @@
 package io.headwater.spark.naming;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.config.JobNameStyle;
 import io.openlineage.client.OpenLineage;
 import java.util.List;
@@ -49,6 +50,7 @@ import org.apache.spark.sql.execution.datasources.v2.V2ExistingTableWriteExec;
  * {@code etl.collect.default_flights}; in the {@code openlineage} style after its executed plan's
  * root with no suffix, as openlineage-spark names it (e.g. {@code etl.adaptive_spark_plan}).
  */
+@Internal
 public final class JobNames {
   /** Plan parts whose suffix openlineage-spark takes from the output's location. */
   private static final Set<String> LOCATION_SUFFIXED =

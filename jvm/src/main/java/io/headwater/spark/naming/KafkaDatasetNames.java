@@ -1,5 +1,6 @@
 package io.headwater.spark.naming;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.Optional;
 
 /**
@@ -17,6 +18,7 @@ import java.util.Optional;
  * <p>A listener-style prefix ({@code PLAINTEXT://}, {@code SASL_SSL://}, ...) is dropped; the host
  * and port are kept as written.
  */
+@Internal
 public final class KafkaDatasetNames {
   private static final String SCHEME_SEPARATOR = "://";
 

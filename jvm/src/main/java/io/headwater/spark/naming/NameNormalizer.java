@@ -1,5 +1,6 @@
 package io.headwater.spark.naming;
 
+import io.headwater.spark.annotation.Internal;
 import java.text.Normalizer;
 import java.util.Locale;
 
@@ -12,6 +13,7 @@ import java.util.Locale;
  * my_xml_based_application}; {@code Execute InsertIntoHadoopFsRelationCommand} gives {@code
  * execute_insert_into_hadoop_fs_relation_command}.
  */
+@Internal
 public final class NameNormalizer {
   private NameNormalizer() {}
 

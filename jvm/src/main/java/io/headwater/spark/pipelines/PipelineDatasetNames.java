@@ -1,5 +1,6 @@
 package io.headwater.spark.pipelines;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.pipelines.PipelineDataset;
 import io.headwater.spark.compat.pipelines.PipelineFlow;
 import io.headwater.spark.compat.pipelines.PipelineGraph;
@@ -34,6 +35,7 @@ import org.apache.spark.sql.catalyst.TableIdentifier;
  *       the graph has the same name (then with its database).
  * </ul>
  */
+@Internal
 public final class PipelineDatasetNames {
   private final PipelineGraph graph;
   private final String pipelineJobName;

@@ -1,5 +1,6 @@
 package io.headwater.spark.pipelines;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.compat.pipelines.PipelineDataset;
 import io.headwater.spark.compat.pipelines.PipelineDefinition;
@@ -38,6 +39,7 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
  * #L<line>} (a relative {@code file:} reference for a SQL file, whose path the pipeline keeps
  * relative to its spec), and the path.
  */
+@Internal
 public final class PipelineLineage {
   private final OpenLineageContext context;
   private final PipelineGraph graph;

@@ -1,5 +1,6 @@
 package io.headwater.spark.pipelines;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.pipelines.PipelineGraphs;
 import io.headwater.spark.versions.SparkVersions;
 import java.util.Optional;
@@ -11,6 +12,7 @@ import java.util.Optional;
  * without pipeline lineage. The implementation is the {@code compat} seam {@link PipelineGraphs},
  * chosen by {@link SparkVersions#pipelines()}.
  */
+@Internal
 public final class PipelinesSupport {
   /** The class-name prefix of Spark Connect's listener events. */
   private static final String CONNECT_EVENTS = "org.apache.spark.sql.connect.service.SparkListener";

@@ -1,5 +1,6 @@
 package io.headwater.spark.rdd;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.ScalaCollections;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import org.apache.spark.rdd.RDD;
  * DAGScheduler has already computed when it built the job's stages; it never reads partitions or
  * data (so a {@code ParallelCollectionRDD}'s elements are never touched).
  */
+@Internal
 public final class RddGraph {
   private RddGraph() {}
 

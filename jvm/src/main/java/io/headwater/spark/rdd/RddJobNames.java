@@ -1,5 +1,6 @@
 package io.headwater.spark.rdd;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.naming.NameNormalizer;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -23,6 +24,7 @@ import org.apache.spark.rdd.RDD;
  * is {@code map_partitions_python_map_partitions_hadoop}. Keeping paths out of the name keeps one
  * job's identity when it reads a different dated directory each day.
  */
+@Internal
 public final class RddJobNames {
   private static final int MAX_DEPENDENCY_PART = 100;
 

@@ -1,5 +1,6 @@
 package io.headwater.spark.rdd;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.Properties;
 import org.apache.spark.scheduler.ActiveJob;
 
@@ -9,6 +10,7 @@ import org.apache.spark.scheduler.ActiveJob;
  * {@value #SQL_EXECUTION_ID} on every job of a SQL execution ({@code
  * SQLExecution.EXECUTION_ID_KEY}) and on no other.
  */
+@Internal
 public final class RddJobs {
   /** The local property Spark sets on every job that runs for a SQL execution. */
   public static final String SQL_EXECUTION_ID = "spark.sql.execution.id";

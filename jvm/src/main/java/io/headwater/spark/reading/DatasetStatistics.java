@@ -1,5 +1,6 @@
 package io.headwater.spark.reading;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.Optional;
 import org.apache.spark.executor.TaskMetrics;
 import org.apache.spark.scheduler.StageInfo;
@@ -22,6 +23,7 @@ import scala.collection.Map;
  * @param size bytes read or written; {@link #UNKNOWN} when the writer does not count them
  * @param fileCount files read or written; {@link #UNKNOWN} for a dataset that is not files
  */
+@Internal
 public record DatasetStatistics(long rowCount, long size, long fileCount) {
   /** A figure the writer does not report (left out of the facet). */
   public static final long UNKNOWN = -1;

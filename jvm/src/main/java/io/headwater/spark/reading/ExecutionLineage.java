@@ -1,5 +1,6 @@
 package io.headwater.spark.reading;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.facets.ColumnLineageSkip;
 import io.openlineage.client.OpenLineage;
 import java.util.List;
@@ -14,6 +15,7 @@ import java.util.Optional;
  * @param jobNameSuffix the first suffix an output visitor gave, e.g. {@code tmp_out}
  * @param columnLineageSkips outputs whose {@code columnLineage} facet a limit stopped
  */
+@Internal
 public record ExecutionLineage(
     List<OpenLineage.InputDataset> inputs,
     List<OpenLineage.OutputDataset> outputs,

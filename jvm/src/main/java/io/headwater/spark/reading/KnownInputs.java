@@ -1,5 +1,6 @@
 package io.headwater.spark.reading;
 
+import io.headwater.spark.annotation.Internal;
 import io.openlineage.client.OpenLineage;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -14,6 +15,7 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
  * known leaf gives exactly one dataset, column lineage starts from its fields like from any
  * relation's.
  */
+@Internal
 public final class KnownInputs implements PlanVisitors {
   private final PlanVisitors visitors;
   private final IdentityHashMap<LogicalPlan, OpenLineage.InputDataset> known;

@@ -1,5 +1,6 @@
 package io.headwater.spark.reading;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.reading.walk.Connectors;
 import org.apache.spark.sql.catalyst.plans.logical.AlterTableCommand;
 import org.apache.spark.sql.catalyst.plans.logical.CreateTable;
@@ -32,6 +33,7 @@ import org.apache.spark.sql.execution.command.CreateTableCommand;
  * view definition ({@code CREATE VIEW}, {@link io.headwater.spark.api.Connector#isViewDefinition})
  * is a job definition: a JobEvent.
  */
+@Internal
 public final class MetadataOnlyCommands {
   private MetadataOnlyCommands() {}
 

@@ -1,5 +1,6 @@
 package io.headwater.spark.reading;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.facets.ColumnLineageSkip;
 import io.headwater.spark.facets.Datasets;
@@ -32,6 +33,7 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
  * the column analysis is reported once ({@link PlanVisitors#reportFailure}) and leaves the facet
  * off; the datasets are still returned.
  */
+@Internal
 public final class PlanReader {
   private final HeadwaterConfig.ColumnLineageSettings columnLineage;
   private final java.util.function.UnaryOperator<String> descriptionRedaction;

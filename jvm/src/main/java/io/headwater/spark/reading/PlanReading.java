@@ -1,5 +1,6 @@
 package io.headwater.spark.reading;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.naming.JobNames;
 import java.util.Objects;
@@ -19,6 +20,7 @@ import org.apache.spark.sql.execution.QueryExecution;
  * @param planPart the executed plan's root, normalised: the middle part of its job name
  * @param sql the SQL text of {@code spark.sql(...)}, when the plan carries it (not yet redacted)
  */
+@Internal
 public record PlanReading(
     ExecutionLineage lineage,
     boolean schemaInference,

@@ -1,5 +1,6 @@
 package io.headwater.spark.reading;
 
+import io.headwater.spark.annotation.Internal;
 import io.openlineage.client.OpenLineage;
 import java.util.List;
 import java.util.Optional;
@@ -10,6 +11,7 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
  * factories' visitors, each call isolated so that a visitor that throws is reported once and
  * skipped). Implementations never throw.
  */
+@Internal
 public interface PlanVisitors {
   /** The input datasets the input visitors give for {@code node}, in visitor order. */
   List<OpenLineage.InputDataset> inputsAt(LogicalPlan node);

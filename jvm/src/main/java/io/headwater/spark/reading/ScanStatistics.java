@@ -1,5 +1,6 @@
 package io.headwater.spark.reading;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.FileDatasetNames;
@@ -23,6 +24,7 @@ import org.apache.spark.sql.execution.metric.SQLMetric;
  * (its catalog table, or its single root path with partition directories trimmed); a scan over
  * several root paths is not attributed.
  */
+@Internal
 public final class ScanStatistics {
   private ScanStatistics() {}
 

@@ -1,5 +1,6 @@
 package io.headwater.spark.reading;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.config.MetadataSettings;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 
@@ -9,6 +10,7 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
  * MetadataOnlyCommands}) — as DatasetEvents or a JobEvent. Decided from the plan's root alone, so
  * it costs nothing.
  */
+@Internal
 public final class StaticLineage {
   private StaticLineage() {}
 

@@ -1,5 +1,6 @@
 package io.headwater.spark.tables;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.facets.TableDatasets;
 import io.headwater.spark.naming.CatalogTables;
@@ -19,6 +20,7 @@ import org.apache.spark.sql.types.StructType;
  * change; and its job-name suffix {@code db_table}. Shared by the CREATE TABLE, CTAS and Hive write
  * visitors.
  */
+@Internal
 public final class CatalogTableOutputs {
   private final OpenLineageContext context;
 

@@ -1,5 +1,6 @@
 package io.headwater.spark.tables;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.FileDatasetNames;
@@ -25,6 +26,7 @@ import org.apache.spark.sql.types.StructType;
  * {@code /}), resolved to its OpenLineage identity with the naming rules of the plan visitors
  * ({@link CatalogTables}, {@link V2TableIdentity}, {@link FileDatasetNames}).
  */
+@Internal
 public final class DatasetReferences {
   private DatasetReferences() {}
 

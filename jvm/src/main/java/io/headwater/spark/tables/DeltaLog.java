@@ -1,5 +1,6 @@
 package io.headwater.spark.tables;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.Optional;
 import org.apache.hadoop.fs.Path;
 
@@ -9,6 +10,7 @@ import org.apache.hadoop.fs.Path;
  * a path lies in it, and the snapshot version a Delta file index reads. Delta's classes are
  * recognised by name and never linked against.
  */
+@Internal
 public final class DeltaLog {
   /** The name of a Delta table's transaction log directory, below the table's root. */
   public static final String DIRECTORY = "_delta_log";

@@ -1,5 +1,6 @@
 package io.headwater.spark.tables;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.Locale;
 import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
@@ -22,6 +23,7 @@ import org.apache.spark.sql.connector.write.RowLevelOperationTable;
  * locations themselves; their tables are located only through the {@code location} property of a
  * loaded table.
  */
+@Internal
 public final class IcebergSupport {
   private static final String CATALOG_CLASS_PREFIX = "org.apache.iceberg.spark.";
   private static final String SPARK_TABLE = "org.apache.iceberg.spark.source.SparkTable";

@@ -3,6 +3,7 @@ package io.headwater.spark.tables;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.facets.Datasets;
 import io.headwater.spark.naming.FileDatasetNames;
 import io.openlineage.client.OpenLineage;
@@ -47,6 +48,7 @@ import org.slf4j.LoggerFactory;
  * dropped gets no facet, and so does a dataset whose namespace has no Hadoop file system ({@code
  * s3://bucket} unless a file system is configured for {@code s3}); nothing here throws.
  */
+@Internal
 public final class TableVersions {
   private static final Logger LOG = LoggerFactory.getLogger(TableVersions.class);
   private static final Pattern DELTA_COMMIT = Pattern.compile("(\\d{20})\\.json");

@@ -1,5 +1,6 @@
 package io.headwater.spark.tables;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.FileDatasetNames;
 import io.headwater.spark.versions.SparkVersions;
@@ -42,6 +43,7 @@ import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
  * @param symlinkNamespace the namespace of the symlink naming the table: the catalog's name, or for
  *     the session catalog the metastore or warehouse location
  */
+@Internal
 public record V2TableIdentity(
     String catalog, String table, Optional<DatasetIdentifier> location, String symlinkNamespace) {
   public V2TableIdentity {

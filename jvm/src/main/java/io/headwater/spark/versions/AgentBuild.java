@@ -1,5 +1,6 @@
 package io.headwater.spark.versions;
 
+import io.headwater.spark.annotation.Internal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
@@ -13,6 +14,7 @@ import java.util.Properties;
  * @param version the agent's version, e.g. {@code 0.1.0}
  * @param scala the Scala binary version of the jar, e.g. {@code 2.13}
  */
+@Internal
 public record AgentBuild(String version, String scala) {
   private static final String RESOURCE = "/io/headwater/spark/headwater-version.properties";
   private static final String UNKNOWN = "unknown";

@@ -1,5 +1,6 @@
 package io.headwater.spark.versions;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.CachedPlans;
 import io.headwater.spark.compat.CatalogAccess;
 import io.headwater.spark.compat.StreamingPlans;
@@ -25,6 +26,7 @@ import org.slf4j.LoggerFactory;
  * UnsupportedSparkException} with one message naming the Spark version and the supported range, so
  * the agent turns itself off with one log line instead of failing on every event.
  */
+@Internal
 public final class SparkVersions {
   private static final Logger LOG = LoggerFactory.getLogger(SparkVersions.class);
 

@@ -1,5 +1,6 @@
 package io.headwater.spark.architecture;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -7,18 +8,20 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import io.headwater.spark.annotation.Internal;
 import org.junit.BeforeClass;
 import org.junit.Test;
 
 /**
  * The agent's package layers (docs/development.md, "Layers"), from the bottom up: {@code config},
- * {@code logging}, {@code compat} (Spark-version seams) and {@code versions} (which implementation
- * of each seam runs); {@code api}; {@code naming}; {@code facets}; the shared {@code tables},
- * {@code rdd} and {@code pipelines}; {@code connectors.*}, which no other layer uses (they are
- * plug-ins found through {@code ServiceLoader}); {@code reading}; {@code extensions}; {@code emit}
- * and {@code agent}. A package may use the layers below it and never one above; no two packages
- * depend on each other in a cycle; and the public extension API uses nothing of the agent's own.
- * Any violation fails the build with the offending class and dependency named.
+ * {@code logging}, {@code annotation}, {@code compat} (Spark-version seams) and {@code versions}
+ * (which implementation of each seam runs); {@code api}; {@code naming}; {@code facets}; the shared
+ * {@code tables}, {@code rdd} and {@code pipelines}; {@code connectors.*}, which no other layer
+ * uses (they are plug-ins found through {@code ServiceLoader}); {@code reading}; {@code
+ * extensions}; {@code emit} and {@code agent}. A package may use the layers below it and never one
+ * above; no two packages depend on each other in a cycle; the public extension API uses nothing of
+ * the agent's own; and every other public top-level type is marked {@link Internal}. Any violation
+ * fails the build with the offending class and dependency named.
  */
 public class LayeringTest {
   private static final String ROOT = "io.headwater.spark";
@@ -38,7 +41,11 @@ public class LayeringTest {
         .consideringOnlyDependenciesInLayers()
         .layer("Foundation")
         .definedBy(
-            ROOT + ".config..", ROOT + ".logging..", ROOT + ".compat..", ROOT + ".versions..")
+            ROOT + ".config..",
+            ROOT + ".logging..",
+            ROOT + ".compat..",
+            ROOT + ".versions..",
+            ROOT + ".annotation..")
         .layer("Api")
         .definedBy(ROOT + ".api..")
         .layer("Naming")
@@ -103,6 +110,25 @@ public class LayeringTest {
   @Test
   public void noConnectorDependsOnAnother() {
     slices().matching(ROOT + ".connectors.(*)..").should().notDependOnEachOther().check(classes);
+  }
+
+  /**
+   * The extension API is {@code io.headwater.spark.api} and nothing else: every other public
+   * top-level type is marked {@link Internal} (public only for the agent's own packages, Spark,
+   * py4j or ServiceLoader), so an extension author sees at once what is not theirs to use.
+   */
+  @Test
+  public void everyPublicTypeOutsideTheApiIsMarkedInternal() {
+    classes()
+        .that()
+        .arePublic()
+        .and()
+        .areTopLevelClasses()
+        .and()
+        .resideOutsideOfPackages(ROOT + ".api..", ROOT + ".annotation..")
+        .should()
+        .beAnnotatedWith(Internal.class)
+        .check(classes);
   }
 
   @Test

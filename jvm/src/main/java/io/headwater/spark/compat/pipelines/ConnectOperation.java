@@ -1,5 +1,6 @@
 package io.headwater.spark.compat.pipelines;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -8,6 +9,7 @@ import java.util.Optional;
  * started (it names a dataflow graph), an operation ended (pipeline or not: only its id is known),
  * or a session closed (its graphs are gone).
  */
+@Internal
 public sealed interface ConnectOperation {
   /**
    * A pipeline command started: creating or defining elements of a graph, or running it.

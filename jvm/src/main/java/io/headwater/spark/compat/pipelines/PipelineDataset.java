@@ -1,5 +1,6 @@
 package io.headwater.spark.compat.pipelines;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,6 +23,7 @@ import org.apache.spark.sql.types.StructType;
  * @param sinkOptions a sink's options (kept in the process: they may hold credentials)
  * @param definition where it is defined
  */
+@Internal
 public record PipelineDataset(
     TableIdentifier identifier,
     Kind kind,

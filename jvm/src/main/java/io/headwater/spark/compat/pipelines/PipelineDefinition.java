@@ -1,5 +1,6 @@
 package io.headwater.spark.compat.pipelines;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -10,6 +11,7 @@ import java.util.Optional;
  * definition file (absolute for Python definitions, relative to the pipeline spec's directory for
  * SQL files), the 1-based line when known, and the language ({@code PYTHON} or {@code SQL}).
  */
+@Internal
 public record PipelineDefinition(String file, Optional<Integer> line, Optional<String> language) {
   public PipelineDefinition {
     Objects.requireNonNull(file, "file");

@@ -1,5 +1,6 @@
 package io.headwater.spark.compat.pipelines;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -22,6 +23,7 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
  * @param definition where it is defined
  * @param sql its SQL text, when it is defined in SQL (not yet redacted)
  */
+@Internal
 public record PipelineFlow(
     TableIdentifier identifier,
     TableIdentifier destination,

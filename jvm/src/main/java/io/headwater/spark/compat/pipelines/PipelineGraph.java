@@ -1,5 +1,6 @@
 package io.headwater.spark.compat.pipelines;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -17,6 +18,7 @@ import org.apache.spark.sql.catalyst.TableIdentifier;
  * @param datasets every dataset it declares, tables first, then views, then sinks
  * @param flows every flow, in Spark's order
  */
+@Internal
 public record PipelineGraph(
     String graphId,
     Map<String, String> conf,

@@ -1,5 +1,6 @@
 package io.headwater.spark.compat.pipelines;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.Optional;
 import org.apache.spark.scheduler.SparkListenerEvent;
 
@@ -12,6 +13,7 @@ import org.apache.spark.scheduler.SparkListenerEvent;
  * SparkListenerConnectOperationStarted} carries the pipeline command) and reads the graph Spark
  * registered for them (never the user's definition files).
  */
+@Internal
 public interface PipelineGraphs {
   /**
    * What a Spark Connect listener event says about pipelines; empty for any other event. Called on

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.catalog;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.openlineage.client.OpenLineage;
@@ -19,6 +20,7 @@ import org.apache.spark.sql.execution.command.AlterTableChangeColumnCommand;
  *
  * Job-name suffix: {@code db_table}.
  */
+@Internal
 public final class AlterTableChangeColumnVisitor
     extends QueryPlanVisitor<AlterTableChangeColumnCommand, OpenLineage.OutputDataset> {
   private final SessionTableChanges tables;

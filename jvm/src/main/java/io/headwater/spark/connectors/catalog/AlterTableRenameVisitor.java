@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.catalog;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.facets.DatasetFacets;
@@ -24,6 +25,7 @@ import org.apache.spark.sql.execution.command.AlterTableRenameCommand;
  *
  * Job-name suffix: {@code db_new}.
  */
+@Internal
 public final class AlterTableRenameVisitor
     extends QueryPlanVisitor<AlterTableRenameCommand, OpenLineage.OutputDataset> {
   private final SessionTableChanges tables;

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.catalog;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.naming.FileDatasetNames;
@@ -24,6 +25,7 @@ import org.apache.spark.sql.execution.command.AlterTableSetLocationCommand;
  *
  * Job-name suffix: {@code db_table}.
  */
+@Internal
 public final class AlterTableSetLocationVisitor
     extends QueryPlanVisitor<AlterTableSetLocationCommand, OpenLineage.OutputDataset> {
   private final SessionTableChanges tables;

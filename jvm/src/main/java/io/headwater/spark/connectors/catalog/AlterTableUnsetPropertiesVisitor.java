@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.catalog;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.openlineage.client.OpenLineage;
@@ -22,6 +23,7 @@ import org.apache.spark.sql.execution.command.AlterTableUnsetPropertiesCommand;
  *
  * Job-name suffix: {@code db_table}.
  */
+@Internal
 public final class AlterTableUnsetPropertiesVisitor
     extends QueryPlanVisitor<AlterTableUnsetPropertiesCommand, OpenLineage.OutputDataset> {
   private final SessionTableChanges tables;

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.catalog;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.Connector;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.versions.SparkVersions;
@@ -16,6 +17,7 @@ import scala.PartialFunction;
  * {@code SaveAsV1TableCommand} only where it exists (Spark 4.1 on). Registered in {@code
  * META-INF/services/io.headwater.spark.api.Connector}; order 200 (see {@link Connector}).
  */
+@Internal
 public final class CatalogConnector implements Connector {
   @Override
   public int order() {

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.catalog;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.facets.TableDatasets;
@@ -23,6 +24,7 @@ import org.apache.spark.sql.execution.command.CreateDataSourceTableAsSelectComma
  * The query is a hidden child of the command; the plan walk ({@code reading.PlanChildren}) visits
  * it for the inputs. Job-name suffix: {@code db_table}.
  */
+@Internal
 public final class CreateDataSourceTableAsSelectVisitor
     extends QueryPlanVisitor<CreateDataSourceTableAsSelectCommand, OpenLineage.OutputDataset> {
   private final CatalogTableOutputs tables;

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.catalog;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.tables.CatalogTableOutputs;
@@ -23,6 +24,7 @@ import org.apache.spark.sql.types.StructType;
  *
  * Job-name suffix: {@code db_table}.
  */
+@Internal
 public final class CreateDataSourceTableVisitor
     extends QueryPlanVisitor<CreateDataSourceTableCommand, OpenLineage.OutputDataset> {
   private final CatalogTableOutputs tables;

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.catalog;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.tables.CatalogTableOutputs;
@@ -20,6 +21,7 @@ import org.apache.spark.sql.execution.command.CreateTableCommand;
  *
  * Job-name suffix: {@code db_table}.
  */
+@Internal
 public final class CreateTableCommandVisitor
     extends QueryPlanVisitor<CreateTableCommand, OpenLineage.OutputDataset> {
   private final CatalogTableOutputs tables;

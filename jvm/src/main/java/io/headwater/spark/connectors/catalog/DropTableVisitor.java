@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.catalog;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.facets.DatasetFacets;
@@ -33,6 +34,7 @@ import org.apache.spark.sql.connector.catalog.Identifier;
  * default path for it, and a V2 table is always named by its catalog identity (its {@code location}
  * cannot be known).
  */
+@Internal
 public final class DropTableVisitor extends QueryPlanVisitor<DropTable, OpenLineage.OutputDataset> {
   public DropTableVisitor(OpenLineageContext context) {
     super(context);

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.catalog;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.facets.TableDatasets;
@@ -20,6 +21,7 @@ import org.apache.spark.sql.execution.command.LoadDataCommand;
  *        {@code files.LoadDataInputVisitor}
  * </pre>
  */
+@Internal
 public final class LoadDataVisitor
     extends QueryPlanVisitor<LoadDataCommand, OpenLineage.OutputDataset> {
   public LoadDataVisitor(OpenLineageContext context) {

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.catalog;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.compat.V1Writes.SaveAsTable;
@@ -30,6 +31,7 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
  * supported Spark); on Spark 3.5 and 4.0 {@code saveAsTable} plans as {@code
  * CreateDataSourceTableAsSelectCommand}, which {@link CreateDataSourceTableAsSelectVisitor} reads.
  */
+@Internal
 public final class SaveAsV1TableVisitor
     extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
   private final CatalogTableOutputs tables;

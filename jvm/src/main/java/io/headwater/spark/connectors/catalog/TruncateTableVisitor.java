@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.catalog;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.openlineage.client.OpenLineage;
@@ -18,6 +19,7 @@ import org.apache.spark.sql.execution.command.TruncateTableCommand;
  *
  * Job-name suffix: {@code db_table}.
  */
+@Internal
 public final class TruncateTableVisitor
     extends QueryPlanVisitor<TruncateTableCommand, OpenLineage.OutputDataset> {
   private final SessionTableChanges tables;

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.catalog;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.compat.ScalaCollections;
@@ -28,6 +29,7 @@ import scala.Tuple2;
  * Temporary views ({@code createOrReplaceTempView}, {@code CREATE TEMP VIEW}) are not datasets and
  * are skipped.
  */
+@Internal
 public final class ViewDefinitionVisitor
     extends QueryPlanVisitor<CreateViewCommand, OpenLineage.OutputDataset> {
   public ViewDefinitionVisitor(OpenLineageContext context) {

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.delta;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.Connector;
 import io.headwater.spark.api.OpenLineageContext;
 import io.openlineage.client.OpenLineage;
@@ -15,6 +16,7 @@ import scala.PartialFunction;
  * and their written rows, which mix the table's own rows with the changed ones. Registered in
  * {@code META-INF/services/io.headwater.spark.api.Connector}; order 700 (see {@link Connector}).
  */
+@Internal
 public final class DeltaConnector implements Connector {
   @Override
   public int order() {

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.delta;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.openlineage.client.OpenLineage;
@@ -27,6 +28,7 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
  * {@code reading.PlanChildren} adds them through {@link DeltaSupport#hiddenQueries}. Job-name
  * suffix: {@code db_table} for a catalog table, the last two path segments for a path table.
  */
+@Internal
 public final class DeltaRowLevelVisitor
     extends QueryPlanVisitor<LogicalPlan, OpenLineage.OutputDataset> {
   private final DeltaRowLevelTargets targets;

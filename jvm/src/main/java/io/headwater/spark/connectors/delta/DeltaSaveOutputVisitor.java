@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.delta;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.compat.ScalaCollections;
@@ -32,6 +33,7 @@ import org.apache.spark.sql.execution.datasources.SaveIntoDataSourceCommand;
  * path} option. Job-name suffix: the last two segments of the path ({@code /data/events} gives
  * {@code data_events}).
  */
+@Internal
 public final class DeltaSaveOutputVisitor
     extends QueryPlanVisitor<SaveIntoDataSourceCommand, OpenLineage.OutputDataset> {
 

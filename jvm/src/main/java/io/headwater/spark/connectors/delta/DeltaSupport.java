@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.delta;
 
+import io.headwater.spark.annotation.Internal;
 import java.lang.reflect.Method;
 import java.util.HashMap;
 import java.util.List;
@@ -31,6 +32,7 @@ import org.slf4j.LoggerFactory;
  *       lineage.
  * </ul>
  */
+@Internal
 public final class DeltaSupport {
 
   /** Delta's {@code MERGE INTO} command, by simple name ({@link #commandClass}). */

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.files;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.compat.ScalaCollections;
 import java.util.ArrayList;
@@ -23,6 +24,7 @@ import scala.Option;
  *        directory as the "basePath" option; without that option (a glob source) the files' directories
  * </pre>
  */
+@Internal
 public final class FileRelationRoots {
   static final String BASE_PATH = "basePath";
 

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.files;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.Connector;
 import io.headwater.spark.api.OpenLineageContext;
 import io.openlineage.client.OpenLineage;
@@ -19,6 +20,7 @@ import scala.PartialFunction;
  * Registered in {@code META-INF/services/io.headwater.spark.api.Connector}; order 100 (see {@link
  * Connector}).
  */
+@Internal
 public final class FilesConnector implements Connector {
   @Override
   public int order() {

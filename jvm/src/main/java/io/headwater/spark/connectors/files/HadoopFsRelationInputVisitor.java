@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.files;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.facets.TableDatasets;
@@ -37,6 +38,7 @@ import org.apache.spark.sql.execution.datasources.LogicalRelation;
  *
  * Does not match a {@code LogicalRelation} over any other relation (JDBC, custom V1 sources).
  */
+@Internal
 public final class HadoopFsRelationInputVisitor
     extends QueryPlanVisitor<LogicalRelation, OpenLineage.InputDataset> {
 

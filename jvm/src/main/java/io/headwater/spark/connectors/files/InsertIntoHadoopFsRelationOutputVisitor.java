@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.files;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.facets.TableDatasets;
@@ -26,6 +27,7 @@ import org.apache.spark.sql.execution.datasources.InsertIntoHadoopFsRelationComm
  * Job-name suffix: the last two segments of the output path ({@code /tmp/out} gives {@code
  * tmp_out}); {@code db_table} for a catalog table.
  */
+@Internal
 public final class InsertIntoHadoopFsRelationOutputVisitor
     extends QueryPlanVisitor<InsertIntoHadoopFsRelationCommand, OpenLineage.OutputDataset> {
 

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.files;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.naming.FileDatasetNames;
@@ -18,6 +19,7 @@ import org.apache.spark.sql.execution.command.LoadDataCommand;
  *   LoadDataCommand(path) -> input named by path (LOCAL paths in the file namespace)
  * </pre>
  */
+@Internal
 public final class LoadDataInputVisitor
     extends QueryPlanVisitor<LoadDataCommand, OpenLineage.InputDataset> {
   public LoadDataInputVisitor(OpenLineageContext context) {

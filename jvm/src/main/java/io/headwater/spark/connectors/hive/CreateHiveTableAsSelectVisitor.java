@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.hive;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.facets.TableDatasets;
@@ -23,6 +24,7 @@ import org.apache.spark.sql.hive.execution.CreateHiveTableAsSelectCommand;
  * walk for the inputs. The insert it runs is an execution of its own ({@link
  * InsertIntoHiveTableVisitor}). Job-name suffix: {@code db_table}.
  */
+@Internal
 public final class CreateHiveTableAsSelectVisitor
     extends QueryPlanVisitor<CreateHiveTableAsSelectCommand, OpenLineage.OutputDataset> {
   private final CatalogTableOutputs tables;

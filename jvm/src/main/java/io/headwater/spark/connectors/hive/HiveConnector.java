@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.hive;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.Connector;
 import io.headwater.spark.api.OpenLineageContext;
 import io.openlineage.client.OpenLineage;
@@ -14,6 +15,7 @@ import scala.PartialFunction;
  * Registered in {@code META-INF/services/io.headwater.spark.api.Connector}; order 800 (see {@link
  * Connector}).
  */
+@Internal
 public final class HiveConnector implements Connector {
   @Override
   public int order() {

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.hive;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.Optional;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.hive.execution.CreateHiveTableAsSelectCommand;
@@ -9,6 +10,7 @@ import org.apache.spark.sql.hive.execution.CreateHiveTableAsSelectCommand;
  * Hive classes are touched only through {@link Loaded}, after {@link #AVAILABLE} said yes, so a
  * Spark without Hive support never loads them.
  */
+@Internal
 public final class HiveSupport {
   public static final boolean AVAILABLE = isAvailable();
 

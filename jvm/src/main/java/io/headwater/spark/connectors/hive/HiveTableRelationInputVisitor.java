@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.hive;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.facets.TableDatasets;
@@ -15,6 +16,7 @@ import org.apache.spark.sql.catalyst.catalog.HiveTableRelation;
  *   HiveTableRelation(tableMeta) -> the table (location, symlink db.table), schema of the table
  * </pre>
  */
+@Internal
 public final class HiveTableRelationInputVisitor
     extends QueryPlanVisitor<HiveTableRelation, OpenLineage.InputDataset> {
   public HiveTableRelationInputVisitor(OpenLineageContext context) {

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.hive;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.facets.CatalogMetadata;
@@ -30,6 +31,7 @@ import org.apache.spark.sql.hive.execution.InsertIntoHiveDirCommand;
  * Job-name suffix (both styles): the last two segments of the directory ({@code /data/out/dir}
  * gives {@code out_dir}), as for every other directory write.
  */
+@Internal
 public final class InsertIntoHiveDirVisitor
     extends QueryPlanVisitor<InsertIntoHiveDirCommand, OpenLineage.OutputDataset> {
 

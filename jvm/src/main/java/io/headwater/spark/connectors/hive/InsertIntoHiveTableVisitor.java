@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.hive;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.facets.TableDatasets;
@@ -22,6 +23,7 @@ import org.apache.spark.sql.hive.execution.InsertIntoHiveTable;
  *
  * Job-name suffix: {@code db_table}.
  */
+@Internal
 public final class InsertIntoHiveTableVisitor
     extends QueryPlanVisitor<InsertIntoHiveTable, OpenLineage.OutputDataset> {
   private final CatalogTableOutputs tables;

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.jdbc;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.Connector;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.RelationStandIn;
@@ -15,6 +16,7 @@ import scala.PartialFunction;
  * of a {@code query} for column lineage ({@link JdbcQueryStandIn}). Registered in {@code
  * META-INF/services/io.headwater.spark.api.Connector}; order 300 (see {@link Connector}).
  */
+@Internal
 public final class JdbcConnector implements Connector {
   @Override
   public int order() {

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.jdbc;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.RelationStandIn;
 import io.headwater.spark.api.RelationStandIn.TableColumn;
 import io.headwater.spark.compat.ScalaCollections;
@@ -41,6 +42,7 @@ import scala.runtime.AbstractPartialFunction;
  * analysed plan is resolved (an ambiguous or unknown column, a function Spark does not have, SQL
  * Spark cannot parse: untraceable) and it has as many columns as the read. Never throws.
  */
+@Internal
 public final class JdbcQueryStandIn {
   private static final Logger LOG = LoggerFactory.getLogger(JdbcQueryStandIn.class);
 

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.jdbc;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.compat.ScalaCollections;
@@ -34,6 +35,7 @@ import org.slf4j.LoggerFactory;
  *
  * Does not match a {@code LogicalRelation} over any other relation (files, custom V1 sources).
  */
+@Internal
 public final class JdbcRelationInputVisitor
     extends QueryPlanVisitor<LogicalRelation, OpenLineage.InputDataset> {
   private static final Logger LOG = LoggerFactory.getLogger(JdbcRelationInputVisitor.class);

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.jdbc;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.compat.ScalaCollections;
@@ -30,6 +31,7 @@ import org.slf4j.LoggerFactory;
  * forms it ({@code public.orders} gives {@code public_orders}). Does not match a {@code
  * SaveIntoDataSourceCommand} of any other data source.
  */
+@Internal
 public final class JdbcSaveIntoDataSourceOutputVisitor
     extends QueryPlanVisitor<SaveIntoDataSourceCommand, OpenLineage.OutputDataset> {
   private static final Logger LOG =

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.kafka;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.Connector;
 import io.headwater.spark.api.OpenLineageContext;
 import io.openlineage.client.OpenLineage;
@@ -14,6 +15,7 @@ import scala.PartialFunction;
  * Kafka module is (and answers nothing where it is not). Registered in {@code
  * META-INF/services/io.headwater.spark.api.Connector}; order 400 (see {@link Connector}).
  */
+@Internal
 public final class KafkaConnector implements Connector {
   @Override
   public int order() {

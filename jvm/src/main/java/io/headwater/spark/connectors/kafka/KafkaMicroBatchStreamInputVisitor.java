@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.kafka;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.openlineage.client.OpenLineage;
@@ -25,6 +26,7 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
  * endOffset()} accessors, which both Spark lines have. Does not match a streaming scan of any other
  * source.
  */
+@Internal
 public final class KafkaMicroBatchStreamInputVisitor
     extends QueryPlanVisitor<LogicalPlan, OpenLineage.InputDataset> {
   private static final Set<String> SCAN_NODES =

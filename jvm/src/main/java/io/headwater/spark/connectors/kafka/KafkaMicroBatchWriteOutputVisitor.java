@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.kafka;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.openlineage.client.OpenLineage;
@@ -24,6 +25,7 @@ import org.apache.spark.sql.execution.streaming.sources.WriteToMicroBatchDataSou
  * WriteToDataSourceV2(MicroBatchWrite(KafkaStreamingWrite))}, which holds the same topic and
  * servers. Does not match a micro-batch write to any other sink.
  */
+@Internal
 public final class KafkaMicroBatchWriteOutputVisitor
     extends QueryPlanVisitor<WriteToMicroBatchDataSource, OpenLineage.OutputDataset> {
   public KafkaMicroBatchWriteOutputVisitor(OpenLineageContext context) {

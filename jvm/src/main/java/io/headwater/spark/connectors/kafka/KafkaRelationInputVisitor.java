@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.kafka;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.openlineage.client.OpenLineage;
@@ -21,6 +22,7 @@ import org.apache.spark.sql.execution.datasources.LogicalRelation;
  *
  * Does not match a {@code LogicalRelation} over any other relation.
  */
+@Internal
 public final class KafkaRelationInputVisitor
     extends QueryPlanVisitor<LogicalRelation, OpenLineage.InputDataset> {
   public KafkaRelationInputVisitor(OpenLineageContext context) {

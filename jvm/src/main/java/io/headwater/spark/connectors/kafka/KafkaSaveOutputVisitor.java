@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.kafka;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.openlineage.client.OpenLineage;
@@ -20,6 +21,7 @@ import org.apache.spark.sql.execution.datasources.SaveIntoDataSourceCommand;
  * No job-name suffix (the OpenLineage Spark integration gives none for a Kafka write either). Does
  * not match a {@code SaveIntoDataSourceCommand} of any other data source.
  */
+@Internal
 public final class KafkaSaveOutputVisitor
     extends QueryPlanVisitor<SaveIntoDataSourceCommand, OpenLineage.OutputDataset> {
   public KafkaSaveOutputVisitor(OpenLineageContext context) {

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.rdd;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.rdd.RddGraph;
@@ -23,6 +24,7 @@ import org.apache.spark.sql.execution.LogicalRDD;
  *
  * Only the dependency lists are read, never partitions or data.
  */
+@Internal
 public final class LogicalRddInputVisitor
     extends QueryPlanVisitor<LogicalRDD, OpenLineage.InputDataset> {
 

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.rdd;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.Connector;
 import io.headwater.spark.api.OpenLineageContext;
 import io.openlineage.client.OpenLineage;
@@ -14,6 +15,7 @@ import scala.PartialFunction;
  * Registered in {@code META-INF/services/io.headwater.spark.api.Connector}; order 900 (see {@link
  * Connector}).
  */
+@Internal
 public final class RddConnector implements Connector {
   @Override
   public int order() {

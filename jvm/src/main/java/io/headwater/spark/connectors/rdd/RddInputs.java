@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.rdd;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.DatasetFactory;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.naming.FileDatasetNames;
@@ -40,6 +41,7 @@ import org.apache.spark.sql.execution.datasources.PartitionedFile;
  * neither does a scan of a Delta table's transaction log ({@code <table>/_delta_log}, which Delta's
  * own queries read through a DataFrame built from an RDD).
  */
+@Internal
 public final class RddInputs {
   private RddInputs() {}
 

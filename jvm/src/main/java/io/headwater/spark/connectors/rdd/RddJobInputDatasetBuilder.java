@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.rdd;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.AbstractInputDatasetBuilder;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.rdd.RddJobs;
@@ -15,6 +16,7 @@ import org.apache.spark.scheduler.ActiveJob;
  * included). Defined only at the {@code ActiveJob} of an RDD job ({@link RddJobs#isRddJob}): a SQL
  * run's inputs come from its plan.
  */
+@Internal
 public final class RddJobInputDatasetBuilder extends AbstractInputDatasetBuilder<ActiveJob> {
   public RddJobInputDatasetBuilder(OpenLineageContext context) {
     super(context);

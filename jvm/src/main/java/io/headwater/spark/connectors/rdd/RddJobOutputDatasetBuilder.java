@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.rdd;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.AbstractOutputDatasetBuilder;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.rdd.RddJobs;
@@ -14,6 +15,7 @@ import org.apache.spark.scheduler.ActiveJob;
  * write writes ({@link RddOutputs}); none for a job that writes nothing. Defined only at the {@code
  * ActiveJob} of an RDD job ({@link RddJobs#isRddJob}): a SQL run's outputs come from its plan.
  */
+@Internal
 public final class RddJobOutputDatasetBuilder extends AbstractOutputDatasetBuilder<ActiveJob> {
   public RddJobOutputDatasetBuilder(OpenLineageContext context) {
     super(context);

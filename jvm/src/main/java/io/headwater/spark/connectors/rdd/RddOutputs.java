@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.rdd;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.DatasetFactory;
 import io.headwater.spark.naming.FileDatasetNames;
 import io.openlineage.client.OpenLineage;
@@ -33,6 +34,7 @@ import org.apache.spark.util.SerializableJobConf;
  * different closure layout in another Spark release still matches. A job whose function captures no
  * such configuration (every other action) has no output.
  */
+@Internal
 public final class RddOutputs {
   /** How deep to look through functions wrapping the writer's task function. */
   private static final int MAX_DEPTH = 3;

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.streaming;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.naming.FileDatasetNames;
@@ -26,6 +27,7 @@ import scala.Option;
  * ForeachBatchSink}, whose outputs are the writes the user's function makes; memory, console) are
  * not matched. Job-name suffix: the last two segments of the path.
  */
+@Internal
 public final class MicroBatchFileSinkOutputVisitor
     extends QueryPlanVisitor<WriteToMicroBatchDataSourceV1, OpenLineage.OutputDataset> {
   private static final String PATH = "path";

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.streaming;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.Connector;
 import io.headwater.spark.api.OpenLineageContext;
 import io.openlineage.client.OpenLineage;
@@ -12,6 +13,7 @@ import scala.PartialFunction;
  * Structured Streaming's file sink: the output directory of each micro-batch. Registered in {@code
  * META-INF/services/io.headwater.spark.api.Connector}; order 600 (see {@link Connector}).
  */
+@Internal
 public final class StreamingConnector implements Connector {
   @Override
   public int order() {

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.v2;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.openlineage.client.OpenLineage;
@@ -20,6 +21,7 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
  * Does not match a target relation without a catalog or identifier (unless its properties declare a
  * dataset). Job-name suffix: {@code testcat_ns_t}; {@code db_t} for a session-catalog table.
  */
+@Internal
 public final class AppendDataVisitor
     extends QueryPlanVisitor<AppendData, OpenLineage.OutputDataset> {
   private final V2WriteTargets targets;

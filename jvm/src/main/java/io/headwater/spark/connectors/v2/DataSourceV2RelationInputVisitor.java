@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.v2;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.openlineage.client.OpenLineage;
@@ -21,6 +22,7 @@ import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
  * nor the target relation of a V2 write, which is a field of the write command and not a plan
  * child. The optimized read is {@link DataSourceV2ScanRelationInputVisitor}'s.
  */
+@Internal
 public final class DataSourceV2RelationInputVisitor
     extends QueryPlanVisitor<DataSourceV2Relation, OpenLineage.InputDataset> {
   private final V2TableInputs tables;

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.v2;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.openlineage.client.OpenLineage;
@@ -19,6 +20,7 @@ import org.apache.spark.sql.execution.datasources.v2.DataSourceV2ScanRelation;
  * Does not match a scan of an undeclared relation without a catalog or identifier (a path-based V2
  * source).
  */
+@Internal
 public final class DataSourceV2ScanRelationInputVisitor
     extends QueryPlanVisitor<DataSourceV2ScanRelation, OpenLineage.InputDataset> {
   private final V2TableInputs tables;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.DatasetFactory;
 import io.headwater.spark.facets.Datasets;
 import io.headwater.spark.facets.FacetSchemas;
@@ -52,6 +53,7 @@ import org.slf4j.LoggerFactory;
  * @param name {@code openlineage.dataset.name}
  * @param facets the well-formed facets by name, ready to merge into a dataset's facets
  */
+@Internal
 public record DeclaredDataset(String namespace, String name, Map<String, JsonNode> facets) {
   public static final String PREFIX = "openlineage.dataset.";
   public static final String NAMESPACE = PREFIX + "namespace";

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.v2;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.openlineage.client.OpenLineage;
@@ -22,6 +23,7 @@ import org.apache.spark.sql.catalyst.plans.logical.ReplaceData;
  * Does not match a target relation without a catalog or identifier (unless its properties declare a
  * dataset). Job-name suffix: {@code iceberg_db_t}.
  */
+@Internal
 public final class ReplaceDataVisitor
     extends QueryPlanVisitor<ReplaceData, OpenLineage.OutputDataset> {
   private final V2WriteTargets targets;

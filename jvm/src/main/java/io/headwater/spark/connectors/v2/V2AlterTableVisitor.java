@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.v2;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.facets.DatasetFacets;
@@ -53,6 +54,7 @@ import org.apache.spark.sql.types.StructType;
  *
  * @param <T> any {@code AlterTableCommand} node
  */
+@Internal
 public final class V2AlterTableVisitor<T extends LogicalPlan & AlterTableCommand>
     extends QueryPlanVisitor<T, OpenLineage.OutputDataset> {
   public V2AlterTableVisitor(OpenLineageContext context) {

@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.v2;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.Connector;
 import io.headwater.spark.api.OpenLineageContext;
 import io.openlineage.client.OpenLineage;
@@ -13,6 +14,7 @@ import scala.PartialFunction;
  * row-level writes, CREATE / REPLACE (AS SELECT) and ALTER of V2 tables. Registered in {@code
  * META-INF/services/io.headwater.spark.api.Connector}; order 500 (see {@link Connector}).
  */
+@Internal
 public final class V2Connector implements Connector {
   @Override
   public int order() {

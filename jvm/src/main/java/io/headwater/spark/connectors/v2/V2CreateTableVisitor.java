@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.v2;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.openlineage.client.OpenLineage;
@@ -43,6 +44,7 @@ import org.apache.spark.sql.catalyst.plans.logical.V2CreateTablePlan;
  * @param <T> {@code CreateTable}, {@code ReplaceTable}, {@code CreateTableAsSelect} or {@code
  *     ReplaceTableAsSelect}
  */
+@Internal
 public final class V2CreateTableVisitor<T extends LogicalPlan & V2CreateTablePlan>
     extends QueryPlanVisitor<T, OpenLineage.OutputDataset> {
   private final V2CreatedTables tables;

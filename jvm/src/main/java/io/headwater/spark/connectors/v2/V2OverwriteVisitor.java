@@ -1,5 +1,6 @@
 package io.headwater.spark.connectors.v2;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.openlineage.client.OpenLineage;
@@ -29,6 +30,7 @@ import org.apache.spark.sql.catalyst.plans.logical.V2WriteCommand;
  *
  * @param <T> {@code OverwriteByExpression} or {@code OverwritePartitionsDynamic}
  */
+@Internal
 public final class V2OverwriteVisitor<T extends LogicalPlan & V2WriteCommand>
     extends QueryPlanVisitor<T, OpenLineage.OutputDataset> {
   private final V2WriteTargets targets;

@@ -1,5 +1,6 @@
 package io.headwater.spark.reading.columns;
 
+import io.headwater.spark.annotation.Internal;
 import java.time.Duration;
 
 /**
@@ -8,6 +9,7 @@ import java.time.Duration;
  * Exceeded} once the budget is spent, so that a huge plan costs the agent at most the budget plus
  * one check interval.
  */
+@Internal
 public final class AnalysisBudget {
   private static final int CHECK_EVERY = 256;
 

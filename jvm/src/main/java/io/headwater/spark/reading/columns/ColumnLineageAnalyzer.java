@@ -1,5 +1,6 @@
 package io.headwater.spark.reading.columns;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.RelationStandIn;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.reading.walk.PlanCallback;
@@ -53,6 +54,7 @@ import org.apache.spark.sql.execution.columnar.InMemoryRelation;
  * of the datasets the query reads, and the stand-in's filters, joins and grouping are row-level
  * sources of the whole query; an untraceable relation's columns have no sources.
  */
+@Internal
 public final class ColumnLineageAnalyzer implements PlanCallback {
   /** The dataset of a relation, when the input visitors named exactly one. */
   public record SourceDataset(String namespace, String name) {}

@@ -1,5 +1,6 @@
 package io.headwater.spark.reading.columns;
 
+import io.headwater.spark.annotation.Internal;
 import io.openlineage.client.OpenLineage;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +15,7 @@ import java.util.Set;
  * once per output field, with all its transformations in one {@code transformations} list (value
  * transformations first, then the row-level ones), never as two entries.
  */
+@Internal
 public final class ColumnLineageFacets {
   private ColumnLineageFacets() {}
 

@@ -1,5 +1,7 @@
 package io.headwater.spark.reading.columns;
 
+import io.headwater.spark.annotation.Internal;
+
 /**
  * One transformation of the spec's ColumnLineageDatasetFacet (1-2-0): {@code DIRECT} (the value is
  * computed from the input field: IDENTITY, TRANSFORMATION, AGGREGATION) or {@code INDIRECT} (the
@@ -9,6 +11,7 @@ package io.headwater.spark.reading.columns;
  * field (e.g. {@code sum(dep_delay) AS total_delay}, {@code INNER JOIN ON (carrier = carrier)},
  * {@code GROUP BY carrier}), or null when descriptions are off or none is known.
  */
+@Internal
 public record Transformation(String type, String subtype, boolean masking, String description) {
   public static final Transformation IDENTITY = direct("IDENTITY");
   public static final Transformation TRANSFORMATION = direct("TRANSFORMATION");

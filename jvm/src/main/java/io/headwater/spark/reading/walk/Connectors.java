@@ -1,5 +1,6 @@
 package io.headwater.spark.reading.walk;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.Connector;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -17,6 +18,7 @@ import java.util.function.Function;
  * class name (never the order of the {@code META-INF/services} files). The plan reading asks them
  * through this class and names no connector.
  */
+@Internal
 public final class Connectors {
   private static final Comparator<Connector> ORDER =
       Comparator.comparingInt(Connector::order)

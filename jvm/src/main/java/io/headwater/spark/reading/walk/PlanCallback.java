@@ -1,5 +1,6 @@
 package io.headwater.spark.reading.walk;
 
+import io.headwater.spark.annotation.Internal;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 
 /**
@@ -7,6 +8,7 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
  * node below it) and when it leaves it (after every node below it), once per node. Callbacks do not
  * descend themselves; {@link PlanChildren} decides what is below a node.
  */
+@Internal
 public interface PlanCallback {
   /** The walk reached {@code node}; nothing below it has been visited yet. */
   default void enter(LogicalPlan node) {}

@@ -1,5 +1,6 @@
 package io.headwater.spark.reading.walk;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.versions.SparkVersions;
 import java.util.ArrayList;
@@ -18,6 +19,7 @@ import org.apache.spark.sql.execution.command.CreateDataSourceTableAsSelectComma
  * io.headwater.spark.api.Connector#hiddenQueries}, e.g. a Hive CTAS's query, the source and target
  * of a Delta {@code MERGE INTO}).
  */
+@Internal
 public final class PlanChildren {
   private PlanChildren() {}
 

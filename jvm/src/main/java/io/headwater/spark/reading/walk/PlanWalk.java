@@ -1,5 +1,6 @@
 package io.headwater.spark.reading.walk;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -23,6 +24,7 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
  * the stack. A callback that throws is dropped for the rest of the walk and its failure returned;
  * the other callbacks go on.
  */
+@Internal
 public final class PlanWalk {
   private PlanWalk() {}
 

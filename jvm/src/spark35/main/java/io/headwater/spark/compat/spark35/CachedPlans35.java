@@ -1,5 +1,6 @@
 package io.headwater.spark.compat.spark35;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.CachedPlans;
 import io.headwater.spark.compat.ScalaCollections;
 import java.util.ArrayDeque;
@@ -28,6 +29,7 @@ import org.apache.spark.sql.execution.columnar.InMemoryRelation;
  * 4.0+ keeps the analyzed plan); its output has the cached relation's columns in the same
  * positions.
  */
+@Internal
 public final class CachedPlans35 implements CachedPlans {
   @Override
   public LogicalPlan logicalPlan(InMemoryRelation cached) {

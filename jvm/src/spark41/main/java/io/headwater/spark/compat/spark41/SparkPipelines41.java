@@ -1,5 +1,6 @@
 package io.headwater.spark.compat.spark41;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.compat.pipelines.ConnectOperation;
 import io.headwater.spark.compat.pipelines.GraphHandle;
@@ -35,6 +36,7 @@ import org.apache.spark.sql.pipelines.graph.UnresolvedDatasetException;
  *       result).
  * </ul>
  */
+@Internal
 public final class SparkPipelines41 implements PipelineGraphs {
   /** A graph found in its session, with the session. */
   record Captured(

@@ -1,5 +1,6 @@
 package io.headwater.spark.compat.spark41;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.StreamingPlans;
 import java.util.Optional;
 import org.apache.spark.sql.execution.QueryExecution;
@@ -11,6 +12,7 @@ import org.apache.spark.sql.execution.streaming.sinks.FileStreamSink;
  * org.apache.spark.sql.execution.streaming.runtime} and {@code FileStreamSink} in {@code
  * ...streaming.sinks}.
  */
+@Internal
 public final class StreamingPlans41 implements StreamingPlans {
   @Override
   public boolean isFileSink(Object sink) {
