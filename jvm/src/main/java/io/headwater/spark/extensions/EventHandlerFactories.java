@@ -5,9 +5,7 @@ import io.headwater.spark.api.Connector;
 import io.headwater.spark.api.OpenLineageEventHandlerFactory;
 import io.headwater.spark.reading.walk.Connectors;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
 /**
@@ -24,19 +22,11 @@ public final class EventHandlerFactories {
   public static List<OpenLineageEventHandlerFactory> load(
       ClassLoader loader, ExtensionFailures failures) {
     List<OpenLineageEventHandlerFactory> user = new ArrayList<>();
-    Iterator<OpenLineageEventHandlerFactory> found =
-        ServiceLoader.load(OpenLineageEventHandlerFactory.class, loader).iterator();
-    while (true) {
-      try {
-        if (!found.hasNext()) {
-          break;
-        }
-        OpenLineageEventHandlerFactory factory = found.next();
-        if (!(factory instanceof Connector)) {
-          user.add(factory); // connectors run from their own service file, in their order
-        }
-      } catch (ServiceConfigurationError | LinkageError e) {
-        failures.reportLoading(e);
+    for (OpenLineageEventHandlerFactory factory :
+        Connectors.services(
+            OpenLineageEventHandlerFactory.class, loader, failures::reportLoading)) {
+      if (!(factory instanceof Connector)) {
+        user.add(factory); // connectors run from their own service file, in their order
       }
     }
     user.addAll(Connectors.load(loader, failures::reportLoading));

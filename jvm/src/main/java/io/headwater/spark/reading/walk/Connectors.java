@@ -34,8 +34,23 @@ public final class Connectors {
    * failures} and skipped. When {@code loader} sees none, those of the agent's own class loader.
    */
   public static List<Connector> load(ClassLoader loader, Consumer<Throwable> failures) {
-    List<Connector> found = new ArrayList<>();
-    Iterator<Connector> listed = ServiceLoader.load(Connector.class, loader).iterator();
+    List<Connector> found = services(Connector.class, loader, failures);
+    if (found.isEmpty() && loader != Connector.class.getClassLoader()) {
+      return load(Connector.class.getClassLoader(), failures);
+    }
+    found.sort(ORDER);
+    return List.copyOf(found);
+  }
+
+  /**
+   * Every implementation of {@code service} listed in {@code META-INF/services} as seen by {@code
+   * loader}, in the order found; one that cannot be loaded or constructed is handed to {@code
+   * failures} and skipped (the walk goes on to the next).
+   */
+  public static <T> List<T> services(
+      Class<T> service, ClassLoader loader, Consumer<Throwable> failures) {
+    List<T> found = new ArrayList<>();
+    Iterator<T> listed = ServiceLoader.load(service, loader).iterator();
     while (true) {
       try {
         if (!listed.hasNext()) {
@@ -46,11 +61,7 @@ public final class Connectors {
         failures.accept(e);
       }
     }
-    if (found.isEmpty() && loader != Connector.class.getClassLoader()) {
-      return load(Connector.class.getClassLoader(), failures);
-    }
-    found.sort(ORDER);
-    return List.copyOf(found);
+    return found;
   }
 
   /**
