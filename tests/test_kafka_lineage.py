@@ -175,3 +175,15 @@ def test_streaming_query_from_a_pattern_to_a_topic(
         ("clicks-upper", "2", "SOUTH"),
         ("clicks-upper", "3", "EAST"),
     ]
+
+
+def test_a_cluster_id_starting_with_a_dash_formats_the_broker_storage(tmp_path: Path) -> None:
+    """One random KRaft cluster id in 64 starts with ``-``; passed as a separate argument, ``kafka-storage`` took it
+    for an option and the session's broker failed to start (CI on 53f338d). It formats like any other id."""
+    from tests.support import kafka_broker as broker
+
+    _, config = broker.write_config(tmp_path)
+    cluster_id = "-" + broker.new_cluster_id()[1:]
+    broker.format_storage(["java", "-cp", f"{broker.ensure_resolved()}/*"], config, cluster_id)
+    meta = (tmp_path / "data" / "meta.properties").read_text()
+    assert f"cluster.id={cluster_id}\n" in meta

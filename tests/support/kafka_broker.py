@@ -94,15 +94,11 @@ def start(timeout: float = 180.0) -> KafkaBroker:
     directory = Path(tempfile.mkdtemp(prefix="headwater-kafka-"))
     port, config = write_config(directory)
     java = ["java", "-Xmx512m", "-cp", f"{lib}/*"]
-    cluster_id = base64.urlsafe_b64encode(uuid.uuid4().bytes).rstrip(b"=").decode()
-    formatted = subprocess.run(
-        [*java, "kafka.tools.StorageTool", "format", "-t", cluster_id, "-c", str(config)],
-        capture_output=True, text=True, timeout=120, check=False,
-    )  # fmt: skip
-    if formatted.returncode != 0:
+    try:
+        format_storage(java, config, new_cluster_id())
+    except BaseException:
         shutil.rmtree(directory, ignore_errors=True)
-        msg = f"formatting the Kafka storage failed ({formatted.returncode}): {formatted.stdout}{formatted.stderr}"
-        raise RuntimeError(msg)
+        raise
     daemon = Daemon.start(
         "kafka broker",
         [*java, "kafka.Kafka", str(config)],
@@ -117,6 +113,30 @@ def start(timeout: float = 180.0) -> KafkaBroker:
         broker.stop()
         raise
     return broker
+
+
+def new_cluster_id() -> str:
+    """A random KRaft cluster id: 16 random bytes in unpadded URL-safe base64 (22 characters), the form Kafka's own
+    ``Uuid.toString`` gives. One in 64 starts with ``-``; :func:`format_storage` passes it so that is no option."""
+    return base64.urlsafe_b64encode(uuid.uuid4().bytes).rstrip(b"=").decode()
+
+
+def format_storage(java: list[str], config: Path, cluster_id: str) -> None:
+    """Format the KRaft storage that ``config`` names (``kafka-storage format``) for ``cluster_id``.
+
+    The id is passed as ``--cluster-id=<id>``: as a separate argument, an id starting with ``-`` is taken for an
+    option by the tool's argument parser and formatting fails.
+
+    Raises:
+        RuntimeError: the tool exited non-zero (the message holds its output).
+    """
+    formatted = subprocess.run(
+        [*java, "kafka.tools.StorageTool", "format", f"--cluster-id={cluster_id}", "--config", str(config)],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    if formatted.returncode != 0:
+        msg = f"formatting the Kafka storage failed ({formatted.returncode}): {formatted.stdout}{formatted.stderr}"
+        raise RuntimeError(msg)
 
 
 def write_config(directory: Path) -> tuple[int, Path]:
