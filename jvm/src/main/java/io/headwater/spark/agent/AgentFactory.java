@@ -144,7 +144,14 @@ final class AgentFactory {
     StaticEvents staticEvents = new StaticEvents(openLineage, events);
     RunReading reading =
         new RunReading(
-            extractor, contexts, properties, config.metadata().ddl(), config.jobNameStyle());
+            extractor,
+            contexts,
+            properties,
+            config.metadata().ddl(),
+            config.jobNameStyle(),
+            new ConnectClients(
+                settings.getOrDefault("spark.app.name", ""), config.appName().isPresent()),
+            openLineage);
     RunBuilders builders =
         new RunBuilders(
             new DatasetBuilders(extractor.extensions()),
@@ -162,23 +169,20 @@ final class AgentFactory {
             contexts,
             application,
             config.metadata().pipelineName());
+    ExecutionTracker tracker =
+        new ExecutionTracker(
+            application.jobName(), config.jobNameStyle(), config.runIdleTimeout(), MAX_OPEN_RUNS);
     ExecutionAnalysis executions =
         new ExecutionAnalysis(
-            new ExecutionTracker(
-                application.jobName(),
-                config.jobNameStyle(),
-                config.runIdleTimeout(),
-                MAX_OPEN_RUNS),
+            tracker,
             reading,
             builders,
             emitter,
             staticEvents,
             emission,
             application,
-            new RddJobRuns(application, emitter, properties, builders::evaluate),
+            new RddJobRuns(application, emitter, tracker, reading, builders::evaluate),
             SparkVersions.streaming(),
-            new ConnectClients(
-                settings.getOrDefault("spark.app.name", ""), config.appName().isPresent()),
             pipelines);
     return steps.time(
         "agent",

@@ -8,8 +8,6 @@ import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.reading.ExecutionLineage;
 import io.headwater.spark.reading.MetadataOnlyCommands;
 import io.headwater.spark.reading.StaticLineage;
-import io.headwater.spark.tables.TableVersions;
-import io.openlineage.client.OpenLineage;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -40,7 +38,6 @@ final class ExecutionAnalysis {
   private final StaticEvents staticEvents;
   private final EmissionQueue emission;
   private final ApplicationRun application;
-  private final OpenLineage openLineage;
   private final RddJobRuns rddJobs;
   private final SparkJobs jobs = new SparkJobs();
   private final StreamingPlans streamingPlans;
@@ -58,7 +55,6 @@ final class ExecutionAnalysis {
       ApplicationRun application,
       RddJobRuns rddJobs,
       StreamingPlans streamingPlans,
-      ConnectClients connectClients,
       PipelineUpdates pipelines) {
     this.tracker = tracker;
     this.reading = reading;
@@ -67,11 +63,9 @@ final class ExecutionAnalysis {
     this.staticEvents = staticEvents;
     this.emission = emission;
     this.application = application;
-    this.openLineage = staticEvents.openLineage();
     this.rddJobs = rddJobs;
     this.streamingPlans = streamingPlans;
-    this.executionReading =
-        new ExecutionReading(tracker, reading, builders, connectClients, pipelines);
+    this.executionReading = new ExecutionReading(tracker, reading, builders, pipelines);
     this.pipelines = pipelines;
   }
 
@@ -203,8 +197,8 @@ final class ExecutionAnalysis {
   /** A streaming query run started; {@code timestamp} as its start event gives it. */
   void streamingQueryStarted(UUID queryRunId, String name, String timestamp, long time) {
     ExecutionRun run = tracker.streamingQueryStarted(queryRunId, name, timestamp, time);
-    if (run.flow == null) {
-      pipelines.flowRunning(name).ifPresent(flow -> ExecutionReading.assign(run, flow));
+    if (run.naming.flow() == null) {
+      pipelines.flowRunning(name).ifPresent(flow -> tracker.flowAssigned(run, flow));
     }
   }
 
@@ -238,25 +232,67 @@ final class ExecutionAnalysis {
     carryOut(tracker.abortAll(time, reason), null);
   }
 
+  /**
+   * Carries out the tracker's decisions, each dispatched once ({@link CarryOut}).
+   *
+   * @param execution the ended execution whose plans may be read (statistics, table versions, DDL's
+   *     new state), or null
+   */
   private void carryOut(List<Decision> decisions, QueryExecution execution) {
+    if (decisions.isEmpty()) {
+      return;
+    }
+    CarryOut carryOut = new CarryOut(execution);
     for (Decision decision : decisions) {
-      if (decision instanceof Decision.Static staticEvents) {
-        emitStatic(staticEvents.run(), staticEvents.time(), execution);
-        continue;
-      }
-      if (decision instanceof Decision.Terminal && execution != null) {
-        ExecutionRun run = decision.run();
+      decision.accept(carryOut);
+    }
+  }
+
+  /**
+   * What each kind of decision does: a run event through {@link RunEmitter} — a terminal one once
+   * the ended execution's statistics and the written tables' versions are read — or the static
+   * events of DDL.
+   */
+  private final class CarryOut implements Decision.Visitor<Void> {
+    private final QueryExecution execution;
+
+    CarryOut(QueryExecution execution) {
+      this.execution = execution;
+    }
+
+    @Override
+    public Void start(Decision.Start start) {
+      emitter.start(start.run());
+      return null;
+    }
+
+    @Override
+    public Void running(Decision.Running running) {
+      emitter.running(running.run(), running.time());
+      return null;
+    }
+
+    @Override
+    public Void terminal(Decision.Terminal terminal) {
+      ExecutionRun run = terminal.run();
+      if (execution != null) {
         run.metrics.executionEnded(execution);
-        if (!run.lineage.outputs().isEmpty()) {
-          run.lineage =
-              run.lineage.withOutputs(
-                  TableVersions.attach(
-                      openLineage,
-                      run.lineage.outputs(),
-                      execution.sparkSession().sessionState().newHadoopConf()));
-        }
+        reading.tableVersions(run, execution);
       }
-      emitter.emit(decision);
+      emitter.terminal(run, terminal.time(), terminal.failure());
+      return null;
+    }
+
+    @Override
+    public Void staticEvents(Decision.Static staticEvents) {
+      emitStatic(staticEvents.run(), staticEvents.time(), execution);
+      return null;
+    }
+
+    @Override
+    public Void abort(Decision.Abort abort) {
+      emitter.abort(abort.run(), abort.time(), abort.reason());
+      return null;
     }
   }
 
@@ -266,28 +302,28 @@ final class ExecutionAnalysis {
    * (a {@code DROP TABLE} as read at its start).
    */
   private void emitStatic(ExecutionRun run, long time, QueryExecution execution) {
+    RunFindings found = run.findings;
     boolean readNow =
-        execution != null && StaticLineage.readAtEnd(run.staticKind, execution.optimizedPlan());
-    ExecutionLineage lineage = readNow ? reading.afterDdl(run, execution) : run.lineage;
-    if (run.staticKind == StaticLineage.Kind.DATASET_EVENTS) {
+        execution != null && StaticLineage.readAtEnd(found.staticKind(), execution.optimizedPlan());
+    ExecutionLineage lineage = readNow ? reading.afterDdl(run, execution) : found.lineage();
+    if (found.staticKind() == StaticLineage.Kind.DATASET_EVENTS) {
       lineage.outputs().forEach(output -> emission.submit(staticEvents.datasetEvent(time, output)));
-    } else if (!lineage.isEmpty() && run.planPart != null) {
+    } else if (!lineage.isEmpty() && found.planPart() != null) {
       String jobName =
           JobNames.execution(
-              run.jobNamePrefix == null ? application.jobName() : run.jobNamePrefix,
-              run.planPart,
+              found.jobNamePrefix() == null ? application.jobName() : found.jobNamePrefix(),
+              found.planPart(),
               lineage.jobNameSuffix());
       // a view's job is its query: its text where Spark kept it (Spark 3.5 gives the whole CREATE
-      // VIEW
-      // statement as the execution's SQL text, Spark 4 none)
+      // VIEW statement as the execution's SQL text, Spark 4 none)
       Optional<String> viewText =
           execution == null
               ? Optional.empty()
               : MetadataOnlyCommands.viewText(execution.optimizedPlan());
-      Optional<String> sql = viewText.or(() -> run.sql);
+      Optional<String> sql = viewText.or(run::sql);
       emission.submit(
           staticEvents.jobEvent(
-              time, application.namespace(), jobName, lineage, sql, run.localTags));
+              time, application.namespace(), jobName, lineage, sql, run.naming.localTags()));
     }
   }
 

@@ -1,11 +1,9 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.compat.StreamingPlans;
-import io.headwater.spark.naming.JobNames;
 import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.execution.QueryExecution;
-import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart;
 
 /**
  * What the start and end of a SQL execution read, by where the {@link ExecutionTracker} placed it
@@ -19,19 +17,16 @@ final class ExecutionReading {
   private final ExecutionTracker tracker;
   private final RunReading reading;
   private final RunBuilders builders;
-  private final ConnectClients connectClients;
   private final PipelineUpdates pipelines;
 
   ExecutionReading(
       ExecutionTracker tracker,
       RunReading reading,
       RunBuilders builders,
-      ConnectClients connectClients,
       PipelineUpdates pipelines) {
     this.tracker = tracker;
     this.reading = reading;
     this.builders = builders;
-    this.connectClients = connectClients;
     this.pipelines = pipelines;
   }
 
@@ -74,20 +69,10 @@ final class ExecutionReading {
       if (analysisFailed) {
         // a pipeline definition that does not resolve fails its update, not a run of its own
         if (!pipelines.resolving()) {
-          reading.failedAnalysis(run, execution);
-          if (execution != null && event instanceof SparkListenerSQLExecutionStart start) {
-            run.jobNamePrefix = connectClients.jobNamePrefix(start, execution);
-          }
+          reading.failedAnalysis(run, execution, event);
         }
       } else if (execution != null) {
-        reading.root(run, execution);
-        String description = null;
-        if (event instanceof SparkListenerSQLExecutionStart start) {
-          run.jobNamePrefix = connectClients.jobNamePrefix(start, execution);
-          description = start.description();
-        }
-        run.readAction =
-            JobNames.readAction(description, execution.analyzed(), execution.executedPlan());
+        reading.rootAtStart(run, execution, event);
         assignFlow(run);
       }
       return null;
@@ -154,12 +139,12 @@ final class ExecutionReading {
     @Override
     public List<Decision> own(Placement.Own own) {
       ExecutionRun run = own.run();
-      if (analysisFailed || run.analysisFailed) {
-        if (run.planPart == null && !pipelines.resolving()) {
-          reading.failedAnalysis(run, execution);
+      if (analysisFailed || run.findings.analysisFailed()) {
+        if (run.findings.planPart() == null && !pipelines.resolving()) {
+          reading.failedAnalysis(run, execution, event);
         }
         readable = null;
-      } else if (run.planPart == null && execution != null) {
+      } else if (run.findings.planPart() == null && execution != null) {
         reading.root(run, execution);
         assignFlow(run);
       }
@@ -206,13 +191,10 @@ final class ExecutionReading {
 
   /** A run whose only output is a running pipeline update's batch flow's destination is its run. */
   void assignFlow(ExecutionRun run) {
-    if (run.flow == null && !run.started()) {
-      pipelines.flowWriting(run.lineage).ifPresent(flow -> assign(run, flow));
+    if (run.naming.flow() == null && !run.started()) {
+      pipelines
+          .flowWriting(run.findings.lineage())
+          .ifPresent(flow -> tracker.flowAssigned(run, flow));
     }
-  }
-
-  static void assign(ExecutionRun run, PipelineFlowRun flow) {
-    run.flow = flow;
-    run.sql = run.sql.or(() -> flow.job().sql());
   }
 }

@@ -3,6 +3,7 @@ package io.headwater.spark.agent;
 import io.headwater.spark.compat.StreamingPlans;
 import io.headwater.spark.config.JobNameStyle;
 import io.headwater.spark.naming.JobNames;
+import io.headwater.spark.reading.ExecutionLineage;
 import io.headwater.spark.reading.StaticLineage;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.utils.UUIDUtils;
@@ -160,54 +161,77 @@ final class ExecutionTracker {
    */
   List<Decision> jobStarted(ExecutionRun run, LocalPropertyTags.Snapshot tags, long time) {
     touch(run, time);
-    if (run.tagsKnown) {
+    if (run.naming.tagsKnown()) {
       return List.of();
     }
-    run.localTags = tags;
-    run.tagsKnown = true;
+    run.naming.setTags(tags);
     return startIfReady(run);
   }
 
   /**
+   * The run executes {@code flow} of a running Spark Declarative Pipeline update: the flow names
+   * its job and its parent ({@link PipelineUpdates}).
+   */
+  void flowAssigned(ExecutionRun run, PipelineFlowRun flow) {
+    run.naming.setFlow(flow);
+  }
+
+  /**
+   * An RDD job's run ({@link RddJobRuns}) opened, with the tags of its thread's local properties
+   * ({@code headwater.tags(...)} around an RDD action).
+   */
+  void rddJobStarted(ExecutionRun run, LocalPropertyTags.Snapshot tags) {
+    run.naming.setTags(tags);
+  }
+
+  /** START of an RDD job's run, now that it has an output, with its job name {@code jobName}. */
+  Decision.Start rddJobNamed(ExecutionRun run, String jobName) {
+    run.naming.setJobName(jobName);
+    return new Decision.Start(run);
+  }
+
+  /**
    * START, when {@code run} is ready for it: not started yet, its plan part known, a dataset
-   * touched (or its analysis failed: {@link ExecutionRun#analysisFailed}), its tags known, and
+   * touched (or its analysis failed: {@link RunFindings#analysisFailed}), its tags known, and
    * reported as a run (not static DDL).
    */
   List<Decision> startIfReady(ExecutionRun run) {
+    RunFindings found = run.findings;
     if (run.started()
-        || run.planPart == null
-        || (run.lineage.isEmpty() && !run.analysisFailed)
-        || !run.tagsKnown
-        || run.staticKind != StaticLineage.Kind.NONE) {
+        || found.planPart() == null
+        || (found.lineage().isEmpty() && !found.analysisFailed())
+        || !run.naming.tagsKnown()
+        || found.staticKind() != StaticLineage.Kind.NONE) {
       return List.of();
     }
-    if (run.flow != null) {
-      run.jobName = run.flow.job().name();
-    } else if (jobNameStyle == JobNameStyle.HEADWATER
-        && run.readAction != null
-        && run.lineage.outputs().isEmpty()
-        && !run.lineage.inputs().isEmpty()
-        && !StreamingQueryRuns.isStreaming(run)) {
-      run.jobName =
-          JobNames.execution(
-              run.jobNamePrefix == null ? applicationJobName : run.jobNamePrefix,
-              run.readAction,
-              Optional.of(JobNames.inputSuffix(run.lineage.inputs().get(0))));
-    } else {
-      Optional<String> suffix =
-          JobNames.suffix(
-              jobNameStyle,
-              run.planPart,
-              run.lineage.jobNameSuffix(),
-              run.lineage.outputs().stream().findFirst().map(OpenLineage.OutputDataset::getName),
-              StreamingQueryRuns.isStreaming(run));
-      run.jobName =
-          JobNames.execution(
-              run.jobNamePrefix == null ? applicationJobName : run.jobNamePrefix,
-              run.planPart,
-              suffix);
-    }
+    run.naming.setJobName(jobName(run));
     return List.of(new Decision.Start(run));
+  }
+
+  /** The job name of a run whose START is due: its flow's, its read action's or its plan's. */
+  private String jobName(ExecutionRun run) {
+    RunFindings found = run.findings;
+    if (run.naming.flow() != null) {
+      return run.naming.flow().job().name();
+    }
+    String prefix = found.jobNamePrefix() == null ? applicationJobName : found.jobNamePrefix();
+    ExecutionLineage lineage = found.lineage();
+    if (jobNameStyle == JobNameStyle.HEADWATER
+        && found.readAction() != null
+        && lineage.outputs().isEmpty()
+        && !lineage.inputs().isEmpty()
+        && !StreamingQueryRuns.isStreaming(run)) {
+      return JobNames.execution(
+          prefix, found.readAction(), Optional.of(JobNames.inputSuffix(lineage.inputs().get(0))));
+    }
+    Optional<String> suffix =
+        JobNames.suffix(
+            jobNameStyle,
+            found.planPart(),
+            lineage.jobNameSuffix(),
+            lineage.outputs().stream().findFirst().map(OpenLineage.OutputDataset::getName),
+            StreamingQueryRuns.isStreaming(run));
+    return JobNames.execution(prefix, found.planPart(), suffix);
   }
 
   /**
@@ -219,11 +243,12 @@ final class ExecutionTracker {
    */
   List<Decision> ownEnded(Placement.Own own, long time, Throwable failure) {
     ExecutionRun run = own.run();
-    if (run.staticKind != StaticLineage.Kind.NONE) {
-      boolean emits = failure == null && run.staticKind != StaticLineage.Kind.NOTHING;
+    StaticLineage.Kind staticKind = run.findings.staticKind();
+    if (staticKind != StaticLineage.Kind.NONE) {
+      boolean emits = failure == null && staticKind != StaticLineage.Kind.NOTHING;
       return emits ? List.of(new Decision.Static(run, time)) : List.of();
     }
-    run.tagsKnown = true;
+    run.naming.setTagsKnown();
     List<Decision> decisions = new ArrayList<>(startIfReady(run));
     if (run.started()) {
       decisions.add(new Decision.Terminal(run, time, failure));
@@ -357,10 +382,10 @@ final class ExecutionTracker {
   }
 
   private ExecutionRun microBatchRun(StreamingPlans.MicroBatch microBatch, long time) {
-    ExecutionRun run = streaming.microBatch(microBatch.queryRunId(), time, microBatch.plan());
+    ExecutionRun run = streaming.microBatch(microBatch.queryRunId(), time);
     // a streaming run starts with its first micro-batch, not its first Spark job: local-property
     // tags do not reach it
-    run.tagsKnown = true;
+    run.naming.setTagsKnown();
     return run;
   }
 

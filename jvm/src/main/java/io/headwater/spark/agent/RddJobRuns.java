@@ -47,21 +47,26 @@ final class RddJobRuns {
 
   private final ApplicationRun application;
   private final RunEmitter emitter;
-  private final SparkPropertiesCapture properties;
+  private final ExecutionTracker tracker;
+  private final RunReading reading;
   private final BiConsumer<ExecutionRun, List<?>> builders;
   private final Map<Integer, Running> running = new HashMap<>();
 
   /**
+   * @param tracker names the runs and records their thread's tags ({@link RunNaming})
+   * @param reading gives the runs their {@code spark_properties} ({@link RunFindings})
    * @param builders adds what the builders give for one event's objects to a run
    */
   RddJobRuns(
       ApplicationRun application,
       RunEmitter emitter,
-      SparkPropertiesCapture properties,
+      ExecutionTracker tracker,
+      RunReading reading,
       BiConsumer<ExecutionRun, List<?>> builders) {
     this.application = application;
     this.emitter = emitter;
-    this.properties = properties;
+    this.tracker = tracker;
+    this.reading = reading;
     this.builders = builders;
   }
 
@@ -75,10 +80,10 @@ final class RddJobRuns {
       return;
     }
     ExecutionRun run =
-        new ExecutionRun(UUIDUtils.generateNewUUID(), event.time(), ExecutionRun.RDD_JOB, "BATCH");
-    run.properties = properties.forApplication();
-    run.localTags =
-        LocalPropertyTags.of(event.properties()); // headwater.tags(...) around an RDD action
+        new ExecutionRun(
+            UUIDUtils.generateNewUUID(), event.time(), ExecutionRun.RDD_JOB, "BATCH", null);
+    reading.rddJob(run);
+    tracker.rddJobStarted(run, LocalPropertyTags.of(event.properties()));
     running.put(event.jobId(), new Running(run, job));
     evaluate(event.jobId(), SchedulerObjects.jobStart(event, job));
   }
@@ -107,7 +112,7 @@ final class RddJobRuns {
     evaluate(event.jobId(), SchedulerObjects.jobEnd(event, job.job().finalStage()));
     running.remove(event.jobId());
     if (job.run().started()) {
-      job.run().metrics.rddJobEnded(job.run().lineage.inputs());
+      job.run().metrics.rddJobEnded(job.run().findings.lineage().inputs());
       emitter.terminal(job.run(), event.time(), failure);
     }
   }
@@ -123,7 +128,7 @@ final class RddJobRuns {
     }
     ExecutionRun run = job.run();
     builders.accept(run, objects);
-    if (run.started() || run.lineage.outputs().isEmpty()) {
+    if (run.started() || run.findings.lineage().outputs().isEmpty()) {
       return; // writes nothing (yet): no run
     }
     String suffix;
@@ -137,7 +142,6 @@ final class RddJobRuns {
       running.remove(jobId);
       return;
     }
-    run.jobName = application.jobName() + "." + suffix;
-    emitter.start(run);
+    emitter.start(tracker.rddJobNamed(run, application.jobName() + "." + suffix).run());
   }
 }

@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * The extensions' dataset and facet builders applied to a run: what they give for the objects of
  * one listener event ({@code extensions.SchedulerObjects}) is added to the run's datasets and
- * facets, in the run's context. On the analysis thread only.
+ * facets ({@link RunReading#built}), in the run's context. On the analysis thread only.
  */
 final class RunBuilders {
   private final DatasetBuilders datasets;
@@ -25,8 +25,7 @@ final class RunBuilders {
   /** Adds what the builders give for {@code objects} to {@code run}. */
   void evaluate(ExecutionRun run, List<?> objects) {
     OpenLineageContext context = reading.context(run);
-    run.lineage = run.lineage.merge(datasets.evaluate(context, objects));
-    run.facets = run.facets.merge(facets.evaluate(context, objects));
+    reading.built(run, datasets.evaluate(context, objects), facets.evaluate(context, objects));
   }
 
   /** The facets the run and job facet builders give for an application event. */

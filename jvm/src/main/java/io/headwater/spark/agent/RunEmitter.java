@@ -5,9 +5,9 @@ import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.RunEvent.EventType;
 
 /**
- * Carries out the run decisions of {@link ExecutionTracker} (and of the RDD-job runs): builds each
- * run event with {@link RunEventFactory} and queues it for delivery. The thin end of the state
- * machine: no decisions are taken here. Ended runs are also recorded in {@link RecentRuns}.
+ * Emits the run events the {@link ExecutionTracker}'s decisions call for (and those of the RDD-job
+ * runs): builds each with {@link RunEventFactory} and queues it for delivery. The thin end of the
+ * state machine: no decisions are taken here. Ended runs are also recorded in {@link RecentRuns}.
  */
 final class RunEmitter {
   private final RunEventFactory events;
@@ -26,29 +26,24 @@ final class RunEmitter {
     this.recent = recent;
   }
 
-  /** Emits the event a run decision calls for; static events are emitted by the agent. */
-  void emit(Decision decision) {
-    if (decision instanceof Decision.Start start) {
-      start(start.run());
-    } else if (decision instanceof Decision.Running running) {
-      emit(EventType.RUNNING, running.run(), running.time(), null);
-    } else if (decision instanceof Decision.Terminal terminal) {
-      terminal(terminal.run(), terminal.time(), terminal.failure());
-    } else if (decision instanceof Decision.Abort abort) {
-      emit(EventType.ABORT, abort.run(), abort.time(), new RunEventFactory.Stopped(abort.reason()));
-    } else {
-      throw new IllegalArgumentException("not a run event: " + decision);
-    }
-  }
-
   /** START of {@code run}, at its start time. */
   void start(ExecutionRun run) {
     emit(EventType.START, run, run.startTime, null);
   }
 
+  /** RUNNING of a streaming {@code run} at {@code time} (epoch millis). */
+  void running(ExecutionRun run, long time) {
+    emit(EventType.RUNNING, run, time, null);
+  }
+
   /** COMPLETE of {@code run}, or FAIL when {@code failure} is not null. */
   void terminal(ExecutionRun run, long time, Throwable failure) {
     emit(failure == null ? EventType.COMPLETE : EventType.FAIL, run, time, failure);
+  }
+
+  /** ABORT of {@code run}: its end was lost or the application is going away ({@code reason}). */
+  void abort(ExecutionRun run, long time, String reason) {
+    emit(EventType.ABORT, run, time, new RunEventFactory.Stopped(reason));
   }
 
   /** Queues the event; a terminal one is also recorded in {@link RecentRuns}. */

@@ -1,6 +1,7 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.extensions.CustomFacets;
 import io.headwater.spark.facets.ColumnLineageSkippedRunFacet;
 import io.headwater.spark.facets.Datasets;
 import io.headwater.spark.facets.HeadwaterVersion;
@@ -137,15 +138,17 @@ final class RunEventFactory {
       ApplicationRun app,
       Throwable failure) {
     UUID runId = run.runId;
+    RunFindings found = run.findings;
+    CustomFacets custom = found.facets();
     List<OpenLineage.OutputDataset> outputs =
-        statistics.outputs(type, run.metrics, run.lineage.outputs());
+        statistics.outputs(type, run.metrics, found.lineage().outputs());
     List<OpenLineage.InputDataset> inputs =
-        statistics.inputs(type, run.metrics, run.lineage.inputs());
+        statistics.inputs(type, run.metrics, found.lineage().inputs());
     UUID rootRunId = externalParent.map(HeadwaterConfig.ParentJob::runId).orElse(app.runId());
     String rootNamespace =
         externalParent.map(HeadwaterConfig.ParentJob::namespace).orElse(app.namespace());
     String rootName = externalParent.map(HeadwaterConfig.ParentJob::name).orElse(app.jobName());
-    PipelineFlowRun flow = run.flow;
+    PipelineFlowRun flow = run.naming.flow();
     OpenLineage.RunFacetsBuilder runFacets =
         openLineage
             .newRunFacetsBuilder()
@@ -166,42 +169,42 @@ final class RunEventFactory {
                         rootRunId,
                         rootNamespace,
                         rootName));
-    if (run.properties != null) {
-      runFacets.put(SparkPropertiesRunFacet.NAME, run.properties);
+    if (found.properties() != null) {
+      runFacets.put(SparkPropertiesRunFacet.NAME, found.properties());
     }
-    metadata.addTo(runFacets, run.localTags);
-    if (!run.lineage.columnLineageSkips().isEmpty()) {
+    metadata.addTo(runFacets, run.naming.localTags());
+    if (!found.lineage().columnLineageSkips().isEmpty()) {
       runFacets.put(
           ColumnLineageSkippedRunFacet.NAME,
           new ColumnLineageSkippedRunFacet(
-              HeadwaterVersion.PRODUCER, run.lineage.columnLineageSkips()));
+              HeadwaterVersion.PRODUCER, found.lineage().columnLineageSkips()));
     }
     if (failure != null) {
       runFacets.errorMessage(errorMessage(failure));
     }
-    optInFacets.addTo(runFacets, type, run.context, inputs, outputs);
+    optInFacets.addTo(runFacets, type, found.context(), inputs, outputs);
     return openLineage
         .newRunEventBuilder()
         .eventType(type)
         .eventTime(time(timeMillis))
-        .run(openLineage.newRun(runId, run.facets.addTo(runFacets.build())))
+        .run(openLineage.newRun(runId, custom.addTo(runFacets.build())))
         .job(
-            run.facets.addTo(
+            custom.addTo(
                 openLineage,
                 job(
                     app.namespace(),
-                    run.jobName,
+                    run.naming.jobName(),
                     run.jobType,
                     run.processingType,
-                    run.sql,
-                    run.localTags,
+                    run.sql(),
+                    run.naming.localTags(),
                     flow == null ? facets -> {} : flow.job()::addTo)))
         .inputs(
-            run.facets.addToInputs(openLineage, inputs).stream()
+            custom.addToInputs(openLineage, inputs).stream()
                 .map(input -> Datasets.withFacetObjects(openLineage, input))
                 .toList())
         .outputs(
-            run.facets.addToOutputs(openLineage, outputs).stream()
+            custom.addToOutputs(openLineage, outputs).stream()
                 .map(output -> Datasets.withFacetObjects(openLineage, output))
                 .toList())
         .build();

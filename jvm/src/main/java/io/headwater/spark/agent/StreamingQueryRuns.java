@@ -1,13 +1,11 @@
 package io.headwater.spark.agent;
 
-import io.headwater.spark.naming.NameNormalizer;
 import io.openlineage.client.utils.UUIDUtils;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 
 /**
  * One run per run of a structured streaming query ({@code StreamingQuery.runId}): the micro-batch
@@ -28,7 +26,6 @@ final class StreamingQueryRuns {
   static final String STREAMING = "STREAMING";
 
   private final Map<UUID, ExecutionRun> byQueryRunId = new HashMap<>();
-  private final Map<UUID, String> names = new HashMap<>();
 
   /**
    * The query run started: its run is opened (events follow with its first micro-batch).
@@ -46,31 +43,20 @@ final class StreamingQueryRuns {
       time = fallbackTime;
     }
     long startTime = time;
-    ExecutionRun run = byQueryRunId.computeIfAbsent(queryRunId, id -> newRun(startTime));
-    if (queryName != null && !queryName.isBlank()) {
-      names.put(queryRunId, queryName);
-    }
-    return run;
+    String name = queryName == null || queryName.isBlank() ? null : queryName;
+    return byQueryRunId.computeIfAbsent(queryRunId, id -> newRun(startTime, name));
   }
 
   /**
-   * The run of the query that a micro-batch belongs to; opened now when the query's start was not
-   * seen.
-   *
-   * @param microBatchRoot the micro-batch's analysed plan root (the write node), for the job name
+   * The run of the query that a micro-batch belongs to; opened now, without a query name, when the
+   * query's start was not seen.
    */
-  ExecutionRun microBatch(UUID queryRunId, long time, LogicalPlan microBatchRoot) {
-    ExecutionRun run = byQueryRunId.computeIfAbsent(queryRunId, id -> newRun(time));
-    if (run.planPart == null) {
-      String name = names.get(queryRunId);
-      run.planPart = NameNormalizer.normalize(name != null ? name : microBatchRoot.nodeName());
-    }
-    return run;
+  ExecutionRun microBatch(UUID queryRunId, long time) {
+    return byQueryRunId.computeIfAbsent(queryRunId, id -> newRun(time, null));
   }
 
   /** The query run ended: its run, removed, or null when it was never opened. */
   ExecutionRun terminated(UUID queryRunId) {
-    names.remove(queryRunId);
     return byQueryRunId.remove(queryRunId);
   }
 
@@ -85,7 +71,6 @@ final class StreamingQueryRuns {
     while (it.hasNext()) {
       Map.Entry<UUID, ExecutionRun> entry = it.next();
       if (entry.getValue() == run) {
-        names.remove(entry.getKey());
         it.remove();
       }
     }
@@ -95,8 +80,9 @@ final class StreamingQueryRuns {
     return STREAMING.equals(run.processingType);
   }
 
-  private static ExecutionRun newRun(long time) {
-    return new ExecutionRun(UUIDUtils.generateNewUUID(), time, ExecutionRun.SQL_JOB, STREAMING);
+  private static ExecutionRun newRun(long time, String queryName) {
+    return new ExecutionRun(
+        UUIDUtils.generateNewUUID(), time, ExecutionRun.SQL_JOB, STREAMING, queryName);
   }
 
   /**

@@ -42,8 +42,8 @@ public class ExecutionTrackerTest {
 
   /** What the agent does when it has read a root execution's plan. */
   private static void read(ExecutionRun run, ExecutionLineage lineage, String planPart) {
-    run.lineage = run.lineage.merge(lineage);
-    run.planPart = planPart;
+    run.findings.setLineage(run.findings.lineage().merge(lineage));
+    run.findings.setPlanPart(planPart);
   }
 
   /**
@@ -88,11 +88,11 @@ public class ExecutionTrackerTest {
 
     List<Decision> atJob = tracker.jobStarted(run, tags("team"), 1_100);
     assertEquals(List.of(new Decision.Start(run)), atJob);
-    assertEquals("app.execute_insert.data_totals", run.jobName);
-    assertEquals("team", run.localTags.job().get(0).key());
+    assertEquals("app.execute_insert.data_totals", run.naming.jobName());
+    assertEquals("team", run.naming.localTags().job().get(0).key());
     assertEquals(
         "a later job changes nothing", List.of(), tracker.jobStarted(run, tags("x"), 1_200));
-    assertEquals("team", run.localTags.job().get(0).key());
+    assertEquals("team", run.naming.localTags().job().get(0).key());
 
     Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
     assertSame(run, end.run());
@@ -104,16 +104,16 @@ public class ExecutionTrackerTest {
   @Test
   public void aQueryWhoseAnalysisFailedStartsAndFailsAtItsEndWithoutAnyDataset() {
     ExecutionRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING).run();
-    run.planPart = "project"; // from the parsed plan: its plans are never read
+    run.findings.setPlanPart("project"); // from the parsed plan: its plans are never read
     assertEquals("no dataset: not a run yet", List.of(), tracker.startIfReady(run));
-    run.analysisFailed = true;
+    run.findings.setAnalysisFailed();
     Throwable failure = new IllegalStateException("[AMBIGUOUS_REFERENCE] Reference `k`");
 
     Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
     assertEquals(
         List.of(new Decision.Start(run), new Decision.Terminal(run, 2_000, failure)),
         ended(end, 2_000, failure));
-    assertEquals("app.project", run.jobName);
+    assertEquals("app.project", run.naming.jobName());
     assertEquals(0, tracker.openRuns());
   }
 
@@ -148,7 +148,8 @@ public class ExecutionTrackerTest {
     assertTrue(nested instanceof Placement.Nested);
     assertSame(root, nested.run());
     assertSame("the nested execution's jobs belong to the root's run", root, tracker.runOf(2));
-    root.lineage = root.lineage.merge(WRITES_TOTALS); // what the nested insert writes
+    root.findings.setLineage(
+        root.findings.lineage().merge(WRITES_TOTALS)); // what the nested insert writes
     tracker.nestedPlanRead((Placement.Nested) nested);
     assertEquals(
         List.of(new Decision.Start(root)),
@@ -160,7 +161,7 @@ public class ExecutionTrackerTest {
 
     Placement rootEnd = tracker.executionEnded(1, 2_000, NOT_STREAMING);
     assertEquals(List.of(new Decision.Terminal(root, 2_000, null)), ended(rootEnd, 2_000, null));
-    assertEquals("app.execute_create_table_as_select.data_totals", root.jobName);
+    assertEquals("app.execute_create_table_as_select.data_totals", root.naming.jobName());
     assertEquals(0, tracker.openRuns());
   }
 
@@ -192,14 +193,14 @@ public class ExecutionTrackerTest {
   @Test
   public void metadataOnlyDdlGivesStaticEventsOnlyWhenItSucceeds() {
     ExecutionRun created = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING).run();
-    created.planPart = "execute_create_data_source_table_command";
-    created.staticKind = StaticLineage.Kind.DATASET_EVENTS;
+    created.findings.setPlanPart("execute_create_data_source_table_command");
+    created.findings.setStaticKind(StaticLineage.Kind.DATASET_EVENTS);
     assertEquals("never a START", List.of(), tracker.jobStarted(created, tags("t"), 1_100));
     Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
     assertEquals(List.of(new Decision.Static(created, 2_000)), ended(end, 2_000, null));
 
     ExecutionRun failed = tracker.executionStarted(2, 2, 3_000, NOT_STREAMING).run();
-    failed.staticKind = StaticLineage.Kind.JOB_EVENT;
+    failed.findings.setStaticKind(StaticLineage.Kind.JOB_EVENT);
     Placement failedEnd = tracker.executionEnded(2, 3_100, NOT_STREAMING);
     assertEquals(
         "a failed DDL changed nothing",
@@ -207,7 +208,7 @@ public class ExecutionTrackerTest {
         ended(failedEnd, 3_100, new RuntimeException("exists")));
 
     ExecutionRun tempView = tracker.executionStarted(3, 3, 4_000, NOT_STREAMING).run();
-    tempView.staticKind = StaticLineage.Kind.NOTHING;
+    tempView.findings.setStaticKind(StaticLineage.Kind.NOTHING);
     assertEquals(List.of(), ended(tracker.executionEnded(3, 4_100, NOT_STREAMING), 4_100, null));
   }
 
@@ -221,12 +222,13 @@ public class ExecutionTrackerTest {
     Placement first = tracker.executionStarted(1, 1, 1_000, batch);
     ExecutionRun run = first.run();
     assertTrue(first instanceof Placement.MicroBatch);
-    run.lineage = run.lineage.merge(WRITES_TOTALS);
+    assertEquals("orders stream", run.streamingQueryName);
+    read(run, WRITES_TOTALS, "orders_stream"); // RunReading names it by its query's name
     assertEquals(
         "a streaming run starts with its first micro-batch",
         List.of(new Decision.Start(run)),
         tracker.startIfReady(run));
-    assertEquals("app.orders_stream.data_totals", run.jobName);
+    assertEquals("app.orders_stream.data_totals", run.naming.jobName());
     assertEquals(
         List.of(new Decision.Running(run, 1_500)),
         ended(tracker.executionEnded(1, 1_500, batch), 1_500, null));
@@ -253,7 +255,8 @@ public class ExecutionTrackerTest {
         Optional.of(new StreamingPlans.MicroBatch(query, new OneRowRelation()));
     Placement end = tracker.executionEnded(9, 1_000, batch);
     assertFalse(((Placement.MicroBatch) end).startSeen());
-    end.run().lineage = READS_ORDERS;
+    assertNull("its query's start was not seen", end.run().streamingQueryName);
+    read(end.run(), READS_ORDERS, "one_row_relation");
     assertEquals(
         List.of(new Decision.Start(end.run()), new Decision.Running(end.run(), 1_000)),
         ended(end, 1_000, null));
@@ -321,7 +324,7 @@ public class ExecutionTrackerTest {
     Optional<StreamingPlans.MicroBatch> micro =
         Optional.of(new StreamingPlans.MicroBatch(query, new OneRowRelation()));
     ExecutionRun streaming = tracker.executionStarted(3, 3, 1_000, micro).run();
-    streaming.lineage = WRITES_TOTALS;
+    read(streaming, WRITES_TOTALS, "write_to_data_source_v2");
     tracker.startIfReady(streaming);
     ended(tracker.executionEnded(3, 1_500, micro), 1_500, null);
 

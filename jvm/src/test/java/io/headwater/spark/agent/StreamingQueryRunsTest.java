@@ -7,7 +7,6 @@ import static org.junit.Assert.assertSame;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.UUID;
-import org.apache.spark.sql.catalyst.plans.logical.OneRowRelation;
 import org.junit.Test;
 
 /** The streaming query runs' bookkeeping and the failure text of a terminated query. */
@@ -19,33 +18,34 @@ public class StreamingQueryRunsTest {
     UUID queryRun = UUID.randomUUID();
     runs.started(queryRun, "Orders To Parquet", "2024-05-01T10:00:00.123Z", 42L);
 
-    ExecutionRun first = runs.microBatch(queryRun, 1_000L, new OneRowRelation());
-    ExecutionRun second = runs.microBatch(queryRun, 2_000L, new OneRowRelation());
+    ExecutionRun first = runs.microBatch(queryRun, 1_000L);
+    ExecutionRun second = runs.microBatch(queryRun, 2_000L);
 
     assertSame(first, second);
     assertEquals(
         java.time.Instant.parse("2024-05-01T10:00:00.123Z").toEpochMilli(), first.startTime);
     assertEquals("STREAMING", first.processingType);
     assertEquals("SQL_JOB", first.jobType);
-    assertEquals("orders_to_parquet", first.planPart);
+    assertEquals("Orders To Parquet", first.streamingQueryName);
     assertSame(first, runs.terminated(queryRun));
     assertNull(runs.terminated(queryRun));
   }
 
   @Test
-  public void anUnnamedQueryIsNamedByItsMicroBatchRootAndAnUnreadableStartFallsBack() {
+  public void anUnnamedQueryHasNoNameAndAnUnreadableStartFallsBack() {
     UUID queryRun = UUID.randomUUID();
-    runs.started(queryRun, null, "not a time", 42L);
-    ExecutionRun run = runs.microBatch(queryRun, 1_000L, new OneRowRelation());
+    runs.started(queryRun, " ", "not a time", 42L);
+    ExecutionRun run = runs.microBatch(queryRun, 1_000L);
     assertEquals(42L, run.startTime);
-    assertEquals("one_row_relation", run.planPart);
+    assertNull("a blank name is none", run.streamingQueryName);
   }
 
   @Test
   public void aMicroBatchOfAnUnseenQueryOpensItsRun() {
-    ExecutionRun run = runs.microBatch(UUID.randomUUID(), 7L, new OneRowRelation());
+    ExecutionRun run = runs.microBatch(UUID.randomUUID(), 7L);
     assertEquals(7L, run.startTime);
     assertEquals("STREAMING", run.processingType);
+    assertNull(run.streamingQueryName);
   }
 
   @Test
