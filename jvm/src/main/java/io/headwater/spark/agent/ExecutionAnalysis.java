@@ -4,7 +4,6 @@ import io.headwater.spark.compat.StreamingPlans;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.extensions.SchedulerObjects;
 import io.headwater.spark.naming.CatalogHistory;
-import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.reading.ExecutionLineage;
 import io.headwater.spark.reading.MetadataOnlyCommands;
 import io.headwater.spark.reading.StaticLineage;
@@ -309,11 +308,7 @@ final class ExecutionAnalysis {
     if (found.staticKind() == StaticLineage.Kind.DATASET_EVENTS) {
       lineage.outputs().forEach(output -> emission.submit(staticEvents.datasetEvent(time, output)));
     } else if (!lineage.isEmpty() && found.planPart() != null) {
-      String jobName =
-          JobNames.execution(
-              found.jobNamePrefix() == null ? application.jobName() : found.jobNamePrefix(),
-              found.planPart(),
-              lineage.jobNameSuffix());
+      String jobName = tracker.ddlJobName(run, lineage);
       // a view's job is its query: its text where Spark kept it (Spark 3.5 gives the whole CREATE
       // VIEW statement as the execution's SQL text, Spark 4 none)
       Optional<String> viewText =

@@ -2,10 +2,8 @@ package io.headwater.spark.agent;
 
 import io.headwater.spark.compat.StreamingPlans;
 import io.headwater.spark.config.JobNameStyle;
-import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.reading.ExecutionLineage;
 import io.headwater.spark.reading.StaticLineage;
-import io.openlineage.client.OpenLineage;
 import io.openlineage.client.utils.UUIDUtils;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -46,8 +44,7 @@ import java.util.UUID;
  * streaming query runs live until their query terminates.
  */
 final class ExecutionTracker {
-  private final String applicationJobName;
-  private final JobNameStyle jobNameStyle;
+  private final RunJobNames jobNames;
   private final Duration idleTimeout;
   private final int maxOpenRuns;
   // batch and micro-batch runs by root execution id; nested execution id -> root id
@@ -74,8 +71,7 @@ final class ExecutionTracker {
    */
   ExecutionTracker(
       String applicationJobName, JobNameStyle jobNameStyle, Duration idleTimeout, int maxOpenRuns) {
-    this.applicationJobName = Objects.requireNonNull(applicationJobName, "applicationJobName");
-    this.jobNameStyle = Objects.requireNonNull(jobNameStyle, "jobNameStyle");
+    this.jobNames = new RunJobNames(applicationJobName, jobNameStyle);
     this.idleTimeout = Objects.requireNonNull(idleTimeout, "idleTimeout");
     if (maxOpenRuns < 1) {
       throw new IllegalArgumentException("maxOpenRuns must be at least 1, was " + maxOpenRuns);
@@ -204,34 +200,8 @@ final class ExecutionTracker {
         || found.staticKind() != StaticLineage.Kind.NONE) {
       return List.of();
     }
-    run.naming.setJobName(jobName(run));
+    run.naming.setJobName(jobNames.of(run));
     return List.of(new Decision.Start(run));
-  }
-
-  /** The job name of a run whose START is due: its flow's, its read action's or its plan's. */
-  private String jobName(ExecutionRun run) {
-    RunFindings found = run.findings;
-    if (run.naming.flow() != null) {
-      return run.naming.flow().job().name();
-    }
-    String prefix = found.jobNamePrefix() == null ? applicationJobName : found.jobNamePrefix();
-    ExecutionLineage lineage = found.lineage();
-    if (jobNameStyle == JobNameStyle.HEADWATER
-        && found.readAction() != null
-        && lineage.outputs().isEmpty()
-        && !lineage.inputs().isEmpty()
-        && !StreamingQueryRuns.isStreaming(run)) {
-      return JobNames.execution(
-          prefix, found.readAction(), Optional.of(JobNames.inputSuffix(lineage.inputs().get(0))));
-    }
-    Optional<String> suffix =
-        JobNames.suffix(
-            jobNameStyle,
-            found.planPart(),
-            lineage.jobNameSuffix(),
-            lineage.outputs().stream().findFirst().map(OpenLineage.OutputDataset::getName),
-            StreamingQueryRuns.isStreaming(run));
-    return JobNames.execution(prefix, found.planPart(), suffix);
   }
 
   /**
@@ -276,6 +246,14 @@ final class ExecutionTracker {
       decisions.add(new Decision.Running(batch.run(), time));
     }
     return decisions;
+  }
+
+  /**
+   * The job name of the JobEvent of metadata-only DDL that defines a view, with {@code lineage} as
+   * read once it ran ({@link RunJobNames#ofDdl}).
+   */
+  String ddlJobName(ExecutionRun run, ExecutionLineage lineage) {
+    return jobNames.ofDdl(run.findings, lineage);
   }
 
   /**
