@@ -6,8 +6,6 @@ import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import io.headwater.spark.annotation.Internal;
 import org.junit.BeforeClass;
 import org.junit.Test;
@@ -24,15 +22,12 @@ import org.junit.Test;
  * fails the build with the offending class and dependency named.
  */
 public class LayeringTest {
-  private static final String ROOT = "io.headwater.spark";
+  private static final String ROOT = AgentClasses.ROOT;
   private static JavaClasses classes;
 
   @BeforeClass
   public static void importAgentClasses() {
-    classes =
-        new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages(ROOT);
+    classes = AgentClasses.get();
   }
 
   @Test

@@ -3,11 +3,7 @@ package io.headwater.spark.architecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.base.DescribedPredicate;
-import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
-import org.junit.BeforeClass;
 import org.junit.Test;
 
 /**
@@ -18,16 +14,7 @@ import org.junit.Test;
  * the build with the calling line named.
  */
 public class RunStateOwnersTest {
-  private static final String AGENT = "io.headwater.spark.agent.";
-  private static JavaClasses classes;
-
-  @BeforeClass
-  public static void importAgentClasses() {
-    classes =
-        new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("io.headwater.spark");
-  }
+  private static final String AGENT = AgentClasses.ROOT + ".agent.";
 
   @Test
   public void runFindingsAreWrittenOnlyByTheReading() {
@@ -48,7 +35,7 @@ public class RunStateOwnersTest {
         .should()
         .callMethodWhere(setterOf(AGENT + state))
         .because(writer + " alone writes a run's " + state)
-        .check(classes);
+        .check(AgentClasses.get());
   }
 
   private static DescribedPredicate<JavaMethodCall> setterOf(String owner) {
