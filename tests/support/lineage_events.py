@@ -116,3 +116,9 @@ def dataset_event(time: float, ds: dict[str, Any]) -> dict[str, Any]:
 def new_run_id() -> str:
     """A fresh runId."""
     return str(uuid.uuid4())
+
+
+def symlinks(*identifiers: tuple[str, str, str]) -> dict[str, Any]:
+    """The ``symlinks`` facet of (namespace, name, type) identifiers (type ``TABLE``, ``LOCATION``)."""
+    named = [{"namespace": ns, "name": name, "type": kind} for ns, name, kind in identifiers]
+    return facet("1-0-1/SymlinksDatasetFacet", "SymlinksDatasetFacet", identifiers=named)

@@ -19,6 +19,7 @@ from sqlalchemy import ColumnElement, Connection, Table, bindparam, case, delete
 from sqlalchemy.dialects import postgresql, sqlite
 
 from headwater.lineage import schema as t
+from headwater.lineage.aliases import resolve_batch
 from headwater.lineage.semantics import (
     Entity,
     EventFacts,
@@ -54,6 +55,7 @@ def apply_batch(
     fresh = _new_events(conn, batch)
     if not fresh:
         return BatchResult(0, frozenset())
+    resolution = resolve_batch(conn, fresh)  # every dataset by its canonical identity from here on
     lineage_before = _column_lineage_bodies(conn, {d for f in fresh for d in f.column_lineage})
     bodies = _insert_bodies(conn, fresh, stored_bodies)
     _execute_many(conn, t.events.insert(), [_event_row(f) for f in fresh])
@@ -61,9 +63,9 @@ def apply_batch(
     _upsert_facets(conn, fresh)
     touched_runs = _merge_runs(conn, fresh)
     _upsert_run_io(conn, fresh)
-    _update_versions(conn, [w for f in fresh for w in f.writes])
+    _update_versions(conn, [w for f in fresh for w in f.writes], resolution.rebuild)
     _update_job_definitions(conn, fresh, touched_runs)
-    _rebuild_column_edges(conn, fresh, lineage_before)
+    _rebuild_column_edges(conn, fresh, lineage_before, resolution.renamed)
     return BatchResult(len(fresh), bodies)
 
 
@@ -230,9 +232,17 @@ def _upsert_run_io(conn: Connection, fresh: Sequence[EventFacts]) -> None:
         _upsert_if_not_older(conn, t.run_io, rows, ["run_id", "dataset_id", "direction"])
 
 
-def _update_versions(conn: Connection, writes: Sequence[Write]) -> None:
-    """Record the batch's writes and extend (or, for writes older than stored ones, rebuild) the version chains."""
-    if not writes:
+def rebuild_versions(conn: Connection, dataset_ids: Collection[str]) -> None:
+    """Fold the versions of these datasets anew from all their stored writes (after a merge of aliases)."""
+    _update_versions(conn, [], dataset_ids)
+
+
+def _update_versions(conn: Connection, writes: Sequence[Write], rebuild_also: Collection[str] = ()) -> None:
+    """Record the batch's writes and extend (or, for writes older than stored ones, rebuild) the version chains.
+
+    The datasets of ``rebuild_also`` are rebuilt from all their writes in any case.
+    """
+    if not writes and not rebuild_also:
         return
     by_dataset: dict[str, list[Write]] = defaultdict(list)
     for write in sorted(writes, key=lambda w: w.time):
@@ -242,7 +252,7 @@ def _update_versions(conn: Connection, writes: Sequence[Write]) -> None:
     query = query.where(_among(conn, t.dataset_writes.c.dataset_id, by_dataset))
     latest.update((row[0], row[1]) for row in conn.execute(query.group_by(t.dataset_writes.c.dataset_id)))
     _execute_many(conn, t.dataset_writes.insert(), [_write_row(w) for w in writes])
-    rebuild = {d for d, ws in by_dataset.items() if d in latest and ws[0].time < latest[d]}
+    rebuild = {d for d, ws in by_dataset.items() if d in latest and ws[0].time < latest[d]} | set(rebuild_also)
     chains = _load_chains(conn, {d: ws for d, ws in by_dataset.items() if d not in rebuild})
     for dataset_id, chain in chains.items():
         for write in by_dataset[dataset_id]:
@@ -409,11 +419,13 @@ def _column_lineage_bodies(conn: Connection, dataset_ids: set[str]) -> dict[str,
     return found
 
 
-def _rebuild_column_edges(conn: Connection, fresh: Sequence[EventFacts], before: Mapping[str, str]) -> None:
+def _rebuild_column_edges(
+    conn: Connection, fresh: Sequence[EventFacts], before: Mapping[str, str], renamed: Mapping[str, str]
+) -> None:
     """Column-lineage edges anew for the datasets whose ``columnLineage`` facet this batch replaced with another one.
 
     ``before`` has the body hashes of the facets stored before the batch: a facet replaced by the same body keeps
-    its edges.
+    its edges. ``renamed`` gives the canonical id of input datasets named by an alias.
     """
     latest: dict[str, tuple[str, str, str]] = {}
     for facts in sorted(fresh, key=lambda f: f.time):
@@ -434,6 +446,7 @@ def _rebuild_column_edges(conn: Connection, fresh: Sequence[EventFacts], before:
     for dataset_id in replaced:
         for output_field, source in column_lineage_inputs(orjson.loads(latest[dataset_id][2])):
             source_id = t.entity_id("dataset", source["namespace"], source["name"])
+            source_id = renamed.get(source_id, source_id)
             transformations = source.get("transformations") or []
             direct = not transformations or any(x.get("type") == "DIRECT" for x in transformations)
             edges[(dataset_id, output_field, source_id, source["field"])] = {

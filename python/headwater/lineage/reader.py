@@ -87,7 +87,10 @@ class VersionInfo:
 
 @dataclass(frozen=True)
 class DatasetInfo:
-    """A dataset with its current facets, its current version and how many versions it has."""
+    """A dataset with its current facets, its current version and how many versions it has.
+
+    ``node`` is its canonical identity; ``asked_as`` the alias it was looked up by, if it was.
+    """
 
     node: Node
     created_at: str
@@ -95,6 +98,12 @@ class DatasetInfo:
     facets: Mapping[str, Any]
     current_version: VersionInfo | None
     version_count: int
+    asked_as: Node | None = None
+
+    @property
+    def shown(self) -> Node:
+        """The node to answer under: ``asked_as`` (an alias of ``node`` it was asked for by) when set, else ``node``."""
+        return self.asked_as or self.node
 
     @property
     def fields(self) -> list[Mapping[str, Any]]:
@@ -165,14 +174,21 @@ class LineageReader:
         ``text`` is a Marquez node id (``dataset:ns:name``, ``job:ns:name``), ``ns:name`` as the listings print it,
         else the name of a dataset or job, or the end of one after ``/`` or ``.`` (of ``kind`` only, when given).
 
+        A dataset is found by any of its identities (its aliases, :mod:`headwater.lineage.aliases`); the node
+        returned is the dataset's canonical one.
+
         Raises:
             LookupFailedError: no such node, or the name is ambiguous (the message lists candidates).
         """
         kinds = [kind] if kind else list(KINDS)
         readings = _node_id_candidates(text) + [c for k in kinds for c in _node_id_candidates(f"{k}:{text}")]
+        readings = [c for c in readings if c.kind in kinds]
         for candidate in readings:
-            if candidate.kind in kinds and self.exists(candidate):
+            if self.exists(candidate):
                 return candidate
+        owners = self.nodes(self.canonical_ids(c.id for c in readings if c.kind == "dataset").values())
+        if owners:
+            return min(owners.values())
         found = self._by_name(text, kinds)
         if len(found) == 1:
             return found[0]
@@ -203,7 +219,43 @@ class LineageReader:
                 query = select(table.c.namespace, table.c.name).order_by(table.c.namespace, table.c.name)
                 rows = conn.execute(query.where(exact)).all() or conn.execute(query.where(suffix).limit(50)).all()
                 found += [Node(kind, namespace, name) for namespace, name in rows]
+            if "dataset" in kinds and not found:
+                a, d = t.dataset_aliases, t.datasets
+                query = select(d.c.namespace, d.c.name).join(a, a.c.dataset_id == d.c.id).distinct()
+                query = query.order_by(d.c.namespace, d.c.name)
+                suffix = or_(a.c.name.like(f"%/{escaped}", escape="\\"), a.c.name.like(f"%.{escaped}", escape="\\"))
+                rows = (
+                    conn.execute(query.where(a.c.name == text)).all()
+                    or conn.execute(query.where(suffix).limit(50)).all()
+                )
+                found += [Node("dataset", namespace, name) for namespace, name in rows]
         return found
+
+    def canonical_ids(self, dataset_ids: Iterable[str]) -> dict[str, str]:
+        """The canonical dataset id of each of ``dataset_ids`` that is an alias (:mod:`headwater.lineage.aliases`).
+
+        One query for any number of ids; ids that are no alias are left out.
+        """
+        a = t.dataset_aliases
+        wanted = set(dataset_ids)
+        if not wanted:
+            return {}
+        with self.engine.connect() as conn:
+            query = select(a.c.alias_id, a.c.dataset_id).where(t.among(conn.dialect.name, a.c.alias_id, wanted))
+            return {row.alias_id: row.dataset_id for row in conn.execute(query)}
+
+    def alias_named(self, text: str, dataset: Node) -> Node | None:
+        """The alias of ``dataset`` that the Marquez node id ``text`` names (``dataset:ns:name``), else None."""
+        readings = [c for c in _node_id_candidates(text) if c.kind == "dataset" and c != dataset]
+        aliased = self.canonical_ids(c.id for c in readings)
+        return next((c for c in readings if aliased.get(c.id) == dataset.id), None)
+
+    def aliases(self, dataset: Node) -> list[Node]:
+        """The other identities of ``dataset`` (its aliases), by namespace and name."""
+        a = t.dataset_aliases
+        query = select(a.c.namespace, a.c.name).where(a.c.dataset_id == dataset.id).order_by(a.c.namespace, a.c.name)
+        with self.engine.connect() as conn:
+            return [Node("dataset", namespace, name) for namespace, name in conn.execute(query)]
 
     def nodes(self, ids: Iterable[str]) -> dict[str, Node]:
         """Jobs and datasets by id."""

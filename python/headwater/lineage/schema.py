@@ -6,6 +6,8 @@ Conventions:
   writer computes the same id without asking the database; a run's id is its OpenLineage ``runId``.
 - times are UTC ISO-8601 text with microseconds (``2025-01-31T12:00:00.123456Z``, :data:`TIME`): they sort as
   they compare, on both databases.
+- a dataset named by another identity (a ``symlinks`` facet's, :mod:`headwater.lineage.aliases`) is stored once,
+  under its canonical id; ``dataset_aliases`` maps the other identities to it.
 - JSON (facets, events, version contents) is stored as text.
 - facet bodies are content-addressed (:mod:`headwater.lineage.bodies`): ``facet_bodies`` holds each distinct facet
   once, keyed by the SHA-256 of its JSON text, and is only ever added to; the facet tables and the events refer to
@@ -140,6 +142,21 @@ jobs = _entity_table(
 )
 
 datasets = _entity_table("datasets", Column("current_version_id", ID))
+
+dataset_aliases = Table(
+    "dataset_aliases",
+    metadata,
+    Column("alias_id", ID, primary_key=True, comment="entity_id of the alias's namespace and name"),
+    Column("namespace", Text, nullable=False),
+    Column("name", Text, nullable=False),
+    Column("dataset_id", ID, nullable=False, comment="the dataset (a row of datasets) the alias names"),
+    Column("claimed_at", TIME, nullable=False, comment="event time of the latest symlinks facet claiming it"),
+    Index(None, "dataset_id"),
+    Index(None, "name"),
+)
+"""Other identities of datasets: the ones a ``symlinks`` facet names (:mod:`headwater.lineage.aliases`).
+
+An alias has no row of its own in ``datasets``: events naming it are stored on the dataset it names."""
 
 runs = Table(
     "runs",

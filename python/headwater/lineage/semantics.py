@@ -151,6 +151,9 @@ class EventFacts:
         writes: the datasets written (run outputs, the DatasetEvent's dataset).
         column_lineage: the body hash (a key of ``bodies``) of each ``columnLineage`` facet the event carries, by
             dataset id (the facet itself is read from its body when the store needs it, which is rarely).
+        aliases: (alias, canonical) of each identity a dataset's ``symlinks`` facet makes one with it
+            (:func:`symlink_aliases`); :mod:`headwater.lineage.aliases` stores them and renames the dataset ids
+            above to the canonical ones before the event is applied.
     """
 
     hash: str
@@ -168,6 +171,7 @@ class EventFacts:
     io: list[Io] = field(default_factory=list)
     writes: list[Write] = field(default_factory=list)
     column_lineage: dict[str, str] = field(default_factory=dict)
+    aliases: list[tuple[Entity, Entity]] = field(default_factory=list)
 
     def add_dataset(self, namespace: str, name: str) -> Entity:
         """Name a dataset (once) and return it."""
@@ -223,6 +227,7 @@ def _dataset_facts(
     entity = facts.add_dataset(dataset["namespace"], dataset["name"])
     dataset_facets = dataset.get("facets") or {}
     _facets_of(facts, "dataset", entity.id, refs)
+    facts.aliases += symlink_aliases(entity, dataset_facets.get("symlinks"))
     lineage = dataset_facets.get("columnLineage")
     if isinstance(lineage, dict) and refs:
         key = refs["columnLineage"]
@@ -234,6 +239,26 @@ def _dataset_facts(
         content = _remembered(_VERSION_CONTENTS, defining, lambda: version_content(dataset_facets))
         facts.writes.append(Write(entity.id, facts.time, writer, content))
     return entity
+
+
+def symlink_aliases(dataset: Entity, symlinks: object) -> list[tuple[Entity, Entity]]:
+    """The identities ``dataset``'s ``symlinks`` facet makes one dataset with it, as (alias, canonical) pairs.
+
+    The canonical identity is the physical one, as OpenLineage's naming has a dataset's name be its physical name:
+    the first identifier whose ``type`` is not ``TABLE`` (``LOCATION``: the dataset is named by its table, as in
+    Headwater's opt-in table-name identity), else ``dataset`` itself (named by its location, with ``TABLE`` symlinks,
+    as Headwater and openlineage-spark name catalog tables by default). Every other identity is an alias of it.
+    A facet that is not ``{identifiers: [{namespace, name, type}]}`` gives none.
+    """
+    identifiers = symlinks.get("identifiers") if isinstance(symlinks, dict) else None
+    named = [
+        (dataset_entity(i["namespace"], i["name"]), str(i.get("type", "")).upper() != "TABLE")
+        for i in identifiers or []
+        if isinstance(i, dict) and isinstance(i.get("namespace"), str) and isinstance(i.get("name"), str)
+    ]
+    canonical = next((entity for entity, physical in named if physical), dataset)
+    identities = dict.fromkeys([dataset, *(entity for entity, _ in named)])
+    return [(alias, canonical) for alias in identities if alias != canonical]
 
 
 def _remembered(memo: dict[K, V], key: K, compute: Callable[[], V]) -> V:

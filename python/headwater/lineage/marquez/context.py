@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from headwater.lineage.marquez import queries, shapes
@@ -47,12 +47,23 @@ class Reads:
         return self._one(self.reader.job_infos, Node("job", namespace, name), "Job")
 
     def dataset(self, namespace: str, name: str) -> DatasetInfo:
-        """The dataset ``namespace``/``name``.
+        """The dataset ``namespace``/``name``, also when that is an alias of it (then under that name).
+
+        A dataset named by one of its aliases (:mod:`headwater.lineage.aliases`) answers as the dataset, under the
+        namespace and name asked for (``DatasetInfo.asked_as``); its ``physicalName`` stays the canonical name.
 
         Raises:
             ApiError: 404 when the store has no such dataset.
         """
-        return self._one(self.reader.dataset_infos, Node("dataset", namespace, name), "Dataset")
+        asked = Node("dataset", namespace, name)
+        canonical = self.reader.canonical_ids([asked.id]).get(asked.id)
+        if canonical is None:
+            return self._one(self.reader.dataset_infos, asked, "Dataset")
+        found = self.reader.dataset_infos([canonical])
+        if not found:
+            named = f"{namespace}:{name}"
+            raise not_found(named, kind="Dataset")
+        return replace(found[0], asked_as=asked)
 
     @staticmethod
     def _one(infos: Callable[[list[str]], list[T]], node: Node, kind: str) -> T:

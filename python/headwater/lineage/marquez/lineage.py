@@ -13,6 +13,7 @@ edges, an edge from each input field to the field it makes; dependencies of a wh
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
 import orjson
@@ -32,24 +33,32 @@ if TYPE_CHECKING:
     from headwater.lineage.marquez.router import Handler
 
 
-def lineage_graph(reads: Reads, graph: Graph) -> dict[str, Any]:
-    """``{graph: [{id, type, data, inEdges, outEdges}]}`` of ``graph``, its ``data`` Marquez's Dataset or Job."""
+def lineage_graph(reads: Reads, graph: Graph, asked_as: Mapping[Node, Node] | None = None) -> dict[str, Any]:
+    """``{graph: [{id, type, data, inEdges, outEdges}]}`` of ``graph``, its ``data`` Marquez's Dataset or Job.
+
+    A dataset of ``asked_as`` (canonical node to the alias it was asked for by) is answered under that alias.
+    """
     reader = reads.reader
+    shown = dict(asked_as or {})
+
+    def key(node: Node) -> str:
+        return shown.get(node, node).key
+
     data: dict[Node, dict[str, Any]] = {}
     for info in reader.dataset_infos(n.id for n in graph.nodes if n.kind == "dataset"):
-        data[info.node] = reads.dataset_shape(info)
+        data[info.node] = reads.dataset_shape(replace(info, asked_as=shown.get(info.node)))
     for job in reader.job_infos(n.id for n in graph.nodes if n.kind == "job"):
         data[job.node] = shapes.job(job, reads.latest_runs(job, 1))
     in_edges: dict[Node, list[dict[str, Any]]] = defaultdict(list)
     out_edges: dict[Node, list[dict[str, Any]]] = defaultdict(list)
     for edge in graph.edges:
-        entry = {"origin": edge.origin.key, "destination": edge.destination.key, "static": edge.static}
+        entry = {"origin": key(edge.origin), "destination": key(edge.destination), "static": edge.static}
         out_edges[edge.origin].append(entry)
         in_edges[edge.destination].append(entry)
     return {
         "graph": [
             {
-                "id": node.key,
+                "id": key(node),
                 "type": node.kind.upper(),
                 "data": data[node],
                 "inEdges": in_edges[node],
@@ -74,7 +83,10 @@ def get_lineage(reads: Reads, _params: Mapping[str, str], query: QueryParams) ->
     direction = query.get("direction", "both")
     if direction not in ("up", "down", "both"):
         raise ApiError(400, "direction must be one of up, down, both")
-    return lineage_graph(reads, neighbourhood(reads.reader, reads.reader.resolve(node_id), depth, direction))
+    start = reads.reader.resolve(node_id)
+    alias = reads.reader.alias_named(node_id, start)
+    graph = neighbourhood(reads.reader, start, depth, direction)
+    return lineage_graph(reads, graph, {start: alias} if alias else None)
 
 
 def _field_start(reads: Reads, node_id: str) -> tuple[Node, list[str]]:

@@ -127,13 +127,13 @@ def dataset(info: DatasetInfo, steps: Iterable[ColumnStep] | None = None) -> dic
     facets = info.facets
     version = info.current_version
     return {
-        "id": node_id(info.node),
+        "id": node_id(info.shown),
         "type": dataset_type(info.node, facets),
-        "name": info.node.name,
+        "name": info.shown.name,
         "physicalName": info.node.name,
         "createdAt": info.created_at,
         "updatedAt": info.updated_at,
-        "namespace": info.node.namespace,
+        "namespace": info.shown.namespace,
         "sourceName": source_name(info.node, facets),
         "fields": fields(info.fields, field_tags(facets)),
         "tags": tag_names(facets),
@@ -156,13 +156,13 @@ def dataset_version(
     content = version.content
     version_uuid = uuid_text(version.id)
     return {
-        "id": {**node_id(node), "version": version_uuid},
+        "id": {**node_id(info.shown), "version": version_uuid},
         "type": dataset_type(node, facets),
-        "name": node.name,
+        "name": info.shown.name,
         "physicalName": node.name,
         "createdAt": version.created_at,
         "version": version_uuid,
-        "namespace": node.namespace,
+        "namespace": info.shown.namespace,
         "sourceName": str((content.get("source") or {}).get("name") or source_name(node, facets)),
         "fields": fields(content.get("fields") or [], field_tags(facets)),
         "tags": tag_names(facets),
