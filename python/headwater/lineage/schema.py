@@ -114,6 +114,7 @@ events = Table(
     Column("skeleton", Text, nullable=False, comment="the event, its facets given by body hash (JSON)"),
     Index(None, "job_id"),
     Index(None, "run_id"),
+    Index(None, "event_time"),
 )
 
 
@@ -138,6 +139,8 @@ jobs = _entity_table(
     Column("definition_run_id", RUN_ID, comment="the run, when definition_kind is run"),
     Column("definition_time", TIME, comment="event time of the current definition"),
 )
+Index(None, jobs.c.namespace, jobs.c.updated_at)
+Index(None, jobs.c.updated_at)
 
 datasets = _entity_table("datasets", Column("current_version_id", ID))
 
@@ -223,6 +226,8 @@ dataset_versions = Table(
     Column("run_id", RUN_ID, comment="the run that wrote it; null for a DatasetEvent's version"),
     Column("content", Text, nullable=False, comment="schema fields, source, lifecycle state (JSON)"),
     UniqueConstraint("dataset_id", "seq"),
+    Index(None, "dataset_id", "created_at"),
+    Index(None, "run_id"),
 )
 
 column_edges = Table(

@@ -41,7 +41,7 @@ import orjson
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from headwater.lineage.graph import nearest, whole_graph
@@ -123,14 +123,19 @@ class _Endpoint:
         return b""
 
     def refused(self, request: Request, *, read: bool) -> Response | None:
-        """A 401 when a key is configured (and, for a read, reads are not open) and the request lacks it."""
+        """A 401 when a key is configured (and, for a read, reads are not open) and the request lacks it.
+
+        Its body is Marquez's error JSON, ``{"code": 401, "message": "HTTP 401 Unauthorized", "details": ...}``.
+        """
         if self.api_key is None or (read and self.open_reads):
             return None
         if hmac.compare_digest(self._key_given(request), self.api_key):
             return None
         # a browser asked for the page shows its password dialog for Basic; API clients use Bearer
         challenge = 'Bearer, Basic realm="headwater", charset="UTF-8"' if read else "Bearer"
-        return JSONResponse({"error": "missing or wrong API key"}, 401, {"WWW-Authenticate": challenge})
+        refusal = error_response(401, "HTTP 401 Unauthorized", "missing or wrong API key")
+        refusal.headers["WWW-Authenticate"] = challenge
+        return refusal
 
     async def _body(self, request: Request) -> bytes:
         """The request's body, gunzipped when it says so, read no further than the limit.
