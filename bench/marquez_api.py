@@ -12,9 +12,13 @@ chooses), each figure next to its target from the issue, and ``met`` or ``NOT me
 - ``POST /api/v1/lineage`` from 8 client threads (one event per request, keep-alive) to a ``headwater serve``
   subprocess over the same store, in events/s (``--posts`` events, new runs);
 - the p95 in milliseconds of each call Marquez's web UI makes on its pages, through the ASGI app in this process
-  (``--queries`` calls of each, after one warm-up call).
+  (``--queries`` calls of each, after one warm-up call);
+- ``headwater lineage follow``'s work (:class:`~headwater.lineage.follow.KafkaFollower`) on a burst of ``--kafka``
+  new events (100,000) produced to a topic of the suite's broker (tests/support/kafka_broker.py): events/s until
+  its lag is back to 0.
 
-Usage: ``.venv/bin/python bench/marquez_api.py [--jobs 2000] [--runs 50] [--stores sqlite,postgresql]``.
+Usage: ``.venv/bin/python bench/marquez_api.py [--jobs 2000] [--runs 50] [--stores sqlite,postgresql]
+[--parts ingest,post,reads,kafka]``.
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ NAMESPACE = "file"
 JOB_NAMESPACE = "demo"
 INGEST_TARGET = 10_000
 POST_TARGET = 1_000
+KAFKA_TARGET = 5_000
 P95_TARGET_MS = 100.0
 CLIENTS = 8
 
@@ -144,6 +149,42 @@ def post(url: str, pipeline: Pipeline, runs: int, count: int) -> None:
           f"{rate:,.0f} events/s (target >= {POST_TARGET:,}: {met})")  # fmt: skip
 
 
+def kafka(store: LineageStore, pipeline: Pipeline, runs: int, count: int) -> None:
+    """A burst of ``count`` new events on a topic of the suite's broker, followed into the store until lag 0."""
+    from confluent_kafka import Producer
+
+    from headwater.lineage.follow import KafkaFollower
+    from tests.support import kafka_broker
+
+    broker = kafka_broker.start()
+    try:
+        topic = f"bench-{uuid.uuid4().hex[:8]}"
+        producer = Producer({"bootstrap.servers": broker.bootstrap_servers, "linger.ms": 50})
+        for _, text in zip(range(count), pipeline.events(runs, first=2 * runs), strict=False):
+            while True:
+                try:
+                    producer.produce(topic, text.encode())
+                    break
+                except BufferError:
+                    producer.poll(0.5)
+        producer.flush(120)
+        follower = KafkaFollower(store, broker.bootstrap_servers, topic)
+        try:
+            began = time.perf_counter()
+            follower.run(until_idle=1.0)
+            elapsed = time.perf_counter() - began - 1.0  # less the idle second that ends it
+        finally:
+            follower.close()
+    finally:
+        broker.stop()
+    report = follower.report
+    rate = report.received / elapsed
+    met = verdict(rate, KAFKA_TARGET, at_least=True)
+    print(f"  Kafka follow: {report.received:,} events ({report.stored:,} new) in {elapsed:.1f} s = {rate:,.0f} "
+          f"events/s, lag {report.lag} (target >= {KAFKA_TARGET:,} and lag 0: "
+          f"{met if report.lag == 0 else 'NOT met'})")  # fmt: skip
+
+
 def ui_calls(pipeline: Pipeline) -> dict[str, Callable[[random.Random], str]]:
     """The UI's calls, each a path below ``/api/v1/`` made from a random job or table."""
     ns, job_ns = quote(NAMESPACE, safe=""), quote(JOB_NAMESPACE, safe="")
@@ -219,6 +260,8 @@ def run_store(url: str, pipeline: Pipeline, args: argparse.Namespace) -> None:
             post(url, pipeline, args.runs, args.posts)
         if "reads" in args.parts:
             reads(store, pipeline, args.queries)
+        if "kafka" in args.parts:
+            kafka(store, pipeline, args.runs, args.kafka)
     finally:
         store.close()
 
@@ -230,7 +273,8 @@ def main() -> None:
     parser.add_argument("--posts", type=int, default=4000, help="events POSTed")
     parser.add_argument("--queries", type=int, default=20, help="calls of each UI call")
     parser.add_argument("--stores", default="sqlite,postgresql")
-    parser.add_argument("--parts", default="ingest,post,reads")
+    parser.add_argument("--kafka", type=int, default=100_000, help="events of the Kafka burst")
+    parser.add_argument("--parts", default="ingest,post,reads,kafka")
     args = parser.parse_args()
     pipeline = Pipeline(args.jobs)
     print(f"{args.jobs} jobs x {args.runs} runs = {args.jobs * args.runs * 2:,} RunEvents; "

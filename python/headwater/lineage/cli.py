@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 if TYPE_CHECKING:
+    from headwater.lineage.follow import FollowReport
     from headwater.lineage.store import IngestReport, LineageStore
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -94,7 +95,7 @@ def _progress(total: int, *, quiet: bool = False) -> Iterator[Callable[[int], No
         yield advance
 
 
-def _print_rejections(report: IngestReport) -> None:
+def _print_rejections(report: IngestReport | FollowReport) -> None:
     for rejected in report.rejected[:_REJECTIONS_SHOWN]:
         click.echo(f"rejected {rejected}", err=True)
     if len(report.rejected) > _REJECTIONS_SHOWN:
@@ -139,6 +140,56 @@ def ingest(events: tuple[Path, ...], store: str | None, workers: int | None, bat
         )
         if report.rejected:
             sys.exit(1)
+
+
+@lineage.command()
+@click.option("--kafka-bootstrap", required=True, metavar="HOST:PORT[,...]", help="The brokers to read from.")
+@click.option("--kafka-topic", required=True, metavar="TOPIC", help="The topic the agents' kafka transport writes.")
+@click.option("--kafka-group", default="headwater-lineage", show_default=True, metavar="GROUP",
+              help="The consumer group, whose committed offsets say where to resume.")  # fmt: skip
+@click.option("--store", envvar=STORE_ENV, default=None, metavar="URL",
+              help=f"Store to write to [default: ${STORE_ENV} or sqlite:///lineage/lineage.db].")  # fmt: skip
+@click.option("--batch-size", type=click.IntRange(min=1), default=5000, show_default=True, metavar="N",
+              help="Messages stored per transaction (at most; fewer when fewer are waiting).")  # fmt: skip
+@click.option("--until-idle", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+              help="Stop once caught up (lag 0) with no message for SECONDS [default: until interrupted].")  # fmt: skip
+def follow(  # noqa: PLR0913 - one parameter per option (click passes them by name)
+    *, kafka_bootstrap: str, kafka_topic: str, kafka_group: str, store: str | None, batch_size: int,
+    until_idle: float | None,
+) -> None:  # fmt: skip
+    """Consume a Kafka topic of OpenLineage events into the store, committing offsets after each stored batch.
+
+    Validation and storage are POST /api/v1/lineage's; an invalid message is reported and skipped (exit status 1),
+    an event seen twice is stored once. After each batch it prints what it read and its lag (messages after the
+    committed offsets); restarted, it resumes from the group's committed offsets.
+    """
+    with _errors():
+        from headwater.lineage.follow import KafkaFollower
+        from headwater.lineage.store import DEFAULT_STORE, LineageStore
+
+        target = LineageStore.open(store or DEFAULT_STORE)
+        try:
+            follower = KafkaFollower(target, kafka_bootstrap, kafka_topic, group=kafka_group, batch_size=batch_size)
+            try:
+                follower.run(until_idle=until_idle, on_batch=_print_follow)
+            except KeyboardInterrupt:
+                pass
+            finally:
+                follower.close()
+        finally:
+            target.close()
+        _print_rejections(follower.report)
+        _print_follow(follower.report)
+        if follower.report.rejected:
+            sys.exit(1)
+
+
+def _print_follow(report: FollowReport) -> None:
+    click.echo(
+        f"{report.received} read, {report.stored} new, {report.duplicates} already stored, "
+        f"{len(report.rejected)} rejected; lag {report.lag}",
+        err=True,
+    )
 
 
 @lineage.command()
