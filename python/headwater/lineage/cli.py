@@ -193,6 +193,35 @@ def _print_follow(report: FollowReport) -> None:
 
 
 @lineage.command()
+@click.option("--older-than", required=True, metavar="AGE", help="What to delete: older than <n>d, <n>h or <n>w.")
+@click.option("--store", envvar=STORE_ENV, default=None, metavar="URL",
+              help=f"Store to prune [default: ${STORE_ENV} or sqlite:///lineage/lineage.db].")  # fmt: skip
+def prune(older_than: str, store: str | None) -> None:
+    """Delete runs, events and dataset versions older than AGE (90d), keeping the current state.
+
+    Every job and dataset keeps its current definition, facets (tags) and latest version; each job its latest run;
+    every run kept its events.
+    """
+    with _errors():
+        from headwater.lineage.prune import cut_time
+        from headwater.lineage.store import DEFAULT_STORE, LineageStore
+
+        try:
+            cut = cut_time(older_than)
+        except ValueError as e:
+            raise click.BadParameter(str(e), param_hint="--older-than") from None
+        target = LineageStore.open(store or DEFAULT_STORE)
+        try:
+            report = target.prune(cut)
+        finally:
+            target.close()
+        click.echo(
+            f"pruned {report.runs} runs, {report.events} events and {report.versions} dataset versions older than "
+            f"{report.cut} from {target.url}"
+        )
+
+
+@lineage.command()
 @click.argument("node")
 @click.option("--depth", type=click.IntRange(min=0), default=20, show_default=True, help="Edges to follow.")
 @click.option("--direction", type=click.Choice(["up", "down", "both"]), default="both", show_default=True)

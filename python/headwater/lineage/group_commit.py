@@ -14,11 +14,12 @@ fails alone and the others are stored.
 from __future__ import annotations
 
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Iterator, Sequence
 
     from headwater.lineage.ingest import BatchResult
     from headwater.lineage.semantics import EventFacts
@@ -67,6 +68,12 @@ class GroupCommit:
         if waiting.error is not None:
             raise waiting.error
         return waiting.stored or 0
+
+    @contextmanager
+    def exclusive(self) -> Iterator[None]:
+        """No batch is stored while inside (another writer of the store, such as a prune, runs alone)."""
+        with self._write_lock:
+            yield
 
     def _commit(self, group: list[_Waiting]) -> None:
         try:

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Mapping
 
     from headwater.lineage.ingest import BatchResult
+    from headwater.lineage.prune import PruneReport
     from headwater.lineage.reader import LineageReader
     from headwater.lineage.semantics import EventFacts
 
@@ -315,6 +316,16 @@ class LineageStore:
             self._stored_bodies.clear()
         self._stored_bodies.update(result.bodies)  # committed now
         return result
+
+    def prune(self, cut: str) -> PruneReport:
+        """Delete the runs, events and dataset versions older than ``cut`` (store time text), keeping the current state.
+
+        One transaction, while no other write runs (:mod:`.prune` says what is kept).
+        """
+        from headwater.lineage.prune import prune
+
+        with self._group.exclusive(), self.engine.begin() as connection:
+            return prune(connection, cut)
 
     def close(self) -> None:
         """Release the engine's connections."""
