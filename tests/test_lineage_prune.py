@@ -16,6 +16,7 @@ from headwater.lineage.prune import cut_time
 from headwater.lineage.server import create_app
 from headwater.lineage.store import LineageStore
 from tests.support.lineage_events import at, dataset, job_event, new_run_id, run_event, schema, tags
+from tests.test_lineage_store import store_url  # noqa: F401 - the fixture: a fresh SQLite and PostgreSQL store
 
 
 def _store(url: str) -> tuple[LineageStore, list[str]]:
@@ -34,8 +35,8 @@ def _store(url: str) -> tuple[LineageStore, list[str]]:
     return store, runs
 
 
-def test_prune_deletes_the_old_and_keeps_the_current_state(tmp_path: Path) -> None:
-    store, runs = _store(f"sqlite:///{tmp_path / 'pruned.db'}")
+def test_prune_deletes_the_old_and_keeps_the_current_state(store_url: str) -> None:  # noqa: F811 - the fixture
+    store, runs = _store(store_url)
     client = TestClient(create_app(store))
     before = client.get("/api/v1/namespaces/file/datasets/%2Flake%2Fout").json()
     assert before["versionCount"] == 3
