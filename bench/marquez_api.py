@@ -168,6 +168,7 @@ def kafka(store: LineageStore, pipeline: Pipeline, runs: int, count: int) -> Non
                 except BufferError:
                     producer.poll(0.5)
         producer.flush(120)
+        del producer  # closed now, before the broker stops
         follower = KafkaFollower(store, broker.bootstrap_servers, topic)
         try:
             began = time.perf_counter()

@@ -362,8 +362,14 @@ class LineageReader:
 
     def edges(self, node_ids: Iterable[str] | None = None) -> list[Edge]:
         """The current job-dataset edges touching these jobs or datasets (every edge when None)."""
-        io = t.job_io
-        query = select(io.c.job_id, io.c.dataset_id, io.c.direction, io.c.static)
+        io, j, d = t.job_io, t.jobs, t.datasets
+        query = (  # the names with the edges: one query per step of a walk, not three
+            select(io.c.job_id, io.c.dataset_id, io.c.direction, io.c.static)
+            .add_columns(j.c.namespace.label("job_namespace"), j.c.name.label("job_name"))
+            .add_columns(d.c.namespace.label("dataset_namespace"), d.c.name.label("dataset_name"))
+            .join(j, j.c.id == io.c.job_id)
+            .join(d, d.c.id == io.c.dataset_id)
+        )
         with self.engine.connect() as conn:
             if node_ids is None:
                 rows = conn.execute(query).all()
@@ -375,10 +381,10 @@ class LineageReader:
                         if (row.job_id, row.dataset_id, row.direction) not in seen:
                             seen.add((row.job_id, row.dataset_id, row.direction))
                             rows.append(row)
-        nodes = self.nodes({i for row in rows for i in (row.job_id, row.dataset_id)})
         edges = []
         for row in rows:
-            job, dataset = nodes[row.job_id], nodes[row.dataset_id]
+            job = Node("job", row.job_namespace, row.job_name)
+            dataset = Node("dataset", row.dataset_namespace, row.dataset_name)
             origin, destination = (dataset, job) if row.direction == "input" else (job, dataset)
             edges.append(Edge(origin, destination, bool(row.static)))
         return sorted(edges, key=lambda e: (e.origin, e.destination))
