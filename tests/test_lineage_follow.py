@@ -2,13 +2,15 @@
 
 Offsets are committed only after the store's transaction (a store that cannot write leaves them where they were),
 an event seen twice is stored once, a restarted follower resumes from the committed offsets, and the lag is 0 once
-caught up.
+caught up; ``headwater serve --kafka-bootstrap --kafka-topic`` follows while it serves and reports the lag in
+``/healthz``.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,7 @@ from headwater.cli import cli
 from headwater.lineage import schema
 from headwater.lineage.follow import KafkaFollower
 from headwater.lineage.store import LineageStore
+from integration.lineage_server import HeadwaterServe
 from tests.support.kafka_broker import KafkaBroker
 from tests.support.lineage_events import dataset, new_run_id, run_event
 
@@ -117,3 +120,19 @@ def test_offsets_stay_when_the_store_cannot_write(kafka_broker: KafkaBroker, top
         follower.close()
         store.close()
     assert _committed(kafka_broker, topic, "g2") == 10
+
+
+def test_serve_follows_a_topic_and_reports_its_lag(kafka_broker: KafkaBroker, topic: str, tmp_path: Path) -> None:
+    _produce(kafka_broker, topic, [json.dumps(e).encode() for e in _events(20, "served")])
+    options = ("--kafka-bootstrap", kafka_broker.bootstrap_servers, "--kafka-topic", topic)
+    with HeadwaterServe(f"sqlite:///{tmp_path / 'served.db'}", cwd=tmp_path, options=options) as server:
+        deadline = time.monotonic() + 120
+        while True:
+            health = json.loads(server.request("GET", "/healthz")[2])
+            if health["kafka"]["stored"] == 20 and health["kafka"]["lag"] == 0:
+                break
+            assert time.monotonic() < deadline, health
+            time.sleep(0.5)
+        jobs = json.loads(server.request("GET", "/api/v1/namespaces/tests/jobs")[2])
+        assert [j["name"] for j in jobs["jobs"]] == ["served"]
+    assert _committed(kafka_broker, topic, "headwater-lineage") == 20

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -398,6 +399,11 @@ def view(source: str | None, output: Path, node: str | None, depth: int | None) 
               help="The largest POST body taken, before and after gzip; larger gets 413.")  # fmt: skip
 @click.option("--page-nodes", type=click.IntRange(min=1), default=300, show_default=True,
               help="The most jobs and datasets the page at / draws at once; it asks for more on demand.")  # fmt: skip
+@click.option("--kafka-bootstrap", default=None, metavar="HOST:PORT[,...]",
+              help="Also follow a Kafka topic of events into the store (as `headwater lineage follow`).")  # fmt: skip
+@click.option("--kafka-topic", default=None, metavar="TOPIC", help="The topic to follow (with --kafka-bootstrap).")
+@click.option("--kafka-group", default="headwater-lineage", show_default=True, metavar="GROUP",
+              help="The consumer group of the follower.")  # fmt: skip
 def serve(  # noqa: PLR0913 - one parameter per option (click passes them by name)
     *,
     store: str | None,
@@ -407,6 +413,9 @@ def serve(  # noqa: PLR0913 - one parameter per option (click passes them by nam
     open_reads: bool,
     max_body_bytes: int,
     page_nodes: int,
+    kafka_bootstrap: str | None,
+    kafka_topic: str | None,
+    kafka_group: str,
 ) -> None:
     """Serve the OpenLineage endpoint, Marquez's read API (/api/v1) and the live graph page.
 
@@ -418,13 +427,29 @@ def serve(  # noqa: PLR0913 - one parameter per option (click passes them by nam
         from headwater.lineage.server import EndpointSettings, create_app
         from headwater.lineage.store import DEFAULT_STORE, LineageStore
 
+        if (kafka_bootstrap is None) != (kafka_topic is None):
+            msg = "--kafka-bootstrap and --kafka-topic go together"
+            raise click.UsageError(msg)
         opened = LineageStore.open(store or DEFAULT_STORE)
         click.echo(f"serving {opened.url} on http://{host}:{port} (POST /api/v1/lineage, page at /)", err=True)
+        stop = threading.Event()
+        follower = thread = None
         try:
+            if kafka_bootstrap is not None and kafka_topic is not None:
+                from headwater.lineage.follow import KafkaFollower
+
+                follower = KafkaFollower(opened, kafka_bootstrap, kafka_topic, group=kafka_group)
+                thread = threading.Thread(target=follower.run, kwargs={"stop": stop}, name="kafka-follow", daemon=True)
+                thread.start()
             settings = EndpointSettings(
-                api_key=api_key, open_reads=open_reads, max_body_bytes=max_body_bytes, page_nodes=page_nodes
-            )
+                api_key=api_key, open_reads=open_reads, max_body_bytes=max_body_bytes, page_nodes=page_nodes,
+                follow=follower.report if follower else None,
+            )  # fmt: skip
             app = create_app(opened, settings)
             uvicorn.run(app, host=host, port=port, log_level="warning")
         finally:
+            stop.set()
+            if follower is not None and thread is not None:
+                thread.join(30)  # the batch in hand is stored and committed first
+                follower.close()
             opened.close()

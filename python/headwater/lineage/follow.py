@@ -13,12 +13,14 @@ The consumer is confluent-kafka (librdkafka), part of the ``headwater[lineage]``
 from __future__ import annotations
 
 import importlib.util
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from headwater.lineage._extra import INSTALL_HINT, MissingExtraError
 
 if TYPE_CHECKING:
+    import threading
     from collections.abc import Callable
 
     from headwater.lineage.store import LineageStore, Rejected
@@ -129,15 +131,19 @@ class KafkaFollower:
             total += max(high - start, 0)
         return total
 
-    def run(self, *, until_idle: float | None = None, on_batch: Callable[[FollowReport], None] | None = None) -> None:
-        """Follow the topic: forever, or until ``until_idle`` seconds pass with no message and nothing to read.
+    def run(
+        self,
+        *,
+        until_idle: float | None = None,
+        on_batch: Callable[[FollowReport], None] | None = None,
+        stop: threading.Event | None = None,
+    ) -> None:
+        """Follow the topic: until ``stop`` is set, or until ``until_idle`` seconds pass with nothing to read.
 
         ``on_batch`` is called with the report after each batch that read messages.
         """
-        import time
-
         idle_since = time.monotonic()
-        while True:
+        while stop is None or not stop.is_set():
             if self.step():
                 idle_since = time.monotonic()
                 if on_batch is not None:
