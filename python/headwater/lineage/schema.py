@@ -226,7 +226,7 @@ dataset_versions = Table(
     Column("run_id", RUN_ID, comment="the run that wrote it; null for a DatasetEvent's version"),
     Column("content", Text, nullable=False, comment="schema fields, source, lifecycle state (JSON)"),
     UniqueConstraint("dataset_id", "seq"),
-    Index(None, "dataset_id", "created_at"),
+    Index(None, "dataset_id", "created_at", "seq"),
     Index(None, "run_id"),
 )
 

@@ -89,11 +89,18 @@ def run_datasets(reader: LineageReader, runs: Sequence[RunInfo]) -> dict[str, li
     the runs asked for, not how many versions their datasets have.
     """
     io, v, r = t.run_io, t.dataset_versions, t.runs
-    made = select(v.c.id).where(v.c.dataset_id == io.c.dataset_id, v.c.run_id == io.c.run_id)
-    read = select(v.c.id).where(v.c.dataset_id == io.c.dataset_id, v.c.created_at <= r.c.started_at)
+    # a run makes at most one version of a dataset (found by the run_id index); the version read is the newest one
+    # created by the run's start (versions are numbered in creation order: the (dataset_id, created_at, seq) index)
+    made = select(v.c.id).where(v.c.run_id == io.c.run_id, v.c.dataset_id == io.c.dataset_id).limit(1)
+    read = (
+        select(v.c.id)
+        .where(v.c.dataset_id == io.c.dataset_id, v.c.created_at <= r.c.started_at)
+        .order_by(v.c.created_at.desc(), v.c.seq.desc())
+        .limit(1)
+    )
     version = case(
-        (io.c.direction == "output", made.order_by(v.c.seq.desc()).limit(1).scalar_subquery()),
-        else_=read.order_by(v.c.seq.desc()).limit(1).scalar_subquery(),
+        (io.c.direction == "output", made.scalar_subquery()),
+        else_=read.scalar_subquery(),
     )
     query = select(io, version.label("version_id")).join(r, r.c.id == io.c.run_id)
     by_run: dict[str, list[Any]] = {}

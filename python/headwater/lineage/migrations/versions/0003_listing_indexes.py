@@ -2,7 +2,7 @@
 
 - ``jobs (namespace, updated_at)`` and ``jobs (updated_at)``: the jobs pages, most recently updated first;
 - ``events (event_time)``: the events page and the event statistics, by event time;
-- ``dataset_versions (dataset_id, created_at)``: the version a run read (the latest created by its start);
+- ``dataset_versions (dataset_id, created_at, seq)``: the version a run read (the latest created by its start);
 - ``dataset_versions (run_id)``: the version a run wrote.
 
 Nothing is converted. Its revision is named for what it does (``0003_listing_indexes``) so that another branch's
@@ -27,7 +27,7 @@ _INDEXES: Final = (
     ("ix_jobs_namespace_updated_at", "jobs", ["namespace", "updated_at"]),
     ("ix_jobs_updated_at", "jobs", ["updated_at"]),
     ("ix_events_event_time", "events", ["event_time"]),
-    ("ix_dataset_versions_dataset_id_created_at", "dataset_versions", ["dataset_id", "created_at"]),
+    ("ix_dataset_versions_dataset_id_created_at_seq", "dataset_versions", ["dataset_id", "created_at", "seq"]),
     ("ix_dataset_versions_run_id", "dataset_versions", ["run_id"]),
 )
 
