@@ -267,6 +267,12 @@ class HeadwaterServe:
         except urllib.error.HTTPError as e:
             return e.code, {k.lower(): v for k, v in e.headers.items()}, e.read()
 
+    def kill(self) -> int:
+        """Kill the server at once (SIGKILL: no shutdown, nothing flushed); returns its exit status."""
+        assert self._process is not None
+        self._process.kill()
+        return self._process.wait(timeout=30)
+
     def __exit__(self, *exc: object) -> None:
         if self._process is not None and self._process.poll() is None:
             self._process.terminate()

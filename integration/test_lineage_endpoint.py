@@ -6,6 +6,8 @@ import base64
 import gzip
 import http.client
 import json
+import signal
+import threading
 from pathlib import Path
 from urllib.parse import quote
 
@@ -14,6 +16,7 @@ from headwater.lineage.graph import neighbourhood
 from headwater.lineage.reader import Node
 from headwater.lineage.render.marquez import marquez_graph
 from headwater.lineage.sources import open_source
+from headwater.lineage.store import LineageStore
 from integration.lineage_server import HeadwaterServe
 from integration.support import JOBS, spark_submit, write_flights_csv
 from tests.support.lineage_events import dataset, new_run_id, run_event
@@ -191,3 +194,45 @@ def test_the_endpoint_takes_bodies_up_to_its_limit_and_guards_reads_with_its_key
         assert server.request("GET", node)[0] == 200
         assert server.request("GET", "/")[0] == 200
         assert server.request("POST", "/api/v1/lineage", small, {"Content-Type": "application/json"})[0] == 401
+
+
+def test_every_201_survives_a_kill_right_after_it(tmp_path: Path) -> None:
+    """Group commit answers 201 only once the request's transaction is committed: SIGKILL loses none of them."""
+    url = f"sqlite:///{tmp_path / 'served.db'}"
+    answered: list[str] = []
+    stop = threading.Event()
+    with HeadwaterServe(url, cwd=tmp_path) as server:
+
+        def client(k: int) -> None:
+            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+            n = 0
+            while not stop.is_set():
+                run_id = new_run_id()
+                body = json.dumps(run_event("START", f"posted_{k}", run_id, n, outputs=[dataset(f"/lake/p{k}")]))
+                try:
+                    connection.request("POST", "/api/v1/lineage", body, {"Content-Type": "application/json"})
+                    answer = connection.getresponse()
+                    answer.read()
+                except OSError:
+                    return
+                if answer.status == 201:
+                    answered.append(run_id)
+                    if len(answered) >= 200:
+                        stop.set()
+                n += 1
+
+        threads = [threading.Thread(target=client, args=(k,)) for k in range(8)]
+        for thread in threads:
+            thread.start()
+        stop.wait(120)
+        assert server.kill() == -signal.SIGKILL  # right after the 200th answer, others in flight
+        for thread in threads:
+            thread.join(60)
+    reopened = LineageStore.open(url)
+    try:
+        with reopened.engine.connect() as conn:
+            stored = set(conn.exec_driver_sql("SELECT id FROM runs").scalars())
+    finally:
+        reopened.close()
+    assert len(answered) >= 200
+    assert set(answered) <= stored, len(set(answered) - stored)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 if TYPE_CHECKING:
+    from headwater.lineage.follow import FollowReport
     from headwater.lineage.store import IngestReport, LineageStore
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -94,7 +96,7 @@ def _progress(total: int, *, quiet: bool = False) -> Iterator[Callable[[int], No
         yield advance
 
 
-def _print_rejections(report: IngestReport) -> None:
+def _print_rejections(report: IngestReport | FollowReport) -> None:
     for rejected in report.rejected[:_REJECTIONS_SHOWN]:
         click.echo(f"rejected {rejected}", err=True)
     if len(report.rejected) > _REJECTIONS_SHOWN:
@@ -139,6 +141,85 @@ def ingest(events: tuple[Path, ...], store: str | None, workers: int | None, bat
         )
         if report.rejected:
             sys.exit(1)
+
+
+@lineage.command()
+@click.option("--kafka-bootstrap", required=True, metavar="HOST:PORT[,...]", help="The brokers to read from.")
+@click.option("--kafka-topic", required=True, metavar="TOPIC", help="The topic the agents' kafka transport writes.")
+@click.option("--kafka-group", default="headwater-lineage", show_default=True, metavar="GROUP",
+              help="The consumer group, whose committed offsets say where to resume.")  # fmt: skip
+@click.option("--store", envvar=STORE_ENV, default=None, metavar="URL",
+              help=f"Store to write to [default: ${STORE_ENV} or sqlite:///lineage/lineage.db].")  # fmt: skip
+@click.option("--batch-size", type=click.IntRange(min=1), default=5000, show_default=True, metavar="N",
+              help="Messages stored per transaction (at most; fewer when fewer are waiting).")  # fmt: skip
+@click.option("--until-idle", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+              help="Stop once caught up (lag 0) with no message for SECONDS [default: until interrupted].")  # fmt: skip
+def follow(  # noqa: PLR0913 - one parameter per option (click passes them by name)
+    *, kafka_bootstrap: str, kafka_topic: str, kafka_group: str, store: str | None, batch_size: int,
+    until_idle: float | None,
+) -> None:  # fmt: skip
+    """Consume a Kafka topic of OpenLineage events into the store, committing offsets after each stored batch.
+
+    Validation and storage are POST /api/v1/lineage's; an invalid message is reported and skipped (exit status 1),
+    an event seen twice is stored once. After each batch it prints what it read and its lag (messages after the
+    committed offsets); restarted, it resumes from the group's committed offsets.
+    """
+    with _errors():
+        from headwater.lineage.follow import KafkaFollower
+        from headwater.lineage.store import DEFAULT_STORE, LineageStore
+
+        target = LineageStore.open(store or DEFAULT_STORE)
+        try:
+            follower = KafkaFollower(target, kafka_bootstrap, kafka_topic, group=kafka_group, batch_size=batch_size)
+            try:
+                follower.run(until_idle=until_idle, on_batch=_print_follow)
+            except KeyboardInterrupt:
+                pass
+            finally:
+                follower.close()
+        finally:
+            target.close()
+        _print_rejections(follower.report)
+        _print_follow(follower.report)
+        if follower.report.rejected:
+            sys.exit(1)
+
+
+def _print_follow(report: FollowReport) -> None:
+    click.echo(
+        f"{report.received} read, {report.stored} new, {report.duplicates} already stored, "
+        f"{len(report.rejected)} rejected; lag {report.lag}",
+        err=True,
+    )
+
+
+@lineage.command()
+@click.option("--older-than", required=True, metavar="AGE", help="What to delete: older than <n>d, <n>h or <n>w.")
+@click.option("--store", envvar=STORE_ENV, default=None, metavar="URL",
+              help=f"Store to prune [default: ${STORE_ENV} or sqlite:///lineage/lineage.db].")  # fmt: skip
+def prune(older_than: str, store: str | None) -> None:
+    """Delete runs, events and dataset versions older than AGE (90d), keeping the current state.
+
+    Every job and dataset keeps its current definition, facets (tags) and latest version; each job its latest run;
+    every run kept its events.
+    """
+    with _errors():
+        from headwater.lineage.prune import cut_time
+        from headwater.lineage.store import DEFAULT_STORE, LineageStore
+
+        try:
+            cut = cut_time(older_than)
+        except ValueError as e:
+            raise click.BadParameter(str(e), param_hint="--older-than") from None
+        target = LineageStore.open(store or DEFAULT_STORE)
+        try:
+            report = target.prune(cut)
+        finally:
+            target.close()
+        click.echo(
+            f"pruned {report.runs} runs, {report.events} events and {report.versions} dataset versions older than "
+            f"{report.cut} from {target.url}"
+        )
 
 
 @lineage.command()
@@ -318,6 +399,11 @@ def view(source: str | None, output: Path, node: str | None, depth: int | None) 
               help="The largest POST body taken, before and after gzip; larger gets 413.")  # fmt: skip
 @click.option("--page-nodes", type=click.IntRange(min=1), default=300, show_default=True,
               help="The most jobs and datasets the page at / draws at once; it asks for more on demand.")  # fmt: skip
+@click.option("--kafka-bootstrap", default=None, metavar="HOST:PORT[,...]",
+              help="Also follow a Kafka topic of events into the store (as `headwater lineage follow`).")  # fmt: skip
+@click.option("--kafka-topic", default=None, metavar="TOPIC", help="The topic to follow (with --kafka-bootstrap).")
+@click.option("--kafka-group", default="headwater-lineage", show_default=True, metavar="GROUP",
+              help="The consumer group of the follower.")  # fmt: skip
 def serve(  # noqa: PLR0913 - one parameter per option (click passes them by name)
     *,
     store: str | None,
@@ -327,6 +413,9 @@ def serve(  # noqa: PLR0913 - one parameter per option (click passes them by nam
     open_reads: bool,
     max_body_bytes: int,
     page_nodes: int,
+    kafka_bootstrap: str | None,
+    kafka_topic: str | None,
+    kafka_group: str,
 ) -> None:
     """Serve the OpenLineage endpoint, Marquez's read API (/api/v1) and the live graph page.
 
@@ -338,13 +427,29 @@ def serve(  # noqa: PLR0913 - one parameter per option (click passes them by nam
         from headwater.lineage.server import EndpointSettings, create_app
         from headwater.lineage.store import DEFAULT_STORE, LineageStore
 
+        if (kafka_bootstrap is None) != (kafka_topic is None):
+            msg = "--kafka-bootstrap and --kafka-topic go together"
+            raise click.UsageError(msg)
         opened = LineageStore.open(store or DEFAULT_STORE)
         click.echo(f"serving {opened.url} on http://{host}:{port} (POST /api/v1/lineage, page at /)", err=True)
+        stop = threading.Event()
+        follower = thread = None
         try:
+            if kafka_bootstrap is not None and kafka_topic is not None:
+                from headwater.lineage.follow import KafkaFollower
+
+                follower = KafkaFollower(opened, kafka_bootstrap, kafka_topic, group=kafka_group)
+                thread = threading.Thread(target=follower.run, kwargs={"stop": stop}, name="kafka-follow", daemon=True)
+                thread.start()
             settings = EndpointSettings(
-                api_key=api_key, open_reads=open_reads, max_body_bytes=max_body_bytes, page_nodes=page_nodes
-            )
+                api_key=api_key, open_reads=open_reads, max_body_bytes=max_body_bytes, page_nodes=page_nodes,
+                follow=follower.report if follower else None,
+            )  # fmt: skip
             app = create_app(opened, settings)
             uvicorn.run(app, host=host, port=port, log_level="warning")
         finally:
+            stop.set()
+            if follower is not None and thread is not None:
+                thread.join(30)  # the batch in hand is stored and committed first
+                follower.close()
             opened.close()

@@ -38,10 +38,14 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class BatchResult:
-    """What :func:`apply_batch` wrote: ``stored`` new events, and the hashes of the facet ``bodies`` it added."""
+    """What :func:`apply_batch` wrote: ``stored`` new events, and the hashes of the facet ``bodies`` it added.
+
+    ``events`` holds the hashes of the new events (by which a group of batches tells each batch its own count).
+    """
 
     stored: int
     bodies: frozenset[str]
+    events: frozenset[str] = frozenset()
 
 
 def apply_batch(
@@ -66,7 +70,7 @@ def apply_batch(
     _update_versions(conn, [w for f in fresh for w in f.writes], resolution.rebuild)
     _update_job_definitions(conn, fresh, touched_runs)
     _rebuild_column_edges(conn, fresh, lineage_before, resolution.renamed)
-    return BatchResult(len(fresh), bodies)
+    return BatchResult(len(fresh), bodies, frozenset(f.hash for f in fresh))
 
 
 _SQLITE_NAMED: Final = sqlite.dialect(paramstyle="named")

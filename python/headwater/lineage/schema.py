@@ -116,6 +116,7 @@ events = Table(
     Column("skeleton", Text, nullable=False, comment="the event, its facets given by body hash (JSON)"),
     Index(None, "job_id"),
     Index(None, "run_id"),
+    Index(None, "event_time"),
 )
 
 
@@ -140,6 +141,8 @@ jobs = _entity_table(
     Column("definition_run_id", RUN_ID, comment="the run, when definition_kind is run"),
     Column("definition_time", TIME, comment="event time of the current definition"),
 )
+Index(None, jobs.c.namespace, jobs.c.updated_at)
+Index(None, jobs.c.updated_at)
 
 datasets = _entity_table("datasets", Column("current_version_id", ID))
 
@@ -240,6 +243,8 @@ dataset_versions = Table(
     Column("run_id", RUN_ID, comment="the run that wrote it; null for a DatasetEvent's version"),
     Column("content", Text, nullable=False, comment="schema fields, source, lifecycle state (JSON)"),
     UniqueConstraint("dataset_id", "seq"),
+    Index(None, "dataset_id", "created_at", "seq"),
+    Index(None, "run_id"),
 )
 
 column_edges = Table(

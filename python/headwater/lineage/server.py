@@ -19,7 +19,8 @@ Routes:
   click on a node asks ``/api/v1/headwater/nearest`` for more.
 - ``GET /api/v1/headwater/nearest?nodeId=<nodeId>&limit=50``: the page's data (:func:`~headwater.lineage.render.html.
   page_data`) for the ``limit`` nodes nearest to a node (at most ``page_nodes``); 400/404 as the lineage read.
-- ``GET /healthz``: ``{"status": "ok"}``, never behind the key (for load balancers and probes).
+- ``GET /healthz``: ``{"status": "ok"}``, never behind the key (for load balancers and probes); with a Kafka
+  follower, also ``"kafka": {"received", "stored", "rejected", "lag"}``.
 - ``GET /favicon.ico``: 204 (no icon).
 
 With an API key configured, every route but ``/healthz`` needs it, reads too (they show SQL text and source code):
@@ -41,7 +42,7 @@ import orjson
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from headwater.lineage.graph import nearest, whole_graph
@@ -56,6 +57,7 @@ if TYPE_CHECKING:
 
     from starlette.requests import Request
 
+    from headwater.lineage.follow import FollowReport
     from headwater.lineage.reader import LineageReader, Node
 
 LINEAGE_PATH = "/api/v1/lineage"
@@ -81,6 +83,7 @@ class EndpointSettings:
         max_body_bytes: the largest POST body taken, in bytes, before and after gzip (413 above it).
         page_nodes: the most jobs and datasets the page draws at once, and the most one nearest read returns.
         title: the graph page's title.
+        follow: a Kafka follower filling the store while the server runs (its report is in ``/healthz``).
     """
 
     api_key: str | None = None
@@ -88,6 +91,7 @@ class EndpointSettings:
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
     page_nodes: int = DEFAULT_PAGE_NODES
     title: str = "Headwater lineage"
+    follow: FollowReport | None = None
 
 
 class _BodyTooLargeError(Exception):
@@ -108,6 +112,7 @@ class _Endpoint:
         self.open_reads = settings.open_reads
         self.max_body_bytes = settings.max_body_bytes
         self.page_nodes = settings.page_nodes
+        self.follow = settings.follow
         self.marquez = marquez_router()
 
     def _key_given(self, request: Request) -> bytes:
@@ -123,14 +128,19 @@ class _Endpoint:
         return b""
 
     def refused(self, request: Request, *, read: bool) -> Response | None:
-        """A 401 when a key is configured (and, for a read, reads are not open) and the request lacks it."""
+        """A 401 when a key is configured (and, for a read, reads are not open) and the request lacks it.
+
+        Its body is Marquez's error JSON, ``{"code": 401, "message": "HTTP 401 Unauthorized", "details": ...}``.
+        """
         if self.api_key is None or (read and self.open_reads):
             return None
         if hmac.compare_digest(self._key_given(request), self.api_key):
             return None
         # a browser asked for the page shows its password dialog for Basic; API clients use Bearer
         challenge = 'Bearer, Basic realm="headwater", charset="UTF-8"' if read else "Bearer"
-        return JSONResponse({"error": "missing or wrong API key"}, 401, {"WWW-Authenticate": challenge})
+        refusal = error_response(401, "HTTP 401 Unauthorized", "missing or wrong API key")
+        refusal.headers["WWW-Authenticate"] = challenge
+        return refusal
 
     async def _body(self, request: Request) -> bytes:
         """The request's body, gunzipped when it says so, read no further than the limit.
@@ -262,7 +272,11 @@ class _Endpoint:
         )
 
     async def health(self, _request: Request) -> Response:
-        return _json({"status": "ok"})
+        report = self.follow
+        if report is None:
+            return _json({"status": "ok"})
+        kafka = {"received": report.received, "stored": report.stored, "rejected": len(report.rejected)}
+        return _json({"status": "ok", "kafka": {**kafka, "lag": report.lag}})
 
 
 def create_app(store: LineageStore, settings: EndpointSettings | None = None) -> Starlette:

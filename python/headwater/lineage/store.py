@@ -9,7 +9,9 @@ Store URLs (SQLAlchemy's):
 
 Ingesting validates each event first (:mod:`.validation`): an invalid one is rejected with its schema errors and
 nothing of it is stored. Valid events are applied in batches, each in one transaction (:mod:`.ingest`). One store
-object serialises its writers; readers (:attr:`LineageStore.read`) never wait for them on PostgreSQL or SQLite (WAL).
+object serialises its writers, and stores the batches of writers that wait together in one transaction (group
+commit, :mod:`.group_commit`); readers (:attr:`LineageStore.read`) never wait for them on PostgreSQL or SQLite (WAL).
+A PostgreSQL store keeps a pool of connections (:data:`POOL_SIZE`, for the server's concurrent reads).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.pool import StaticPool
 
 from headwater.lineage._extra import INSTALL_HINT
+from headwater.lineage.group_commit import GroupCommit
 from headwater.lineage.ingest import apply_batch
 from headwater.lineage.pipeline import prepared_batches
 from headwater.lineage.prepare import RawEvent, Rejected, prepare_batch, prepare_event
@@ -36,16 +39,22 @@ from headwater.lineage.validation import EventValidator, default_validator
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Mapping
 
+    from headwater.lineage.ingest import BatchResult
+    from headwater.lineage.prune import PruneReport
     from headwater.lineage.reader import LineageReader
     from headwater.lineage.semantics import EventFacts
 
 __all__ = [
-    "DEFAULT_STORE", "IngestReport", "LineageStore", "RawEvent", "Rejected", "RejectedEventsError",
+    "DEFAULT_STORE", "POOL_SIZE", "IngestReport", "LineageStore", "RawEvent", "Rejected", "RejectedEventsError",
     "create_store_engine", "migrate", "store_url",
 ]  # fmt: skip
 
 DEFAULT_STORE: Final = "sqlite:///lineage/lineage.db"
 """The store used when none is named: a SQLite file under ``lineage/`` in the working directory."""
+
+POOL_SIZE: Final = 8
+"""Connections a PostgreSQL store keeps open (and as many more it may open under load, closed when returned): one per
+concurrent request of ``headwater serve`` that reads, the writer's among them."""
 
 _SQLITE_SUFFIXES: Final = (".db", ".sqlite", ".sqlite3")
 _REMEMBERED_BODIES: Final = 65536
@@ -122,7 +131,7 @@ def create_store_engine(location: str | Path) -> Engine:
 
         msg = f"a PostgreSQL store needs psycopg: {INSTALL_HINT}"
         raise MissingExtraError(msg)
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, pool_size=POOL_SIZE, max_overflow=POOL_SIZE)
 
 
 def _sqlite_pragmas(connection: Any, _record: object) -> None:  # noqa: ANN401 - the DBAPI connection
@@ -205,7 +214,7 @@ class LineageStore:
         """Wrap an engine whose database is already migrated (:meth:`open` migrates)."""
         self.engine = engine
         self.validator = validator or default_validator()
-        self._write_lock = threading.Lock()
+        self._group = GroupCommit(self._write)
         self._stored_bodies: set[str] = set()  # facet bodies committed to the store (never deleted)
 
     @classmethod
@@ -297,13 +306,26 @@ class LineageStore:
     def _store(self, batch: list[EventFacts]) -> int:
         if not batch:
             return 0
-        with self._write_lock:
-            with self.engine.begin() as connection:
-                result = apply_batch(connection, batch, self._stored_bodies)
-            if len(self._stored_bodies) + len(result.bodies) > _REMEMBERED_BODIES:
-                self._stored_bodies.clear()
-            self._stored_bodies.update(result.bodies)  # committed now
-            return result.stored
+        return self._group.store(batch)
+
+    def _write(self, batch: list[EventFacts]) -> BatchResult:
+        """Store ``batch`` in one transaction (called by one thread at a time: :class:`.group_commit.GroupCommit`)."""
+        with self.engine.begin() as connection:
+            result = apply_batch(connection, batch, self._stored_bodies)
+        if len(self._stored_bodies) + len(result.bodies) > _REMEMBERED_BODIES:
+            self._stored_bodies.clear()
+        self._stored_bodies.update(result.bodies)  # committed now
+        return result
+
+    def prune(self, cut: str) -> PruneReport:
+        """Delete the runs, events and dataset versions older than ``cut`` (store time text), keeping the current state.
+
+        One transaction, while no other write runs (:mod:`.prune` says what is kept).
+        """
+        from headwater.lineage.prune import prune
+
+        with self._group.exclusive(), self.engine.begin() as connection:
+            return prune(connection, cut)
 
     def close(self) -> None:
         """Release the engine's connections."""

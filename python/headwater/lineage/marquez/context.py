@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from headwater.lineage.marquez import queries, shapes
+from headwater.lineage.marquez import listings, queries, shapes
 from headwater.lineage.marquez.errors import not_found
 from headwater.lineage.reader import Node
 
@@ -33,10 +33,10 @@ class Reads:
         Raises:
             ApiError: 404 when no job or dataset is in it.
         """
-        for row in queries.namespaces(self.reader):
-            if row[0] == name:
-                return row
-        raise not_found(name, kind="Namespace")
+        found = listings.namespace(self.reader, name)
+        if found is None:
+            raise not_found(name, kind="Namespace")
+        return found
 
     def job(self, namespace: str, name: str) -> JobInfo:
         """The job ``namespace``/``name``.
@@ -75,29 +75,43 @@ class Reads:
 
     def runs(self, runs: Sequence[RunInfo], job_facets: Mapping[str, Any]) -> list[dict[str, Any]]:
         """``runs`` (of one job whose current facets are ``job_facets``) as Marquez's ``Run`` shapes."""
+        shaped = self.runs_of(runs, {run.job.id: job_facets for run in runs})
+        return [shaped[run.id] for run in runs]
+
+    def runs_of(
+        self, runs: Sequence[RunInfo], job_facets: Mapping[str, Mapping[str, Any]]
+    ) -> dict[str, dict[str, Any]]:
+        """``runs`` of any jobs as Marquez's ``Run`` shapes, by run id; ``job_facets`` are the jobs' by job id."""
         io = queries.run_datasets(self.reader, runs)
-        where = shapes.location(job_facets)
-        shaped = []
+        shaped = {}
         for run in runs:
             datasets = io.get(run.id, [])
             version = shapes.job_version_id(
                 run.job,
                 [d.dataset for d in datasets if d.direction == "input"],
                 [d.dataset for d in datasets if d.direction == "output"],
-                where,
+                shapes.location(job_facets.get(run.job.id, {})),
             )
-            shaped.append(shapes.run(run, version, datasets))
+            shaped[run.id] = shapes.run(run, version, datasets)
         return shaped
-
-    def latest_runs(self, info: JobInfo, limit: int = 10) -> list[dict[str, Any]]:
-        """The job's newest ``limit`` runs, shaped, newest first."""
-        page, _ = queries.run_page(self.reader, info.node, limit, 0)
-        return self.runs(page, info.facets)
 
     def job_shape(self, info: JobInfo) -> dict[str, Any]:
         """The job as Marquez's ``Job``, with its latest runs."""
-        return shapes.job(info, self.latest_runs(info))
+        return self.job_shapes([info])[0]
+
+    def job_shapes(self, infos: Sequence[JobInfo], runs: int = 10) -> list[dict[str, Any]]:
+        """The jobs as Marquez's ``Job`` shapes with their newest ``runs`` runs (a few queries for them all)."""
+        latest = queries.latest_runs(self.reader, [info.node for info in infos], runs)
+        shaped = self.runs_of(
+            [run for found in latest.values() for run in found], {info.node.id: info.facets for info in infos}
+        )
+        return [shapes.job(info, [shaped[run.id] for run in latest.get(info.node.id, [])]) for info in infos]
 
     def dataset_shape(self, info: DatasetInfo) -> dict[str, Any]:
         """The dataset as Marquez's ``Dataset``, with its column lineage."""
-        return shapes.dataset(info, self.reader.column_lineage(info.node))
+        return self.dataset_shapes([info])[0]
+
+    def dataset_shapes(self, infos: Sequence[DatasetInfo]) -> list[dict[str, Any]]:
+        """The datasets as Marquez's ``Dataset`` shapes, with their column lineage (one query for them all)."""
+        steps = self.reader.column_lineages([info.node for info in infos])
+        return [shapes.dataset(info, steps.get(info.node.id, [])) for info in infos]

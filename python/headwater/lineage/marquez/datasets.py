@@ -6,27 +6,28 @@ run writes it); its ``createdByRun`` is the run that wrote it (null for a Datase
 
 from __future__ import annotations
 
+import uuid
 from typing import TYPE_CHECKING, Any, Final
 
-from headwater.lineage.marquez import queries, shapes
-from headwater.lineage.marquez.errors import paged, version_named
+from headwater.lineage.marquez import listings, queries, shapes
+from headwater.lineage.marquez.errors import int_param, not_found
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
 
     from starlette.datastructures import QueryParams
 
     from headwater.lineage.marquez.context import Reads
     from headwater.lineage.marquez.router import Handler
-    from headwater.lineage.reader import DatasetInfo
+    from headwater.lineage.reader import DatasetInfo, VersionInfo
 
 
 def list_datasets(reads: Reads, params: Mapping[str, str], query: QueryParams) -> dict[str, Any]:
     """``{datasets, totalCount}`` of a namespace (404 when unknown), by name, paged by ``limit`` and ``offset``."""
     namespace = reads.namespace(params["namespace"])[0]
-    page = paged(query, "datasets", [d for d in reads.reader.datasets() if d.node.namespace == namespace])
-    page["datasets"] = [reads.dataset_shape(d) for d in page["datasets"]]
-    return page
+    page = listings.dataset_page(reads.reader, namespace, int_param(query, "limit", 100), int_param(query, "offset", 0))
+    infos = listings.in_order(page.ids, reads.reader.dataset_infos(page.ids), lambda info: info.node.id)
+    return {"datasets": reads.dataset_shapes(infos), "totalCount": page.total}
 
 
 def get_dataset(reads: Reads, params: Mapping[str, str], _query: QueryParams) -> dict[str, Any]:
@@ -34,27 +35,33 @@ def get_dataset(reads: Reads, params: Mapping[str, str], _query: QueryParams) ->
     return reads.dataset_shape(reads.dataset(params["namespace"], params["dataset"]))
 
 
-def _versions(reads: Reads, info: DatasetInfo) -> list[dict[str, Any]]:
-    """The dataset's versions, newest first, each with the run that created it."""
-    versions = reads.reader.versions(info.node)
-    run_ids = {v.run_id for v in versions if v.run_id}
-    runs = {run_id: queries.run_by_id(reads.reader, run_id) for run_id in run_ids}
-    shaped: dict[str, dict[str, Any]] = {}
-    for run in runs.values():
-        if run is not None:
-            shaped[run.id] = reads.runs([run], reads.job(run.job.namespace, run.job.name).facets)[0]
+def _shaped(reads: Reads, info: DatasetInfo, versions: Sequence[VersionInfo]) -> list[dict[str, Any]]:
+    """``versions`` of the dataset, each with the run that created it (a few queries for them all)."""
+    runs = queries.runs_by_id(reads.reader, {v.run_id for v in versions if v.run_id})
+    facets = reads.reader.facets("job", list({run.job.id for run in runs.values()}))
+    shaped = reads.runs_of(list(runs.values()), facets)
     return [shapes.dataset_version(info, v, shaped.get(v.run_id or "")) for v in versions]
 
 
 def list_versions(reads: Reads, params: Mapping[str, str], query: QueryParams) -> dict[str, Any]:
     """``{versions, totalCount}`` of a dataset, newest first, paged by ``limit`` (100) and ``offset``."""
-    return paged(query, "versions", _versions(reads, reads.dataset(params["namespace"], params["dataset"])))
+    info = reads.dataset(params["namespace"], params["dataset"])
+    limit, offset = int_param(query, "limit", 100), int_param(query, "offset", 0)
+    versions, total = queries.version_page(reads.reader, info.node, limit, offset)
+    return {"versions": _shaped(reads, info, versions), "totalCount": total}
 
 
 def get_version(reads: Reads, params: Mapping[str, str], _query: QueryParams) -> dict[str, Any]:
     """One version of a dataset by its UUID (404 when the dataset has no such version)."""
-    found = _versions(reads, reads.dataset(params["namespace"], params["dataset"]))
-    return version_named(found, params["version"], "Dataset version")
+    info = reads.dataset(params["namespace"], params["dataset"])
+    try:
+        wanted = uuid.UUID(params["version"]).hex
+    except ValueError:
+        raise not_found(params["version"], kind="Dataset version") from None
+    version = queries.version_by_id(reads.reader, info.node, wanted)
+    if version is None:
+        raise not_found(params["version"], kind="Dataset version")
+    return _shaped(reads, info, [version])[0]
 
 
 ROUTES: Final[dict[str, Handler]] = {

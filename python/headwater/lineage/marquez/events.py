@@ -14,13 +14,12 @@ at its end.
 
 from __future__ import annotations
 
-import re
 from datetime import datetime, timedelta, timezone
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from headwater.lineage.marquez import queries
+from headwater.lineage.marquez import listings, queries
 from headwater.lineage.marquez.catalog import all_sources
 from headwater.lineage.marquez.errors import ApiError, int_param, store_time, time_param
 
@@ -49,12 +48,6 @@ def lineage_events(reads: Reads, _params: Mapping[str, str], query: QueryParams)
     return {"events": events, "totalCount": total}
 
 
-def _pattern(text: str) -> re.Pattern[str]:
-    """``q`` as a regular expression found anywhere in a name (Marquez's ``ILIKE '%q%'``), ``%`` and ``_`` wildcards."""
-    parts = (".*" if c == "%" else "." if c == "_" else re.escape(c) for c in text)
-    return re.compile("".join(parts), re.IGNORECASE | re.DOTALL)
-
-
 def search(reads: Reads, _params: Mapping[str, str], query: QueryParams) -> dict[str, Any]:
     """``{totalCount, results: [{type, name, updatedAt, namespace, nodeId}]}``."""
     q = query.get("q")
@@ -65,21 +58,16 @@ def search(reads: Reads, _params: Mapping[str, str], query: QueryParams) -> dict
     if kind not in ("", "DATASET", "JOB") or sort not in ("NAME", "UPDATE_AT"):
         raise ApiError(400, "filter must be DATASET or JOB, sort NAME or UPDATE_AT")
     limit = int_param(query, "limit", 10)
-    namespace = query.get("namespace")
-    after, before = time_param(query, "after"), time_param(query, "before")
-    pattern = _pattern(q)
-    candidates = []
-    if kind in ("", "DATASET"):
-        candidates += [("DATASET", d.node, d.updated_at) for d in reads.reader.datasets()]
-    if kind in ("", "JOB"):
-        candidates += [("JOB", j.node, j.updated_at) for j in reads.reader.jobs()]
+    wanted = listings.SearchFilter(
+        f"%{q}%",
+        tuple(k for k in ("dataset", "job") if kind in ("", k.upper())),
+        query.get("namespace"),
+        time_param(query, "after"),
+        time_param(query, "before"),
+    )
     results = [
         {"type": what, "name": node.name, "updatedAt": updated, "namespace": node.namespace, "nodeId": node.key}
-        for what, node, updated in candidates
-        if pattern.search(node.name)
-        and (namespace is None or node.namespace == namespace)
-        and (after is None or updated >= after)
-        and (before is None or updated <= before)
+        for what, node, updated in listings.search(reads.reader, wanted)
     ]
     if sort == "NAME":
         results.sort(key=lambda r: (r["name"], r["namespace"], r["type"]))
@@ -144,8 +132,8 @@ ROUTES: Final[dict[str, Handler]] = {
     "events/lineage": lineage_events,
     "search": search,
     "stats/lineage-events": lineage_event_stats,
-    "stats/jobs": _stat(lambda reads, _q: [j.created_at for j in reads.reader.jobs()]),
-    "stats/datasets": _stat(lambda reads, _q: [d.created_at for d in reads.reader.datasets()]),
+    "stats/jobs": _stat(lambda reads, _q: listings.created_times(reads.reader, "job")),
+    "stats/datasets": _stat(lambda reads, _q: listings.created_times(reads.reader, "dataset")),
     "stats/sources": _stat(lambda reads, _q: [s["createdAt"] for s in all_sources(reads)]),
 }
 """This family's routes: a pattern below ``/api/v1/`` (``{name}`` a path parameter) → its handler."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from headwater.lineage.marquez import queries, shapes
+from headwater.lineage.marquez import listings, queries, shapes
 from headwater.lineage.marquez.errors import ApiError, int_param, not_found, paged, version_named
 
 if TYPE_CHECKING:
@@ -29,18 +29,19 @@ RUN_STATES: Final = ("NEW", "RUNNING", "COMPLETED", "FAILED", "ABORTED")
 
 
 def _jobs(reads: Reads, namespace: str | None, query: QueryParams) -> dict[str, Any]:
-    """A page of jobs (of ``namespace``, or all), filtered by the states of their latest runs."""
+    """A page of jobs (of ``namespace``, or all), filtered by the states of their latest runs (one query per page).
+
+    ``totalCount`` counts the jobs before the ``lastRunStates`` filter, as Marquez counts them.
+    """
     wanted = set(query.getlist("lastRunStates"))
     unknown = wanted - set(RUN_STATES)
     if unknown:
         raise ApiError(400, f"lastRunStates must be among {', '.join(RUN_STATES)}, not {', '.join(sorted(unknown))}")
-    infos = [j for j in reads.reader.jobs() if namespace is None or j.node.namespace == namespace]
-    if wanted:
-        infos = [j for j in infos if j.latest_run and shapes.RUN_STATES.get(j.latest_run.state, "NEW") in wanted]
-    infos.sort(key=lambda j: j.updated_at, reverse=True)
-    page = paged(query, "jobs", infos)
-    page["jobs"] = [reads.job_shape(j) for j in page["jobs"]]
-    return page
+    page = listings.job_page(
+        reads.reader, namespace, wanted, int_param(query, "limit", 100), int_param(query, "offset", 0)
+    )
+    infos = listings.in_order(page.ids, reads.reader.job_infos(page.ids), lambda info: info.node.id)
+    return {"jobs": reads.job_shapes(infos), "totalCount": page.total}
 
 
 def list_jobs(reads: Reads, params: Mapping[str, str], query: QueryParams) -> dict[str, Any]:
@@ -90,8 +91,8 @@ def run_facets(reads: Reads, params: Mapping[str, str], query: QueryParams) -> d
     return {"runId": run.id, "facets": dict(run.facets if kind == "run" else info.facets)}
 
 
-def _versions(reads: Reads, info: JobInfo) -> list[dict[str, Any]]:
-    """The job's versions, newest first."""
+def job_versions(reads: Reads, info: JobInfo) -> list[dict[str, Any]]:
+    """The job's versions (Marquez's ``JobVersion`` shapes), newest first."""
     runs = reads.runs(queries.all_runs(reads.reader, info.node), info.facets)
     where = shapes.location(info.facets)
     found: dict[str, dict[str, Any]] = {}
@@ -138,13 +139,13 @@ def _versions(reads: Reads, info: JobInfo) -> list[dict[str, Any]]:
 
 def list_versions(reads: Reads, params: Mapping[str, str], query: QueryParams) -> dict[str, Any]:
     """``{versions, totalCount}`` of a job, newest first, paged by ``limit`` (100) and ``offset``."""
-    return paged(query, "versions", _versions(reads, reads.job(params["namespace"], params["job"])))
+    return paged(query, "versions", job_versions(reads, reads.job(params["namespace"], params["job"])))
 
 
 def get_version(reads: Reads, params: Mapping[str, str], _query: QueryParams) -> dict[str, Any]:
     """One version of a job by its UUID (404 when the job never had it)."""
     return version_named(
-        _versions(reads, reads.job(params["namespace"], params["job"])), params["version"], "Job version"
+        job_versions(reads, reads.job(params["namespace"], params["job"])), params["version"], "Job version"
     )
 
 

@@ -5,13 +5,15 @@ Routes: ``/lineage`` (jobs and datasets), ``/column-lineage`` (``DATASET_FIELD``
 
 ``/lineage`` takes Marquez's ``nodeId`` and ``depth`` (20) and Headwater's ``direction=up|down|both`` (both); each
 edge carries Headwater's ``static`` (true: declared by a JobEvent) besides Marquez's ``origin`` and ``destination``.
-``/column-lineage`` takes ``nodeId`` (``dataset:<ns>:<name>`` or ``datasetField:<ns>:<name>:<field>``), ``depth``
-and ``withDownstream`` (false): from the node's fields upstream (and downstream) through the column-lineage facets'
+``/column-lineage`` takes ``nodeId`` (``dataset:<ns>:<name>``, ``datasetField:<ns>:<name>:<field>`` or
+``job:<ns>:<name>``, each with an optional ``#<version UUID>``, as Marquez's node ids), ``depth`` and
+``withDownstream`` (false): from the node's fields upstream (and downstream) through the column-lineage facets'
 edges, an edge from each input field to the field it makes; dependencies of a whole dataset are left out.
 """
 
 from __future__ import annotations
 
+import uuid
 from collections import defaultdict
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
@@ -19,8 +21,8 @@ from typing import TYPE_CHECKING, Any, Final
 import orjson
 
 from headwater.lineage.graph import neighbourhood
-from headwater.lineage.marquez import queries, shapes
-from headwater.lineage.marquez.errors import ApiError, bool_param, int_param, not_found
+from headwater.lineage.marquez import jobs, queries, shapes
+from headwater.lineage.marquez.errors import ApiError, bool_param, int_param, not_found, version_named
 from headwater.lineage.reader import LookupFailedError, Node
 
 if TYPE_CHECKING:
@@ -44,11 +46,14 @@ def lineage_graph(reads: Reads, graph: Graph, asked_as: Mapping[Node, Node] | No
     def key(node: Node) -> str:
         return shown.get(node, node).key
 
+    datasets = [
+        replace(info, asked_as=shown.get(info.node))
+        for info in reader.dataset_infos(n.id for n in graph.nodes if n.kind == "dataset")
+    ]
+    jobs = reader.job_infos(n.id for n in graph.nodes if n.kind == "job")
     data: dict[Node, dict[str, Any]] = {}
-    for info in reader.dataset_infos(n.id for n in graph.nodes if n.kind == "dataset"):
-        data[info.node] = reads.dataset_shape(replace(info, asked_as=shown.get(info.node)))
-    for job in reader.job_infos(n.id for n in graph.nodes if n.kind == "job"):
-        data[job.node] = shapes.job(job, reads.latest_runs(job, 1))
+    data.update(zip((info.node for info in datasets), reads.dataset_shapes(datasets), strict=True))
+    data.update(zip((info.node for info in jobs), reads.job_shapes(jobs, runs=1), strict=True))
     in_edges: dict[Node, list[dict[str, Any]]] = defaultdict(list)
     out_edges: dict[Node, list[dict[str, Any]]] = defaultdict(list)
     for edge in graph.edges:
@@ -89,22 +94,81 @@ def get_lineage(reads: Reads, _params: Mapping[str, str], query: QueryParams) ->
     return lineage_graph(reads, graph, {start: alias} if alias else None)
 
 
-def _field_start(reads: Reads, node_id: str) -> tuple[Node, list[str]]:
-    """The dataset and the fields a column-lineage ``nodeId`` names."""
-    if node_id.startswith("datasetField:"):
-        dataset_text, sep, field = node_id.removeprefix("datasetField:").rpartition(":")
+def _field_start(reads: Reads, node_id: str) -> list[tuple[Node, str]]:
+    """The dataset fields a column-lineage ``nodeId`` names, as Marquez reads its node ids.
+
+    ``datasetField:<ns>:<name>:<field>`` that field; ``dataset:<ns>:<name>`` the dataset's fields (and those its
+    column lineage names); ``job:<ns>:<name>`` the fields of the datasets the job's latest run wrote. A version after
+    ``#`` (a UUID) narrows it: a dataset version's (or a field version's dataset version's) fields, or the fields of
+    the outputs of a job version. The walk from them follows the current column lineage.
+    """
+    text, version = _versioned(node_id)
+    kind = text.partition(":")[0]
+    if kind == "datasetField":
+        dataset_text, sep, field = text.removeprefix("datasetField:").rpartition(":")
         if not sep:
             raise ApiError(400, "a datasetField node id is datasetField:<namespace>:<name>:<field>")
-        try:
-            return reads.reader.resolve(f"dataset:{dataset_text}", "dataset"), [field]
-        except LookupFailedError:
-            raise not_found(dataset_text, kind="Dataset") from None
-    if not node_id.startswith("dataset:"):
-        raise ApiError(400, "nodeId must be dataset:<namespace>:<name> or datasetField:<namespace>:<name>:<field>")
-    dataset = reads.reader.resolve(node_id, "dataset")
-    info = reads.dataset(dataset.namespace, dataset.name)
-    named = {str(f.get("name")) for f in info.fields} | {s.field for s in reads.reader.column_lineage(dataset)}
-    return dataset, sorted(named - {""})
+        dataset = _resolved(reads, f"dataset:{dataset_text}", "dataset")
+        if version:
+            _dataset_version_fields(reads, dataset, version)
+        return [(dataset, field)]
+    if kind == "dataset":
+        dataset = _resolved(reads, text, "dataset")
+        if version:
+            return [(dataset, name) for name in _dataset_version_fields(reads, dataset, version)]
+        info = reads.dataset(dataset.namespace, dataset.name)
+        named = {str(f.get("name")) for f in info.fields} | {s.field for s in reads.reader.column_lineage(dataset)}
+        return [(dataset, name) for name in sorted(named - {""})]
+    if kind == "job":
+        job = _resolved(reads, text, "job")
+        outputs = _job_outputs(reads, job, version)
+        infos = reads.reader.dataset_infos(n.id for n in outputs)
+        return [(info.node, str(f.get("name"))) for info in infos for f in info.fields]
+    raise ApiError(
+        400,
+        "nodeId must be dataset:<namespace>:<name>, datasetField:<namespace>:<name>:<field> or job:<namespace>:<name>"
+        " (each optionally #<version>)",
+    )
+
+
+def _versioned(node_id: str) -> tuple[str, str]:
+    """A node id and the version after its last ``#`` when that is a UUID (else the whole id and ``""``)."""
+    text, sep, version = node_id.rpartition("#")
+    try:
+        uuid.UUID(version)
+    except ValueError:
+        return node_id, ""
+    return (text, version) if sep else (node_id, "")
+
+
+def _resolved(reads: Reads, text: str, kind: str) -> Node:
+    try:
+        return reads.reader.resolve(text, kind)
+    except LookupFailedError:
+        raise not_found(text.partition(":")[2], kind=kind.capitalize()) from None
+
+
+def _dataset_version_fields(reads: Reads, dataset: Node, version: str) -> list[str]:
+    """The field names of the dataset's version ``version`` (a UUID); 404 when it has no such version."""
+    try:
+        wanted = uuid.UUID(version).hex
+    except ValueError:
+        raise not_found(version, kind="Dataset version") from None
+    found = queries.version_by_id(reads.reader, dataset, wanted)
+    if found is None:
+        raise not_found(version, kind="Dataset version")
+    return [str(f.get("name")) for f in found.content.get("fields") or []]
+
+
+def _job_outputs(reads: Reads, job: Node, version: str) -> list[Node]:
+    """The datasets the job's latest run wrote, or (``version``) that job version's outputs; 404 for no such version."""
+    if version:
+        versions = jobs.job_versions(reads, reads.job(job.namespace, job.name))
+        named = version_named(versions, version, "Job version")
+        return [Node("dataset", d["namespace"], d["name"]) for d in named["outputs"]]
+    latest = queries.latest_runs(reads.reader, [job], 1).get(job.id, [])
+    written = queries.run_datasets(reads.reader, latest)
+    return [d.dataset for run in latest for d in written.get(run.id, []) if d.direction == "output"]
 
 
 def _walk(reads: Reads, start: Iterable[tuple[str, str]], depth: int, *, downstream: bool) -> list[Any]:
@@ -132,9 +196,9 @@ def _walk(reads: Reads, start: Iterable[tuple[str, str]], depth: int, *, downstr
 
 def get_column_lineage(reads: Reads, _params: Mapping[str, str], query: QueryParams) -> dict[str, Any]:
     """The column-lineage graph around ``nodeId`` (``DATASET_FIELD`` nodes)."""
-    dataset, field_names = _field_start(reads, _node(query))
+    fields = _field_start(reads, _node(query))
     depth = int_param(query, "depth", 20)
-    start = [(dataset.id, name) for name in field_names]
+    start = [(dataset.id, name) for dataset, name in fields]
     rows = _walk(reads, start, depth, downstream=False)
     if bool_param(query, "withDownstream"):
         rows += _walk(reads, start, depth, downstream=True)

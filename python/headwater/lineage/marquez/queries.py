@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import orjson
-from sqlalchemy import ColumnElement, func, select, true, union_all
+from sqlalchemy import ColumnElement, case, func, select, true, union_all
 
 from headwater.lineage import schema as t
-from headwater.lineage.reader import Node, RunInfo, restored_events, run_from_row
+from headwater.lineage.reader import Node, RunInfo, VersionInfo, restored_events, run_from_row, version_from_row
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
@@ -82,48 +82,100 @@ def all_runs(reader: LineageReader, job: Node) -> list[RunInfo]:
 
 
 def run_datasets(reader: LineageReader, runs: Sequence[RunInfo]) -> dict[str, list[RunDataset]]:
-    """What each run read and wrote, by run id, inputs first, by dataset.
+    """What each run read and wrote, by run id, inputs first, by dataset (one query per 500 runs, and one more).
 
     An output's version is the one the run made; an input's is the dataset's latest version created no later than
-    the run's start (the version it read).
+    the run's start (the version it read). Each is found by the index on its dataset's versions, so the time follows
+    the runs asked for, not how many versions their datasets have.
     """
-    io, v = t.run_io, t.dataset_versions
+    io, v, r = t.run_io, t.dataset_versions, t.runs
+    # a run makes at most one version of a dataset (found by the run_id index); the version read is the newest one
+    # created by the run's start (versions are numbered in creation order: the (dataset_id, created_at, seq) index)
+    made = select(v.c.id).where(v.c.run_id == io.c.run_id, v.c.dataset_id == io.c.dataset_id).limit(1)
+    read = (
+        select(v.c.id)
+        .where(v.c.dataset_id == io.c.dataset_id, v.c.created_at <= r.c.started_at)
+        .order_by(v.c.created_at.desc(), v.c.seq.desc())
+        .limit(1)
+    )
+    version = case(
+        (io.c.direction == "output", made.scalar_subquery()),
+        else_=read.scalar_subquery(),
+    )
+    query = select(io, version.label("version_id")).join(r, r.c.id == io.c.run_id)
     by_run: dict[str, list[Any]] = {}
     with reader.engine.connect() as conn:
         for chunk in t.chunked([run.id for run in runs]):
-            for row in conn.execute(select(io).where(io.c.run_id.in_(chunk))):
+            for row in conn.execute(query.where(io.c.run_id.in_(chunk))):
                 by_run.setdefault(row.run_id, []).append(row)
-        dataset_ids = {row.dataset_id for rows in by_run.values() for row in rows}
-        versions: dict[str, list[Any]] = {}
-        for chunk in t.chunked(dataset_ids):
-            query = select(v.c.id, v.c.dataset_id, v.c.created_at, v.c.run_id).where(v.c.dataset_id.in_(chunk))
-            for row in conn.execute(query.order_by(v.c.seq)):
-                versions.setdefault(row.dataset_id, []).append(row)
-    nodes = reader.nodes(dataset_ids)
-    started = {run.id: run.started_at for run in runs}
-    found: dict[str, list[RunDataset]] = {}
-    for run_id, rows in by_run.items():
-        entries = []
-        for row in sorted(rows, key=lambda r: (r.direction != "input", r.dataset_id)):
-            if row.dataset_id not in nodes:
-                continue
-            seen = versions.get(row.dataset_id, [])
-            if row.direction == "output":
-                made = [version for version in seen if version.run_id == run_id]
-            else:
-                made = [version for version in seen if version.created_at <= started[run_id]]
-            version = made[-1] if made else None
-            entries.append(
-                RunDataset(
-                    nodes[row.dataset_id],
-                    row.direction,
-                    orjson.loads(row.facets),
-                    version.id if version else None,
-                    version.run_id if version else None,
-                )
+        version_ids = {row.version_id for rows in by_run.values() for row in rows if row.version_id}
+        writers: dict[str, str | None] = {}
+        for chunk in t.chunked(version_ids):
+            writers.update(
+                (row.id, row.run_id) for row in conn.execute(select(v.c.id, v.c.run_id).where(v.c.id.in_(chunk)))
             )
-        found[run_id] = entries
+    nodes = reader.nodes({row.dataset_id for rows in by_run.values() for row in rows})
+    return {
+        run_id: [
+            RunDataset(
+                nodes[row.dataset_id],
+                row.direction,
+                orjson.loads(row.facets),
+                row.version_id,
+                writers.get(row.version_id) if row.version_id else None,
+            )
+            for row in sorted(rows, key=lambda r: (r.direction != "input", r.dataset_id))
+            if row.dataset_id in nodes
+        ]
+        for run_id, rows in by_run.items()
+    }
+
+
+def latest_runs(reader: LineageReader, jobs: Sequence[Node], limit: int) -> dict[str, list[RunInfo]]:
+    """The newest ``limit`` runs of each job (with facets), newest first, by job id (one query per 500 jobs)."""
+    r = t.runs
+    by_id = {job.id: job for job in jobs}
+    rank = func.row_number().over(partition_by=r.c.job_id, order_by=(r.c.started_at.desc(), r.c.id)).label("rank")
+    rows: list[Any] = []
+    with reader.engine.connect() as conn:
+        for chunk in t.chunked(by_id):
+            ranked = select(r, rank).where(r.c.job_id.in_(chunk)).subquery()
+            rows += conn.execute(select(ranked).where(ranked.c.rank <= limit).order_by(ranked.c.rank)).all()
+    facets = reader.facets("run", [row.id for row in rows])
+    found: dict[str, list[RunInfo]] = {}
+    for row in rows:
+        found.setdefault(row.job_id, []).append(run_from_row(row, by_id[row.job_id], facets.get(row.id, {})))
     return found
+
+
+def runs_by_id(reader: LineageReader, run_ids: Iterable[str]) -> dict[str, RunInfo]:
+    """The runs with these ids (with facets and jobs), by id; unknown ids are left out."""
+    r = t.runs
+    rows: list[Any] = []
+    with reader.engine.connect() as conn:
+        for chunk in t.chunked(set(run_ids)):
+            rows += conn.execute(select(r).where(r.c.id.in_(chunk))).all()
+    jobs = reader.nodes({row.job_id for row in rows})
+    facets = reader.facets("run", [row.id for row in rows])
+    return {row.id: run_from_row(row, jobs[row.job_id], facets.get(row.id, {})) for row in rows if row.job_id in jobs}
+
+
+def version_page(reader: LineageReader, dataset: Node, limit: int, offset: int) -> tuple[list[VersionInfo], int]:
+    """A page of the dataset's versions, newest first, and how many it has (versions are numbered 1..n)."""
+    v = t.dataset_versions
+    query = select(v).where(v.c.dataset_id == dataset.id).order_by(v.c.seq.desc()).limit(limit).offset(offset)
+    with reader.engine.connect() as conn:
+        rows = conn.execute(query).all()
+        total = conn.scalar(select(func.coalesce(func.max(v.c.seq), 0)).where(v.c.dataset_id == dataset.id))
+    return [version_from_row(row) for row in rows], int(total or 0)
+
+
+def version_by_id(reader: LineageReader, dataset: Node, version_id: str) -> VersionInfo | None:
+    """The dataset's version with the store id ``version_id`` (32 hex digits), or None."""
+    v = t.dataset_versions
+    with reader.engine.connect() as conn:
+        row = conn.execute(select(v).where(v.c.id == version_id, v.c.dataset_id == dataset.id)).first()
+    return None if row is None else version_from_row(row)
 
 
 def column_edges(reader: LineageReader, dataset_ids: Iterable[str], *, downstream: bool) -> list[Any]:

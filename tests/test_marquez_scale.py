@@ -1,0 +1,182 @@
+"""The Marquez API at a team's scale (issue 37): pages in a bounded number of queries, Marquez's node ids, totalCount
+and 401 body, and group commit that keeps a 201 durable.
+
+The store is a real SQLite file; the API is the served app, called in-process (Starlette's test client). The kill
+test (a 201 survives a SIGKILL right after it) is integration/test_lineage_endpoint.py's, on a real server.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from sqlalchemy import event
+from starlette.testclient import TestClient
+
+from headwater.lineage.server import EndpointSettings, create_app
+from headwater.lineage.store import LineageStore
+from tests.support.lineage_events import column_lineage, dataset, new_run_id, run_event, schema
+
+JOBS = 24
+"""Jobs of the store: a chain, job k reading table k-1 and writing table k (column lineage id <- id)."""
+
+
+def _chain_events() -> list[dict[str, Any]]:
+    events = []
+    for k in range(JOBS):
+        source = f"/lake/t{k - 1:02d}" if k else "/lake/source"
+        output = dataset(
+            f"/lake/t{k:02d}",
+            schema=schema("id bigint", "v string"),
+            columnLineage=column_lineage({"id": [("file", source, "id", "IDENTITY")]}),
+        )
+        inputs = [dataset(source, schema=schema("id bigint", "v string"))]
+        for run in range(3):
+            run_id = new_run_id()
+            started = k * 100 + run * 10
+            terminal = "FAIL" if k % 4 == 0 and run == 2 else "COMPLETE"
+            events.append(run_event("START", f"job_{k:02d}", run_id, started, inputs=inputs, outputs=[output]))
+            events.append(run_event(terminal, f"job_{k:02d}", run_id, started + 5, inputs=inputs, outputs=[output]))
+    return events
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LineageStore]:
+    opened = LineageStore.open(f"sqlite:///{tmp_path_factory.mktemp('scale') / 'lineage.db'}")
+    report = opened.ingest([(str(i), e) for i, e in enumerate(_chain_events())], workers=0)
+    assert not report.rejected
+    yield opened
+    opened.close()
+
+
+@pytest.fixture(scope="module")
+def client(store: LineageStore) -> TestClient:
+    return TestClient(create_app(store))
+
+
+class _Statements:
+    """Counts the SQL statements an engine runs."""
+
+    def __init__(self, store: LineageStore) -> None:
+        self.engine = store.engine
+        self.count = 0
+
+    def _seen(self, *_args: object) -> None:
+        self.count += 1
+
+    def __enter__(self) -> _Statements:  # noqa: PYI034 - Python 3.10 has no typing.Self
+        event.listen(self.engine, "before_cursor_execute", self._seen)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        event.remove(self.engine, "before_cursor_execute", self._seen)
+
+
+def _statements(store: LineageStore, client: TestClient, path: str) -> int:
+    with _Statements(store) as counted:
+        answer = client.get(path)
+    assert answer.status_code == 200, answer.text
+    return counted.count
+
+
+@pytest.mark.parametrize(
+    "listing",
+    [
+        "namespaces/tests/jobs?limit={n}",
+        "jobs?limit={n}",
+        "namespaces/file/datasets?limit={n}",
+        "namespaces/file/datasets/%2Flake%2Ft05/versions?limit={n}",
+        "search?q=t&limit={n}",
+    ],
+)
+def test_a_page_takes_as_many_queries_whatever_its_size(store: LineageStore, client: TestClient, listing: str) -> None:
+    small = _statements(store, client, "/api/v1/" + listing.format(n=2))
+    large = _statements(store, client, "/api/v1/" + listing.format(n=20))
+    assert small == large, (listing, small, large)
+
+
+def test_lineage_of_a_chain_takes_queries_by_depth_not_by_nodes(store: LineageStore, client: TestClient) -> None:
+    node = quote("dataset:file:/lake/t12", safe="")
+    shallow = _statements(store, client, f"/api/v1/lineage?nodeId={node}&depth=2&direction=up")
+    deep = client.get(f"/api/v1/lineage?nodeId={node}&depth=20&direction=up").json()
+    assert len(deep["graph"]) == 21  # 20 edges up from t12: t12 ... t02 and the 10 jobs between
+    # a graph of 3 nodes and one of 21 are shaped with the same statements; only the walk adds one step per depth
+    with _Statements(store) as counted:
+        client.get(f"/api/v1/lineage?nodeId={node}&depth=20&direction=up")
+    assert counted.count - shallow <= 18, (shallow, counted.count)  # one query per step of the walk
+
+
+def test_total_count_is_counted_before_the_last_run_states_filter(client: TestClient) -> None:
+    failed = client.get("/api/v1/namespaces/tests/jobs?lastRunStates=FAILED&limit=100").json()
+    assert failed["totalCount"] == JOBS
+    assert sorted(j["name"] for j in failed["jobs"]) == [f"job_{k:02d}" for k in range(0, JOBS, 4)]
+    assert all(j["latestRun"]["state"] == "FAILED" for j in failed["jobs"])
+    deep = client.get(f"/api/v1/namespaces/tests/jobs?limit=5&offset={JOBS - 3}").json()
+    assert (deep["totalCount"], len(deep["jobs"])) == (JOBS, 3)
+    updated = [j["updatedAt"] for j in client.get("/api/v1/namespaces/tests/jobs?limit=100").json()["jobs"]]
+    assert updated == sorted(updated, reverse=True)
+
+
+def _fields(answer: dict[str, Any]) -> set[str]:
+    return {node["id"] for node in answer["graph"]}
+
+
+def test_column_lineage_takes_job_and_version_node_ids(client: TestClient) -> None:
+    by_dataset = client.get(f"/api/v1/column-lineage?nodeId={quote('dataset:file:/lake/t03', safe='')}").json()
+    by_job = client.get("/api/v1/column-lineage?nodeId=job:tests:job_03").json()
+    assert _fields(by_job) == _fields(by_dataset)
+    assert "datasetField:file:/lake/source:id" in _fields(by_job)
+
+    versions = client.get("/api/v1/namespaces/file/datasets/%2Flake%2Ft03/versions").json()["versions"]
+    first = versions[-1]["version"]
+    node = quote(f"dataset:file:/lake/t03#{first}", safe="")
+    assert _fields(client.get(f"/api/v1/column-lineage?nodeId={node}").json()) == _fields(by_dataset)
+    field = quote(f"datasetField:file:/lake/t03:id#{first}", safe="")
+    assert "datasetField:file:/lake/t02:id" in _fields(client.get(f"/api/v1/column-lineage?nodeId={field}").json())
+
+    job_version = client.get("/api/v1/namespaces/tests/jobs/job_03").json()["currentVersion"]
+    by_job_version = client.get(f"/api/v1/column-lineage?nodeId={quote(f'job:tests:job_03#{job_version}')}").json()
+    assert _fields(by_job_version) == _fields(by_dataset)
+
+    unknown = "00000000-0000-0000-0000-000000000000"
+    for missing in (f"job:tests:job_03#{unknown}", f"dataset:file:/lake/t03#{unknown}", "job:tests:nope"):
+        answer = client.get(f"/api/v1/column-lineage?nodeId={quote(missing, safe='')}")
+        assert answer.status_code == 404, (missing, answer.text)
+        assert set(answer.json()) == {"code", "message", "details"}
+
+
+def test_a_refused_request_gets_marquez_error_body(store: LineageStore) -> None:
+    guarded = TestClient(create_app(store, EndpointSettings(api_key="k3y")))
+    for method, path in (("GET", "/api/v1/namespaces"), ("POST", "/api/v1/lineage"), ("GET", "/")):
+        answer = guarded.request(method, path, content=b"{}")
+        assert answer.status_code == 401, path
+        assert answer.json()["code"] == 401
+        assert set(answer.json()) == {"code", "message", "details"}
+        assert answer.headers["www-authenticate"].startswith("Bearer")
+
+
+def test_concurrent_writers_each_get_their_own_count(tmp_path: Path) -> None:
+    opened = LineageStore.open(f"sqlite:///{tmp_path / 'group.db'}")
+    shared = run_event("START", "shared", new_run_id(), 1)
+    counts: list[tuple[int, int]] = []
+    lock = threading.Lock()
+
+    def writer(k: int) -> None:
+        own = [run_event("START", f"own_{k}_{n}", new_run_id(), n) for n in range(k + 1)]
+        report = opened.ingest_all_or_nothing([(str(i), e) for i, e in enumerate([shared, *own])])
+        with lock:
+            counts.append((k, report.stored))
+
+    threads = [threading.Thread(target=writer, args=(k,)) for k in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    opened.close()
+    # each writer stored its own events; the shared event was new to exactly one of them
+    assert sum(stored for _, stored in counts) == 1 + sum(k + 1 for k in range(8))
+    assert all(stored - (k + 1) in (0, 1) for k, stored in counts)
