@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from pyspark.sql import SparkSession
 
+from tests.support.column_lineage import exact_facet, facet_of
 from tests.support.events import APP_JOB, LineageLog, child_runs, schema_fields
 from tests.support.table_runs import assert_datasets, lifecycle, only_run, symlinks, table_symlink, version
 
@@ -210,6 +211,112 @@ def test_merge_update_delete_and_drop(
     assert drop[-1]["job"]["name"] == f"{APP_JOB}.drop_table.{db}_target"
     assert lifecycle(drop[-1]["outputs"][0]) == "DROP"
     assert version(drop[-1]["outputs"][0]) is None
+
+
+def test_partition_rewrites_and_create_or_replace_keep_column_lineage(
+    spark_session: SparkSession, lineage: LineageLog, db: str, tmp_path: Path
+) -> None:
+    """replaceWhere, dynamic partition overwrite (writer option, SQL in dynamic mode, overwritePartitions), a static
+    INSERT OVERWRITE ... PARTITION and CREATE OR REPLACE TABLE ... AS SELECT: each output has the facet of its query.
+    Must not: the source's ``note`` column, which no query reads, is never a source; a static partition value is a
+    literal, so its field has no entry."""
+    src = str(tmp_path / "wide")
+    spark_session.createDataFrame(
+        [(1, "a", "eu", "x"), (2, "b", "us", "y")], "id INT, v STRING, p STRING, note STRING"
+    ).write.parquet(src)
+    wh = warehouse(spark_session)
+    table_path = f"{wh.removeprefix('file:')}/{db}.db/parts"
+    copy_path = f"{wh.removeprefix('file:')}/{db}.db/copy"
+    spark_session.sql(f"CREATE TABLE {db}.parts (id INT, v STRING, p STRING) USING delta PARTITIONED BY (p)")
+    rows = spark_session.read.parquet(src).selectExpr("id", "upper(v) AS v", "p")
+    lineage.mark(spark_session)
+
+    rows.where("p = 'eu'").write.format("delta").mode("overwrite").option("replaceWhere", "p = 'eu'").saveAsTable(
+        f"{db}.parts"
+    )
+    replace_where = only_run(lineage, spark_session)
+    rows.write.format("delta").mode("overwrite").option("partitionOverwriteMode", "dynamic").saveAsTable(f"{db}.parts")
+    dynamic_option = only_run(lineage, spark_session)
+    spark_session.conf.set("spark.sql.sources.partitionOverwriteMode", "dynamic")
+    try:
+        spark_session.sql(f"INSERT OVERWRITE {db}.parts PARTITION (p) SELECT id, upper(v), p FROM parquet.`{src}`")
+        dynamic_sql = only_run(lineage, spark_session)
+    finally:
+        spark_session.conf.unset("spark.sql.sources.partitionOverwriteMode")
+    rows.writeTo(f"{db}.parts").overwritePartitions()
+    overwrite_partitions = only_run(lineage, spark_session)
+    spark_session.sql(f"INSERT OVERWRITE {db}.parts PARTITION (p = 'eu') SELECT id, upper(v) FROM parquet.`{src}`")
+    static = only_run(lineage, spark_session)
+    create_or_replace = []
+    for _ in range(2):  # creates, then replaces
+        spark_session.sql(
+            f"CREATE OR REPLACE TABLE {db}.copy USING delta AS SELECT id, upper(v) AS v FROM parquet.`{src}`"
+        )
+        create_or_replace.append(only_run(lineage, spark_session))
+
+    assert sorted(tuple(r) for r in spark_session.table(f"{db}.parts").collect()) == [
+        (1, "A", "eu"),
+        (2, "B", "eu"),
+        (2, "B", "us"),
+    ]
+    written = {"id": [("id", "ID")], "v": [("v", "TR")], "p": [("p", "ID")]}
+    for run, expected, state in (
+        (replace_where, exact_facet("file", src, written, dataset=[("p", "FILTER")]), "OVERWRITE"),
+        (dynamic_option, exact_facet("file", src, written), "OVERWRITE"),
+        (dynamic_sql, exact_facet("file", src, written), "OVERWRITE"),
+        (overwrite_partitions, exact_facet("file", src, written), "OVERWRITE"),
+        (static, exact_facet("file", src, {"id": [("id", "ID")], "v": [("v", "TR")]}), "OVERWRITE"),
+    ):
+        assert_datasets(run, [("file", src)], [("file", table_path)])
+        for event in run:
+            output = event["outputs"][0]
+            assert symlinks(output) == table_symlink(wh, f"{db}.parts")
+            assert lifecycle(output) == state
+            assert facet_of(output) == expected, run[-1]["job"]["name"]
+    # Delta plans a dynamic overwrite as a command of its own; it writes the table like any overwrite
+    for run in (dynamic_sql, overwrite_partitions):
+        assert run[-1]["job"]["name"] == f"{APP_JOB}.execute_delta_dynamic_partition_overwrite_command.{db}_parts"
+        assert version(run[-1]["outputs"][0]) is not None
+    for run in create_or_replace:
+        assert_datasets(run, [("file", src)], [("file", copy_path)])
+        assert run[-1]["job"]["name"] == f"{APP_JOB}.atomic_replace_table_as_select.{db}_copy"
+        assert facet_of(run[-1]["outputs"][0]) == exact_facet("file", src, {"id": [("id", "ID")], "v": [("v", "TR")]})
+
+
+def test_stream_to_table_names_the_table_with_column_lineage(
+    spark_session: SparkSession, lineage: LineageLog, db: str, tmp_path: Path
+) -> None:
+    """``writeStream.toTable`` into a Delta table: the streaming run's output is the table, named as a batch write to
+    it is, with the stream's column lineage. Must not: the source's ``note`` column, never selected, is no source."""
+    source = tmp_path / "arrivals"
+    source.mkdir()
+    (source / "a.json").write_text('{"id": 1, "v": "a", "note": "x"}\n{"id": 2, "v": "b", "note": "y"}\n')
+    wh = warehouse(spark_session)
+    spark_session.sql(f"CREATE TABLE {db}.arrivals ({SCHEMA_DDL}) USING delta")
+    lineage.mark(spark_session)
+
+    query = (
+        spark_session.readStream.schema("id INT, v STRING, note STRING")
+        .json(str(source))
+        .selectExpr("id * 10 AS id", "v")
+        .writeStream.format("delta")
+        .option("checkpointLocation", str(tmp_path / "checkpoint"))
+        .trigger(availableNow=True)
+        .toTable(f"{db}.arrivals")
+    )
+    query.awaitTermination()
+
+    runs = list(child_runs(lineage.events(spark_session)).values())
+    assert sorted(tuple(r) for r in spark_session.table(f"{db}.arrivals").collect()) == [(10, "a"), (20, "b")]
+    assert len(runs) == 1, [evs[0]["job"]["name"] for evs in runs]
+    assert [e["eventType"] for e in runs[0]] == ["START", "RUNNING", "COMPLETE"]
+    for event in runs[0]:
+        assert event["job"]["name"] == f"{APP_JOB}.write_to_micro_batch_data_source_v1.{db}_arrivals"
+        (output,) = event["outputs"]
+        assert (output["namespace"], output["name"]) == ("file", f"{wh.removeprefix('file:')}/{db}.db/arrivals")
+        assert symlinks(output) == table_symlink(wh, f"{db}.arrivals")
+        assert schema_fields(output) == SCHEMA
+        assert facet_of(output) == exact_facet("file", str(source), {"id": [("id", "TR")], "v": [("v", "ID")]})
 
 
 def test_path_tables(spark_session: SparkSession, lineage: LineageLog, src: str, tmp_path: Path) -> None:

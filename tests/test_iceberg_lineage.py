@@ -18,7 +18,8 @@ import pytest
 from pyspark.sql import SparkSession
 
 from conftest import ICEBERG_WAREHOUSE
-from tests.support.events import APP_JOB, LineageLog, schema_fields
+from tests.support.column_lineage import exact_facet, facet_of
+from tests.support.events import APP_JOB, LineageLog, child_runs, schema_fields
 from tests.support.table_runs import assert_datasets, lifecycle, only_run, symlinks, table_symlink, version
 
 pytestmark = pytest.mark.iceberg
@@ -132,6 +133,106 @@ def test_create_ctas_writes_reads_and_time_travel(
     assert_datasets(metadata_read, [("iceberg", "hw_writes.events.snapshots")], [])
     assert symlinks(metadata_read[-1]["inputs"][0]) is None
     assert version(metadata_read[-1]["inputs"][0]) == events_snapshots[-1]
+
+
+def test_partition_overwrites_and_replace_table_as_select_keep_column_lineage(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
+    """INSERT OVERWRITE ... PARTITION (static, and dynamic in dynamic mode), CREATE OR REPLACE TABLE ... AS SELECT and
+    DataFrameWriterV2's createOrReplace (REPLACE TABLE AS SELECT): each output has the facet of its query. Must not:
+    the source's ``note`` column, which no query reads, is never a source; a static partition value is a literal, so
+    its field has no entry."""
+    src = str(tmp_path / "wide")
+    spark_session.createDataFrame(
+        [(1, "a", "eu", "x"), (2, "b", "us", "y")], "id INT, v STRING, p STRING, note STRING"
+    ).write.parquet(src)
+    parts, copy = "iceberg.hw_rewrites.parts", "iceberg.hw_rewrites.copy"
+    parts_path = [("file", f"{ICEBERG_WAREHOUSE}/hw_rewrites/parts")]
+    copy_path = [("file", f"{ICEBERG_WAREHOUSE}/hw_rewrites/copy")]
+    spark_session.sql(f"CREATE TABLE {parts} (id INT, v STRING, p STRING) USING iceberg PARTITIONED BY (p)")
+    lineage.mark(spark_session)
+
+    spark_session.sql(f"INSERT OVERWRITE {parts} PARTITION (p = 'eu') SELECT id, upper(v) FROM parquet.`{src}`")
+    static = only_run(lineage, spark_session)
+    spark_session.conf.set("spark.sql.sources.partitionOverwriteMode", "dynamic")
+    try:
+        spark_session.sql(f"INSERT OVERWRITE {parts} PARTITION (p) SELECT id, upper(v), p FROM parquet.`{src}`")
+        dynamic = only_run(lineage, spark_session)
+    finally:
+        spark_session.conf.unset("spark.sql.sources.partitionOverwriteMode")
+    replaced = []
+    for _ in range(2):  # creates, then replaces
+        spark_session.sql(
+            f"CREATE OR REPLACE TABLE {copy} USING iceberg AS SELECT id, upper(v) AS v FROM parquet.`{src}`"
+        )
+        replaced.append(only_run(lineage, spark_session))
+    spark_session.read.parquet(src).selectExpr("id + 1 AS id", "v").writeTo(copy).createOrReplace()
+    writer_v2 = only_run(lineage, spark_session)
+
+    assert sorted(tuple(r) for r in spark_session.table(parts).collect()) == [(1, "A", "eu"), (2, "B", "us")]
+    assert sorted(tuple(r) for r in spark_session.table(copy).collect()) == [(2, "a"), (3, "b")]
+    for run, job, expected in (
+        ("static", "overwrite_by_expression.iceberg_hw_rewrites_parts", {"id": [("id", "ID")], "v": [("v", "TR")]}),
+        (
+            "dynamic",
+            "overwrite_partitions_dynamic.iceberg_hw_rewrites_parts",
+            {"id": [("id", "ID")], "v": [("v", "TR")], "p": [("p", "ID")]},
+        ),
+    ):
+        events = static if run == "static" else dynamic
+        assert_datasets(events, [("file", src)], parts_path)
+        assert events[-1]["job"]["name"] == f"{APP_JOB}.{job}"
+        for event in events:
+            assert lifecycle(event["outputs"][0]) == "OVERWRITE"
+            assert facet_of(event["outputs"][0]) == exact_facet("file", src, expected)
+    for events, expected in (
+        *((r, {"id": [("id", "ID")], "v": [("v", "TR")]}) for r in replaced),
+        (writer_v2, {"id": [("id", "TR")], "v": [("v", "ID")]}),
+    ):
+        assert_datasets(events, [("file", src)], copy_path)
+        assert events[-1]["job"]["name"] == f"{APP_JOB}.atomic_replace_table_as_select.hw_rewrites_copy"
+        for event in events:
+            assert symlinks(event["outputs"][0]) == table_symlink("iceberg", "hw_rewrites.copy")
+            assert facet_of(event["outputs"][0]) == exact_facet("file", src, expected)
+    spark_session.sql(f"DROP TABLE {parts}")
+    spark_session.sql(f"DROP TABLE {copy}")
+
+
+def test_stream_to_table_names_the_table_with_column_lineage(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
+    """``writeStream.toTable`` into an Iceberg table (a DataSourceV2 streaming write): the streaming run's output is the
+    table, named as a batch write to it is, with the stream's column lineage. Must not: the source's ``note`` column,
+    never selected, is no source."""
+    source = tmp_path / "arrivals"
+    source.mkdir()
+    (source / "a.json").write_text('{"id": 1, "v": "a", "note": "x"}\n{"id": 2, "v": "b", "note": "y"}\n')
+    table = "iceberg.hw_stream.arrivals"
+    spark_session.sql(f"CREATE TABLE {table} (id INT, v STRING) USING iceberg")
+    lineage.mark(spark_session)
+
+    query = (
+        spark_session.readStream.schema("id INT, v STRING, note STRING")
+        .json(str(source))
+        .selectExpr("id * 10 AS id", "v")
+        .writeStream.option("checkpointLocation", str(tmp_path / "checkpoint"))
+        .trigger(availableNow=True)
+        .toTable(table)
+    )
+    query.awaitTermination()
+
+    runs = list(child_runs(lineage.events(spark_session)).values())
+    assert len(runs) == 1, [evs[0]["job"]["name"] for evs in runs]
+    assert [e["eventType"] for e in runs[0]] == ["START", "RUNNING", "COMPLETE"]
+    assert sorted(tuple(r) for r in spark_session.table(table).collect()) == [(10, "a"), (20, "b")]
+    for event in runs[0]:
+        assert event["job"]["name"] == f"{APP_JOB}.write_to_micro_batch_data_source.iceberg_hw_stream_arrivals"
+        (output,) = event["outputs"]
+        assert (output["namespace"], output["name"]) == ("file", f"{ICEBERG_WAREHOUSE}/hw_stream/arrivals")
+        assert symlinks(output) == table_symlink("iceberg", "hw_stream.arrivals")
+        assert schema_fields(output) == SCHEMA
+        assert facet_of(output) == exact_facet("file", str(source), {"id": [("id", "TR")], "v": [("v", "ID")]})
+    spark_session.sql(f"DROP TABLE {table}")
 
 
 def test_merge_update_delete_and_drop(

@@ -12,6 +12,7 @@ import pytest
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql.utils import StreamingQueryException
 
+from tests.support.column_lineage import exact_facet, facet_of
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, only_run, schema_fields
 
 NAMESPACE = "headwater-tests"
@@ -254,3 +255,45 @@ def test_text_stream_source_is_not_taken_for_schema_inference(
         assert datasets(event, "inputs") == [("file", str(source))]
         assert datasets(event, "outputs") == [("file", str(out))]
         assert schema_fields(event["outputs"][0]) == [{"name": "value", "type": "string"}]
+
+
+def test_to_table_names_the_catalog_table_with_column_lineage(
+    spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
+) -> None:
+    """``writeStream.toTable`` into a parquet catalog table: the output is the table as a batch write names it (its
+    location with the ``db.table`` symlink), not a bare path, with the stream's column lineage. Must not: the ``city``
+    column only filters, so it is a dataset-wide FILTER source and no field's."""
+    source = tmp_path / "trips"
+    write_json_rows(source, "t.json", [(1, "Oslo"), (2, "Lima")])
+    spark_session.sql("CREATE DATABASE IF NOT EXISTS hw_stream_tables")
+    spark_session.sql("CREATE TABLE hw_stream_tables.trips (id INT, twice INT) USING parquet")
+    warehouse = spark_session.conf.get("spark.sql.warehouse.dir").rstrip("/")
+    try:
+        query = (
+            spark_session.readStream.schema(SCHEMA)
+            .json(str(source))
+            .where("city <> 'Lima'")
+            .selectExpr("id", "id * 2 AS twice")
+            .writeStream.format("parquet")
+            .option("checkpointLocation", str(tmp_path / "checkpoint"))
+            .trigger(availableNow=True)
+            .toTable("hw_stream_tables.trips")
+        )
+        query.awaitTermination()
+        run = only_run(lineage.events(spark_session))
+        rows = [tuple(r) for r in spark_session.table("hw_stream_tables.trips").collect()]
+    finally:
+        spark_session.sql("DROP DATABASE hw_stream_tables CASCADE")
+
+    assert rows == [(1, 2)]
+    assert [e["eventType"] for e in run] == ["START", "RUNNING", "COMPLETE"]
+    for event in run:
+        assert_streaming_job(event, f"{APP_JOB}.write_to_micro_batch_data_source_v1.hw_stream_tables_trips")
+        assert datasets(event, "outputs") == [("file", f"{warehouse.removeprefix('file:')}/hw_stream_tables.db/trips")]
+        output = event["outputs"][0]
+        assert output["facets"]["symlinks"]["identifiers"] == [
+            {"namespace": warehouse, "name": "hw_stream_tables.trips", "type": "TABLE"}
+        ]
+        assert facet_of(output) == exact_facet(
+            "file", str(source), {"id": [("id", "ID")], "twice": [("id", "TR")]}, dataset=[("city", "FILTER")]
+        )

@@ -73,3 +73,36 @@ def compact_dataset(facet: dict[str, Any], names: dict[str, str]) -> set[str]:
     """The facet's ``dataset`` list as {"table.column:SUBTYPE_CODE"}."""
     codes = {value[1]: code for code, value in CODES.items()}
     return {f"{names.get(ds, ds)}.{col}:{codes[subtype]}" for ds, col, subtype in dataset_level(facet)}
+
+
+def exact_facet(
+    namespace: str,
+    name: str,
+    fields: dict[str, list[tuple[str, str]]],
+    dataset: list[tuple[str, str]] | None = None,
+) -> dict[str, Any]:
+    """The whole ``columnLineage`` facet, without ``_producer``/``_schemaURL``, of an output whose sources are all
+    columns of one dataset (``namespace``, ``name``): ``fields`` maps each output field to its (input field, CODE)
+    pairs, in order; ``dataset`` the facet's dataset-wide (input field, CODE) pairs, left out when None."""
+
+    def input_field(field: str, code: str) -> dict[str, Any]:
+        kind, subtype = CODES[code]
+        return {
+            "namespace": namespace,
+            "name": name,
+            "field": field,
+            "transformations": [{"type": kind, "subtype": subtype, "masking": False}],
+        }
+
+    facet: dict[str, Any] = {
+        "fields": {out: {"inputFields": [input_field(f, c) for f, c in sources]} for out, sources in fields.items()}
+    }
+    if dataset is not None:
+        facet["dataset"] = [input_field(f, c) for f, c in dataset]
+    return facet
+
+
+def facet_of(dataset: dict[str, Any]) -> dict[str, Any] | None:
+    """The dataset's ``columnLineage`` facet without ``_producer`` and ``_schemaURL``; None when it has none."""
+    facet = dataset["facets"].get("columnLineage")
+    return None if facet is None else {k: v for k, v in facet.items() if not k.startswith("_")}

@@ -17,8 +17,10 @@ import io.headwater.spark.connectors.catalog.LoadDataVisitor;
 import io.headwater.spark.connectors.catalog.SaveAsV1TableVisitor;
 import io.headwater.spark.connectors.catalog.TruncateTableVisitor;
 import io.headwater.spark.connectors.catalog.ViewDefinitionVisitor;
+import io.headwater.spark.connectors.delta.DeltaDynamicOverwriteVisitor;
 import io.headwater.spark.connectors.delta.DeltaRowLevelVisitor;
 import io.headwater.spark.connectors.delta.DeltaSaveOutputVisitor;
+import io.headwater.spark.connectors.delta.DeltaStreamSinkOutputVisitor;
 import io.headwater.spark.connectors.files.HadoopFsRelationInputVisitor;
 import io.headwater.spark.connectors.files.InsertIntoHadoopFsRelationOutputVisitor;
 import io.headwater.spark.connectors.files.LoadDataInputVisitor;
@@ -37,6 +39,7 @@ import io.headwater.spark.connectors.streaming.MicroBatchFileSinkOutputVisitor;
 import io.headwater.spark.connectors.v2.AppendDataVisitor;
 import io.headwater.spark.connectors.v2.DataSourceV2RelationInputVisitor;
 import io.headwater.spark.connectors.v2.DataSourceV2ScanRelationInputVisitor;
+import io.headwater.spark.connectors.v2.MicroBatchTableWriteVisitor;
 import io.headwater.spark.connectors.v2.ReplaceDataVisitor;
 import io.headwater.spark.connectors.v2.V2AlterTableVisitor;
 import io.headwater.spark.connectors.v2.V2CreateTableVisitor;
@@ -121,6 +124,7 @@ public class BuiltInConnectorsTest {
             V2OverwriteVisitor.class,
             ReplaceDataVisitor.class,
             WriteDeltaVisitor.class,
+            MicroBatchTableWriteVisitor.class,
             V2CreateTableVisitor.class,
             V2CreateTableVisitor.class,
             V2CreateTableVisitor.class,
@@ -128,6 +132,8 @@ public class BuiltInConnectorsTest {
             V2AlterTableVisitor.class,
             MicroBatchFileSinkOutputVisitor.class,
             DeltaSaveOutputVisitor.class,
+            DeltaStreamSinkOutputVisitor.class,
+            DeltaDynamicOverwriteVisitor.class,
             DeltaRowLevelVisitor.class,
             DeltaRowLevelVisitor.class,
             DeltaRowLevelVisitor.class,

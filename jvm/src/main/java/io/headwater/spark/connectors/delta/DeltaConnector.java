@@ -11,10 +11,11 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import scala.PartialFunction;
 
 /**
- * Delta Lake: {@code save()} to Delta, its MERGE INTO / UPDATE / DELETE commands where Delta's
- * classes are present ({@link DeltaSupport#commandClass}), their hidden source and target plans,
- * and their written rows, which mix the table's own rows with the changed ones. Registered in
- * {@code META-INF/services/io.headwater.spark.api.Connector}; order 700 (see {@link Connector}).
+ * Delta Lake: {@code save()} to Delta, streaming writes to Delta tables, its dynamic partition
+ * overwrite, its MERGE INTO / UPDATE / DELETE commands where Delta's classes are present ({@link
+ * DeltaSupport#commandClass}), their hidden source and target plans, and their written rows, which
+ * mix the table's own rows with the changed ones. Registered in {@code
+ * META-INF/services/io.headwater.spark.api.Connector}; order 700 (see {@link Connector}).
  */
 @Internal
 public final class DeltaConnector implements Connector {
@@ -27,7 +28,11 @@ public final class DeltaConnector implements Connector {
   public Collection<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>>
       createOutputDatasetQueryPlanVisitors(OpenLineageContext context) {
     List<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>> visitors =
-        new ArrayList<>(List.of(new DeltaSaveOutputVisitor(context)));
+        new ArrayList<>(
+            List.of(
+                new DeltaSaveOutputVisitor(context),
+                new DeltaStreamSinkOutputVisitor(context),
+                new DeltaDynamicOverwriteVisitor(context)));
     for (String command :
         List.of(DeltaSupport.MERGE_INTO, DeltaSupport.UPDATE, DeltaSupport.DELETE)) {
       if (DeltaSupport.commandClass(command).isPresent()) {

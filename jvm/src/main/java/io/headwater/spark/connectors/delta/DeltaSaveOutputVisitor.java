@@ -11,7 +11,6 @@ import io.openlineage.client.OpenLineage.LifecycleStateChangeDatasetFacet.Lifecy
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.util.List;
 import java.util.Optional;
-import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.util.CaseInsensitiveMap;
@@ -64,17 +63,7 @@ public final class DeltaSaveOutputVisitor
   }
 
   private DatasetIdentifier identity(SaveIntoDataSourceCommand node) {
-    Path path = new Path(path(node).orElseThrow());
-    try {
-      Path qualified =
-          context.sparkSession().isPresent()
-              ? path.getFileSystem(context.sparkSession().get().sessionState().newHadoopConf())
-                  .makeQualified(path)
-              : path;
-      return FileDatasetNames.of(qualified.toUri());
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException("cannot qualify the Delta table path " + path, e);
-    }
+    return DeltaSupport.pathIdentity(context, path(node).orElseThrow());
   }
 
   private static Optional<String> path(SaveIntoDataSourceCommand node) {

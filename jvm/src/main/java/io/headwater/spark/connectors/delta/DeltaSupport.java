@@ -1,6 +1,9 @@
 package io.headwater.spark.connectors.delta;
 
 import io.headwater.spark.annotation.Internal;
+import io.headwater.spark.api.OpenLineageContext;
+import io.headwater.spark.naming.FileDatasetNames;
+import io.openlineage.client.utils.DatasetIdentifier;
 import java.lang.reflect.Method;
 import java.util.HashMap;
 import java.util.List;
@@ -9,6 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,6 +53,7 @@ public final class DeltaSupport {
       Set.of(COMMANDS + MERGE_INTO, COMMANDS + UPDATE, COMMANDS + DELETE);
   private static final String MERGE = COMMANDS + MERGE_INTO;
   private static final String DATA_SOURCE = "org.apache.spark.sql.delta.sources.DeltaDataSource";
+  private static final String SINK = "org.apache.spark.sql.delta.sources.DeltaSink";
 
   private static final Logger LOG = LoggerFactory.getLogger(DeltaSupport.class);
   private static final AtomicBoolean WARNED = new AtomicBoolean();
@@ -117,6 +122,32 @@ public final class DeltaSupport {
     return java.util.stream.Stream.of(plan(node, "source"), plan(node, "target"))
         .flatMap(Optional::stream)
         .toList();
+  }
+
+  /** True for Delta's streaming sink ({@code writeStream.format("delta")}, {@code toTable}). */
+  static boolean isDeltaSink(Object sink) {
+    return sink != null && SINK.equals(sink.getClass().getName());
+  }
+
+  /**
+   * The identity of the Delta table at {@code path} ({@link FileDatasetNames}): a relative path is
+   * qualified against the file system's working directory, as Delta does.
+   *
+   * @throws java.io.UncheckedIOException when the path's file system cannot qualify it
+   */
+  static DatasetIdentifier pathIdentity(OpenLineageContext context, String path) {
+    Path location = new Path(path);
+    try {
+      Path qualified =
+          context.sparkSession().isPresent()
+              ? location
+                  .getFileSystem(context.sparkSession().get().sessionState().newHadoopConf())
+                  .makeQualified(location)
+              : location;
+      return FileDatasetNames.of(qualified.toUri());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("cannot qualify the Delta table path " + location, e);
+    }
   }
 
   /** True when {@code dataSource} (a {@code SaveIntoDataSourceCommand}'s) is Delta's. */

@@ -4,6 +4,7 @@ import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.naming.FileDatasetNames;
+import io.headwater.spark.tables.CatalogTableOutputs;
 import io.headwater.spark.versions.SparkVersions;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.utils.DatasetIdentifier;
@@ -20,12 +21,14 @@ import scala.Option;
  * <pre>
  *   WriteToMicroBatchDataSourceV1(sink = FileStreamSink, writeOptions["path"] = p, query)
  *     -> one output named by p, qualified with its file system; schema = the query's schema
+ *   WriteToMicroBatchDataSourceV1(catalogTable = Some(t), sink = FileStreamSink, ...)   toTable("db.t")
+ *     -> the table t, named as a batch write to it is (its location with a symlink db.t)
  * </pre>
  *
  * The node is the root of the micro-batch's analysed plan ({@code IncrementalExecution.logical});
  * the optimized plan Spark 4.1 keeps has the write removed. Other sinks of this node ({@code
  * ForeachBatchSink}, whose outputs are the writes the user's function makes; memory, console) are
- * not matched. Job-name suffix: the last two segments of the path.
+ * not matched. Job-name suffix: the last two segments of the path; {@code db_t} for a table.
  */
 @Internal
 public final class MicroBatchFileSinkOutputVisitor
@@ -40,11 +43,15 @@ public final class MicroBatchFileSinkOutputVisitor
   public boolean isDefinedAt(org.apache.spark.sql.catalyst.plans.logical.LogicalPlan node) {
     return node instanceof WriteToMicroBatchDataSourceV1 write
         && SparkVersions.streaming().isFileSink(write.sink())
-        && write.writeOptions().get(PATH).isDefined();
+        && (write.catalogTable().isDefined() || write.writeOptions().get(PATH).isDefined());
   }
 
   @Override
   protected List<OpenLineage.OutputDataset> visit(WriteToMicroBatchDataSourceV1 node) {
+    if (node.catalogTable().isDefined()) {
+      return new CatalogTableOutputs(context)
+          .output(node.catalogTable().get(), node.query().schema(), null);
+    }
     DatasetIdentifier id = identifier(node);
     return List.of(
         context.datasetFactory().output(id.getNamespace(), id.getName(), node.query().schema()));
@@ -52,6 +59,9 @@ public final class MicroBatchFileSinkOutputVisitor
 
   @Override
   public Optional<String> jobNameSuffix(WriteToMicroBatchDataSourceV1 node) {
+    if (node.catalogTable().isDefined()) {
+      return new CatalogTableOutputs(context).jobNameSuffix(node.catalogTable().get());
+    }
     return Optional.of(FileDatasetNames.jobNameSuffix(identifier(node).getName()));
   }
 

@@ -11,8 +11,9 @@ import scala.PartialFunction;
 
 /**
  * Catalogs of the DataSource V2 API (Iceberg and any other V2 table): scans, appends, overwrites,
- * row-level writes, CREATE / REPLACE (AS SELECT) and ALTER of V2 tables. Registered in {@code
- * META-INF/services/io.headwater.spark.api.Connector}; order 500 (see {@link Connector}).
+ * row-level writes, streaming queries' micro-batch writes, CREATE / REPLACE (AS SELECT) and ALTER
+ * of V2 tables. Registered in {@code META-INF/services/io.headwater.spark.api.Connector}; order 500
+ * (see {@link Connector}).
  */
 @Internal
 public final class V2Connector implements Connector {
@@ -38,6 +39,7 @@ public final class V2Connector implements Connector {
         V2OverwriteVisitor.partitionsDynamic(context),
         new ReplaceDataVisitor(context),
         new WriteDeltaVisitor(context),
+        new MicroBatchTableWriteVisitor(context),
         V2CreateTableVisitor.create(context),
         V2CreateTableVisitor.createAsSelect(context),
         V2CreateTableVisitor.replace(context),

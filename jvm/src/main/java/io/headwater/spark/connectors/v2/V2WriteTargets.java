@@ -14,7 +14,9 @@ import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
 /**
  * The table a DataSourceV2 write command ({@link V2WriteCommand}) writes, as an output dataset.
  * Shared by the visitors of {@code AppendData}, {@code OverwriteByExpression}, {@code
- * OverwritePartitionsDynamic}, {@code ReplaceData} and {@code WriteDelta}.
+ * OverwritePartitionsDynamic}, {@code ReplaceData} and {@code WriteDelta}, and of a streaming
+ * query's micro-batch write to a table ({@link MicroBatchTableWriteVisitor}), which holds the same
+ * relation.
  *
  * <pre>
  *   V2WriteCommand(table = DataSourceV2Relation(table, catalog = Some(c), identifier = Some(id)), query)
@@ -34,9 +36,12 @@ final class V2WriteTargets {
 
   /** True when the written table is a dataset: declared by its properties, or in a catalog. */
   boolean isNamed(V2WriteCommand write) {
-    return target(write)
-        .filter(r -> DeclaredDataset.of(r).isPresent() || identity(r).isPresent())
-        .isPresent();
+    return target(write).filter(this::isNamed).isPresent();
+  }
+
+  /** True when {@code table} is a dataset: declared by its properties, or in a catalog. */
+  boolean isNamed(DataSourceV2Relation table) {
+    return DeclaredDataset.of(table).isPresent() || identity(table).isPresent();
   }
 
   /**
@@ -44,7 +49,14 @@ final class V2WriteTargets {
    * {@link #isNamed}.
    */
   List<OpenLineage.OutputDataset> outputs(V2WriteCommand write, LifecycleStateChange state) {
-    DataSourceV2Relation table = target(write).orElseThrow();
+    return outputs(target(write).orElseThrow(), state);
+  }
+
+  /**
+   * {@code table} as one output, with lifecycle {@code state} (null for none); call only when
+   * {@link #isNamed(DataSourceV2Relation)}.
+   */
+  List<OpenLineage.OutputDataset> outputs(DataSourceV2Relation table, LifecycleStateChange state) {
     Optional<DeclaredDataset> declared = DeclaredDataset.of(table);
     Optional<V2TableIdentity> id = identity(table);
     OpenLineage.DatasetFacetsBuilder facets =
@@ -72,7 +84,14 @@ final class V2WriteTargets {
    * writes; empty for a table without catalog or identifier.
    */
   Optional<String> jobNameSuffix(V2WriteCommand write) {
-    return target(write).flatMap(this::identity).map(V2TableIdentity::qualifiedTable);
+    return target(write).flatMap(this::jobNameSuffix);
+  }
+
+  /**
+   * The job-name suffix of a write to {@code table} (as {@link #jobNameSuffix(V2WriteCommand)}).
+   */
+  Optional<String> jobNameSuffix(DataSourceV2Relation table) {
+    return identity(table).map(V2TableIdentity::qualifiedTable);
   }
 
   private Optional<V2TableIdentity> identity(DataSourceV2Relation table) {
