@@ -34,8 +34,11 @@ final class StaticEvents {
         .newDatasetEventBuilder()
         .eventTime(RunEventFactory.time(timeMillis))
         .dataset(
-            openLineage.newStaticDataset(
-                dataset.getNamespace(), dataset.getName(), dataset.getFacets()))
+            runs.names()
+                .apply(
+                    openLineage.newStaticDataset(
+                        dataset.getNamespace(), dataset.getName(), dataset.getFacets()),
+                    OpenLineage.StaticDataset.class))
         .build();
   }
 
@@ -67,8 +70,8 @@ final class StaticEvents {
         .newJobEventBuilder()
         .eventTime(RunEventFactory.time(timeMillis))
         .job(job)
-        .inputs(inputs)
-        .outputs(outputs)
+        .inputs(runs.names().apply(inputs, OpenLineage.InputDataset.class))
+        .outputs(runs.names().apply(outputs, OpenLineage.OutputDataset.class))
         .build();
   }
 
