@@ -193,6 +193,15 @@ final class RunEventFactory {
       runFacets.errorMessage(errorMessage(failure));
     }
     optInFacets.addTo(runFacets, type, found.context(), inputs, outputs);
+    List<OpenLineage.InputDataset> finalInputs =
+        custom.addToInputs(openLineage, inputs).stream()
+            .map(input -> Datasets.withFacetObjects(openLineage, input))
+            .toList();
+    List<OpenLineage.OutputDataset> finalOutputs =
+        custom.addToOutputs(openLineage, outputs).stream()
+            .map(output -> Datasets.withFacetObjects(openLineage, output))
+            .toList();
+    java.util.Map<List<String>, List<String>> tables = names.tables(finalInputs, finalOutputs);
     return openLineage
         .newRunEventBuilder()
         .eventType(type)
@@ -209,18 +218,8 @@ final class RunEventFactory {
                     run.sql(),
                     run.naming.localTags(),
                     flow == null ? facets -> {} : flow.job()::addTo)))
-        .inputs(
-            names.apply(
-                custom.addToInputs(openLineage, inputs).stream()
-                    .map(input -> Datasets.withFacetObjects(openLineage, input))
-                    .toList(),
-                OpenLineage.InputDataset.class))
-        .outputs(
-            names.apply(
-                custom.addToOutputs(openLineage, outputs).stream()
-                    .map(output -> Datasets.withFacetObjects(openLineage, output))
-                    .toList(),
-                OpenLineage.OutputDataset.class))
+        .inputs(names.apply(finalInputs, OpenLineage.InputDataset.class, tables))
+        .outputs(names.apply(finalOutputs, OpenLineage.OutputDataset.class, tables))
         .build();
   }
 

@@ -18,6 +18,11 @@ public final class CompatKeys {
   /** The named group of {@link #DATASET_REMOVE_PATH_PATTERN} whose match is cut from a name. */
   public static final String REMOVE_GROUP = "remove";
 
+  /** {@link #DATASET_IDENTITY}'s values. */
+  static final String IDENTITY_LOCATION = "location";
+
+  static final String IDENTITY_TABLE = "table";
+
   private CompatKeys() {}
 
   /**
@@ -45,6 +50,29 @@ public final class CompatKeys {
           "vendors.iceberg.metricsReporterDisabled",
           "Accepted: Headwater sends no Iceberg scan or commit reports, with either value.",
           true);
+
+  /**
+   * {@code dataset.identity} (Headwater's own key): {@code location}, a catalog table named by its
+   * location with a {@code TABLE} symlink naming it (openlineage-spark's naming); {@code table}, by
+   * its catalog identity with its location as a {@code LOCATION} symlink.
+   */
+  public static final ConfigKey<String> DATASET_IDENTITY =
+      new ConfigKey<>(
+          "dataset.identity",
+          "location: a catalog table is named by its location, with a symlink naming the table (as"
+              + " openlineage-spark names it); table: by the table's catalog identity (namespace"
+              + " the metastore, warehouse or catalog, name db.table), with its location as a"
+              + " LOCATION symlink. Headwater's own key.",
+          Optional.of(IDENTITY_LOCATION),
+          CompatKeys::parseIdentity);
+
+  static String parseIdentity(String value) {
+    String identity = value.trim().toLowerCase(java.util.Locale.ROOT);
+    if (!identity.equals(IDENTITY_LOCATION) && !identity.equals(IDENTITY_TABLE)) {
+      throw new IllegalArgumentException("must be location or table, not '" + value + "'");
+    }
+    return identity;
+  }
 
   /** The settings below {@code dataset.namespaceResolvers.<name>.} the client's resolvers read. */
   static final java.util.Set<String> NAMESPACE_RESOLVER_FIELDS =

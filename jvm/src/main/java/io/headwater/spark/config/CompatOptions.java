@@ -27,6 +27,8 @@ import java.util.regex.Pattern;
  *     given runs
  * @param deniedSparkNodes {@code filter.deniedSparkNodes}: optimized-plan root classes never given
  *     runs
+ * @param tableIdentity {@code dataset.identity=table} (Headwater's own key): catalog tables named
+ *     by their catalog identity, their location a symlink
  */
 @Internal
 public record CompatOptions(
@@ -38,7 +40,8 @@ public record CompatOptions(
     boolean replaceDotWithUnderscore,
     boolean rddEventsDisabled,
     List<String> allowedSparkNodes,
-    List<String> deniedSparkNodes) {
+    List<String> deniedSparkNodes,
+    boolean tableIdentity) {
   /** The integration's defaults: nothing set. */
   public static final CompatOptions DEFAULT =
       new CompatOptions(
@@ -50,7 +53,8 @@ public record CompatOptions(
           false,
           false,
           List.of(),
-          List.of());
+          List.of(),
+          false);
 
   public CompatOptions {
     Objects.requireNonNull(rootParent, "rootParent");

@@ -105,7 +105,8 @@ final class CompatOptionsLoader {
         (Boolean) read.apply(CompatKeys.JOB_NAME_REPLACE_DOT_WITH_UNDERSCORE),
         (Boolean) read.apply(CompatKeys.FILTER_RDD_EVENTS_DISABLED),
         list(merged, CompatKeys.FILTER_ALLOWED_SPARK_NODES),
-        list(merged, CompatKeys.FILTER_DENIED_SPARK_NODES));
+        list(merged, CompatKeys.FILTER_DENIED_SPARK_NODES),
+        CompatKeys.IDENTITY_TABLE.equals(read.apply(CompatKeys.DATASET_IDENTITY)));
   }
 
   /** Each part from its root key, else from the parent's; empty unless all three are known. */

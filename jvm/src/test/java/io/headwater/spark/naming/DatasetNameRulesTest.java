@@ -94,4 +94,73 @@ public class DatasetNameRulesTest {
         rules(Map.of("spark.openlineage.dataset.removePath.pattern", "(?<remove>/x)"))
             .name("/data/v1"));
   }
+
+  @Test
+  public void tableIdentityNamesTheTableByItsCatalogAndItsLocationAsASymlink() {
+    OpenLineage.InputDataset input =
+        OL.newInputDatasetBuilder()
+            .namespace("file")
+            .name("/warehouse/sales.db/orders")
+            .facets(
+                OL.newDatasetFacetsBuilder()
+                    .symlinks(
+                        OL.newSymlinksDatasetFacet(
+                            List.of(
+                                OL.newSymlinksDatasetFacetIdentifiers(
+                                    "hive://metastore:9083", "sales.orders", "TABLE"))))
+                    .build())
+            .build();
+    OpenLineage.OutputDataset output =
+        OL.newOutputDatasetBuilder()
+            .namespace("file")
+            .name("/out/report")
+            .facets(
+                OL.newDatasetFacetsBuilder()
+                    .columnLineage(
+                        OL.newColumnLineageDatasetFacetBuilder()
+                            .fields(
+                                OL.newColumnLineageDatasetFacetFieldsBuilder()
+                                    .put(
+                                        "id",
+                                        OL.newColumnLineageDatasetFacetFieldsAdditionalBuilder()
+                                            .inputFields(
+                                                List.of(
+                                                    OL.newInputFieldBuilder()
+                                                        .namespace("file")
+                                                        .name("/warehouse/sales.db/orders")
+                                                        .field("id")
+                                                        .build()))
+                                            .build())
+                                    .build())
+                            .build())
+                    .build())
+            .build();
+    DatasetNameRules rules = rules(Map.of("spark.openlineage.dataset.identity", "table"));
+    Map<List<String>, List<String>> tables = rules.tables(List.of(input), List.of(output));
+
+    OpenLineage.InputDataset table =
+        rules.apply(List.of(input), OpenLineage.InputDataset.class, tables).get(0);
+    OpenLineage.OutputDataset file =
+        rules.apply(List.of(output), OpenLineage.OutputDataset.class, tables).get(0);
+
+    assertEquals("hive://metastore:9083", table.getNamespace());
+    assertEquals("sales.orders", table.getName());
+    OpenLineage.SymlinksDatasetFacetIdentifiers location =
+        table.getFacets().getSymlinks().getIdentifiers().get(0);
+    assertEquals(
+        List.of("file", "/warehouse/sales.db/orders", "LOCATION"),
+        List.of(location.getNamespace(), location.getName(), location.getType()));
+    assertEquals("/out/report", file.getName()); // no symlink: a file keeps its path
+    OpenLineage.InputField source =
+        file.getFacets()
+            .getColumnLineage()
+            .getFields()
+            .getAdditionalProperties()
+            .get("id")
+            .getInputFields()
+            .get(0);
+    assertEquals(
+        List.of("hive://metastore:9083", "sales.orders"),
+        List.of(source.getNamespace(), source.getName()));
+  }
 }
