@@ -193,6 +193,17 @@ def test_the_smart_debug_facet_comes_where_the_peers_does(side_by_side: tuple[Ev
         ]
         assert facet["system"] == {k: peer[0]["system"][k] for k in facet["system"]}
         assert facet["config"]["catalogClass"] == peer[0]["config"]["catalogClass"]
+        # in place of the peer's Micrometer meters, Headwater's own delivery counters: numbers and a flag
+        assert set(facet["metrics"]) == {
+            "emitted",
+            "delivered",
+            "retried",
+            "spooled",
+            "replayed",
+            "dropped",
+            "endpointDown",
+        }, facet["metrics"]
+        assert facet["metrics"]["emitted"] >= 1 and facet["metrics"]["endpointDown"] is False
         assert [n["desc"] for n in facet["logicalPlan"]["nodes"]] == [
             n["desc"].split()[0] for n in peer[0]["logicalPlan"]["nodes"]
         ]

@@ -149,6 +149,11 @@ def test_ddl_lifecycle_as_runs(spark_session: SparkSession, lineage: LineageLog,
     ]
     rename = runs[4][-1]["outputs"][0]["facets"]["lifecycleStateChange"]
     assert rename["previousIdentifier"] == {"namespace": "file", "name": t}
+    for event in runs[4]:  # the renamed table keeps its schema, on START as on COMPLETE
+        assert event["outputs"][0]["facets"]["schema"]["fields"] == [
+            {"name": "id", "type": "integer"},
+            {"name": "note", "type": "string"},
+        ]
 
 
 def test_load_data(spark_session: SparkSession, lineage: LineageLog, db: str, tmp_path: Path) -> None:

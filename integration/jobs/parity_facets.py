@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -76,7 +77,14 @@ def operations(spark: SparkSession, data: Path, agent: str) -> dict[str, Any]:
     }
 
 
-def main(agent: str, workdir: str, manifest: str, settings_json: str) -> None:
+def main(
+    agent: str,
+    workdir: str,
+    manifest: str,
+    settings_json: str,
+    corpus: Callable[[SparkSession, Path, str], dict[str, Any]] = operations,
+) -> None:
+    """Run each operation of ``corpus`` (this file's, unless another corpus passes its own) in its own window."""
     root = Path(workdir).resolve()
     settings = json.loads(settings_json)
     events = Path(settings["spark.openlineage.transport.location"])
@@ -85,7 +93,7 @@ def main(agent: str, workdir: str, manifest: str, settings_json: str) -> None:
     spark = session(root, settings)
     spark.sparkContext.setLogLevel("ERROR")
     windows: dict[str, list[int]] = {}
-    for name, run in operations(spark, data, agent).items():
+    for name, run in corpus(spark, data, agent).items():
         start = drained(spark, agent, events)
         run()
         windows[name] = [start, drained(spark, agent, events)]

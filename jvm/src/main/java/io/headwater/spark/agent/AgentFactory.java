@@ -14,6 +14,7 @@ import io.headwater.spark.extensions.FacetBuilders;
 import io.headwater.spark.extensions.LineageExtractor;
 import io.headwater.spark.extensions.RunContexts;
 import io.headwater.spark.facets.HeadwaterVersion;
+import io.headwater.spark.naming.DatasetNameRules;
 import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.pipelines.PipelinesSupport;
 import io.headwater.spark.versions.SparkVersions;
@@ -115,7 +116,7 @@ final class AgentFactory {
                     config.redaction()));
     ApplicationRun application =
         new ApplicationRun(
-            UUIDUtils.generateNewUUID(),
+            config.compat().applicationRunId().orElseGet(UUIDUtils::generateNewUUID),
             config.namespace(),
             JobNames.application(
                 config.appName().orElse(settings.getOrDefault("spark.app.name", ""))),
@@ -132,6 +133,7 @@ final class AgentFactory {
                     openLineage,
                     SparkVersions.sparkVersion(),
                     config.parent(),
+                    config.compat().rootParent(),
                     new JobMetadata(openLineage, config.metadata()),
                     new ApplicationFacets(
                         HeadwaterVersion.PRODUCER,
@@ -140,7 +142,11 @@ final class AgentFactory {
                         System.getenv(),
                         config.redaction()),
                     new OptInRunFacets(
-                        HeadwaterVersion.PRODUCER, config.optInFacets(), config.redaction())));
+                        HeadwaterVersion.PRODUCER,
+                        config.optInFacets(),
+                        config.redaction(),
+                        emission::status),
+                    DatasetNameRules.of(config.compat())));
     StaticEvents staticEvents = new StaticEvents(openLineage, events);
     RunReading reading =
         new RunReading(
@@ -171,7 +177,11 @@ final class AgentFactory {
             config.metadata().pipelineName());
     ExecutionTracker tracker =
         new ExecutionTracker(
-            application.jobName(), config.jobNameStyle(), config.runIdleTimeout(), MAX_OPEN_RUNS);
+            application.jobName(),
+            config.jobNameStyle(),
+            config.compat(),
+            config.runIdleTimeout(),
+            MAX_OPEN_RUNS);
     ExecutionAnalysis executions =
         new ExecutionAnalysis(
             tracker,
@@ -181,7 +191,13 @@ final class AgentFactory {
             staticEvents,
             emission,
             application,
-            new RddJobRuns(application, emitter, tracker, reading, builders::evaluate),
+            new RddJobRuns(
+                application,
+                emitter,
+                tracker,
+                reading,
+                builders::evaluate,
+                config.compat().rddEventsDisabled()),
             SparkVersions.streaming(),
             pipelines);
     return steps.time(

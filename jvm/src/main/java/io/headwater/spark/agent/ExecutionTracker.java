@@ -1,6 +1,7 @@
 package io.headwater.spark.agent;
 
 import io.headwater.spark.compat.StreamingPlans;
+import io.headwater.spark.config.CompatOptions;
 import io.headwater.spark.config.JobNameStyle;
 import io.headwater.spark.reading.ExecutionLineage;
 import io.headwater.spark.reading.StaticLineage;
@@ -53,6 +54,7 @@ final class ExecutionTracker {
   private final Set<Long> nestedRead = new HashSet<>();
   private final Map<UUID, Long> lastActivity = new HashMap<>();
   private final StreamingQueryRuns streaming = new StreamingQueryRuns();
+  private final CompatOptions compat;
 
   /**
    * @param applicationJobName the application's job name, the first part of every run's job name
@@ -60,18 +62,29 @@ final class ExecutionTracker {
    * @param maxOpenRuns batch runs kept open at most; more evict the least recently active
    */
   ExecutionTracker(String applicationJobName, Duration idleTimeout, int maxOpenRuns) {
-    this(applicationJobName, JobNameStyle.HEADWATER, idleTimeout, maxOpenRuns);
+    this(
+        applicationJobName,
+        JobNameStyle.HEADWATER,
+        CompatOptions.DEFAULT,
+        idleTimeout,
+        maxOpenRuns);
   }
 
   /**
    * @param applicationJobName the application's job name, the first part of every run's job name
    * @param jobNameStyle whose job names runs get ({@code spark.openlineage.jobName.style})
+   * @param compat the job-name options of openlineage-spark ({@link RunJobNames})
    * @param idleTimeout how long a batch run may go without any event before it is forgotten
    * @param maxOpenRuns batch runs kept open at most; more evict the least recently active
    */
   ExecutionTracker(
-      String applicationJobName, JobNameStyle jobNameStyle, Duration idleTimeout, int maxOpenRuns) {
-    this.jobNames = new RunJobNames(applicationJobName, jobNameStyle);
+      String applicationJobName,
+      JobNameStyle jobNameStyle,
+      CompatOptions compat,
+      Duration idleTimeout,
+      int maxOpenRuns) {
+    this.jobNames = new RunJobNames(applicationJobName, jobNameStyle, compat);
+    this.compat = compat;
     this.idleTimeout = Objects.requireNonNull(idleTimeout, "idleTimeout");
     if (maxOpenRuns < 1) {
       throw new IllegalArgumentException("maxOpenRuns must be at least 1, was " + maxOpenRuns);
@@ -188,14 +201,18 @@ final class ExecutionTracker {
 
   /**
    * START, when {@code run} is ready for it: not started yet, its plan part known, a dataset
-   * touched (or its analysis failed: {@link RunFindings#analysisFailed}), its tags known, and
-   * reported as a run (not static DDL).
+   * touched (or its analysis failed: {@link RunFindings#analysisFailed}, or its optimized-plan root
+   * is in {@code filter.allowedSparkNodes}), its root not in {@code filter.deniedSparkNodes}, its
+   * tags known, and reported as a run (not static DDL).
    */
   List<Decision> startIfReady(ExecutionRun run) {
     RunFindings found = run.findings;
+    Optional<Boolean> node =
+        found.rootClass() == null ? Optional.empty() : compat.nodeDecision(found.rootClass());
     if (run.started()
         || found.planPart() == null
-        || (found.lineage().isEmpty() && !found.analysisFailed())
+        || node.equals(Optional.of(false))
+        || (found.lineage().isEmpty() && !found.analysisFailed() && node.isEmpty())
         || !run.naming.tagsKnown()
         || found.staticKind() != StaticLineage.Kind.NONE) {
       return List.of();

@@ -3,6 +3,7 @@ package io.headwater.spark.agent;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.config.OptInFacets;
 import io.headwater.spark.config.Redaction;
+import io.headwater.spark.emit.DeliveryStatus;
 import io.headwater.spark.facets.DebugRunFacet;
 import io.headwater.spark.facets.LogicalPlanRunFacet;
 import io.headwater.spark.logging.OnceLog;
@@ -27,16 +28,37 @@ final class OptInRunFacets {
   private final URI producer;
   private final OptInFacets settings;
   private final Redaction redaction;
+  private final java.util.function.Supplier<DeliveryStatus> counters;
 
   /**
    * @param producer the facets' producer URI
    * @param settings which facets are on
    * @param redaction what must not leave the process
+   * @param counters the delivery counters now, the {@code debug} facet's {@code metrics}
    */
-  OptInRunFacets(URI producer, OptInFacets settings, Redaction redaction) {
+  OptInRunFacets(
+      URI producer,
+      OptInFacets settings,
+      Redaction redaction,
+      java.util.function.Supplier<DeliveryStatus> counters) {
     this.producer = producer;
     this.settings = settings;
     this.redaction = redaction;
+    this.counters = counters;
+  }
+
+  /** The delivery counters as the {@code debug} facet's {@code metrics}: numbers and a flag. */
+  private java.util.Map<String, Object> metrics() {
+    DeliveryStatus status = counters.get();
+    java.util.Map<String, Object> metrics = new java.util.LinkedHashMap<>();
+    metrics.put("emitted", status.emitted());
+    metrics.put("delivered", status.delivered());
+    metrics.put("retried", status.retried());
+    metrics.put("spooled", status.spooled());
+    metrics.put("replayed", status.replayed());
+    metrics.put("dropped", status.dropped());
+    metrics.put("endpointDown", status.endpointDown());
+    return metrics;
   }
 
   /**
@@ -85,6 +107,7 @@ final class OptInRunFacets {
               context.sparkSession(),
               context.queryExecution().map(OptInRunFacets::analyzed).filter(p -> p != null),
               logs,
+              metrics(),
               redaction));
     } catch (RuntimeException e) {
       failed(DebugRunFacet.NAME, e);

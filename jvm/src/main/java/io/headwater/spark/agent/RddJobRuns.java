@@ -50,30 +50,37 @@ final class RddJobRuns {
   private final ExecutionTracker tracker;
   private final RunReading reading;
   private final BiConsumer<ExecutionRun, List<?>> builders;
+  private final boolean disabled;
   private final Map<Integer, Running> running = new HashMap<>();
 
   /**
    * @param tracker names the runs and records their thread's tags ({@link RunNaming})
    * @param reading gives the runs their {@code spark_properties} ({@link RunFindings})
    * @param builders adds what the builders give for one event's objects to a run
+   * @param disabled {@code spark.openlineage.filter.rddEventsDisabled}: no RDD job gets a run
    */
   RddJobRuns(
       ApplicationRun application,
       RunEmitter emitter,
       ExecutionTracker tracker,
       RunReading reading,
-      BiConsumer<ExecutionRun, List<?>> builders) {
+      BiConsumer<ExecutionRun, List<?>> builders,
+      boolean disabled) {
     this.application = application;
     this.emitter = emitter;
     this.tracker = tracker;
     this.reading = reading;
     this.builders = builders;
+    this.disabled = disabled;
   }
 
   /**
    * @param job the scheduler's job, or null when it could not be found (then the job gets no run)
    */
   void start(SparkListenerJobStart event, ActiveJob job) {
+    if (disabled) {
+      return;
+    }
     if (job == null) {
       LOG.debug(
           "Headwater: RDD job {} had ended before its start was seen; no lineage", event.jobId());

@@ -8,6 +8,7 @@ import io.headwater.spark.facets.HeadwaterVersion;
 import io.headwater.spark.facets.SparkPipelineJobFacet;
 import io.headwater.spark.facets.SparkPropertiesRunFacet;
 import io.headwater.spark.logging.StackTraces;
+import io.headwater.spark.naming.DatasetNameRules;
 import io.openlineage.client.OpenLineage;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -29,25 +30,31 @@ final class RunEventFactory {
   private final OpenLineage openLineage;
   private final String sparkVersion;
   private final Optional<HeadwaterConfig.ParentJob> externalParent;
+  private final Optional<HeadwaterConfig.ParentJob> rootParent;
   private final JobMetadata metadata;
   private final ApplicationFacets applicationFacets;
   private final OptInRunFacets optInFacets;
   private final StatisticsFacets statistics;
+  private final DatasetNameRules names;
 
   RunEventFactory(
       OpenLineage openLineage,
       String sparkVersion,
       Optional<HeadwaterConfig.ParentJob> externalParent,
+      Optional<HeadwaterConfig.ParentJob> rootParent,
       JobMetadata metadata,
       ApplicationFacets applicationFacets,
-      OptInRunFacets optInFacets) {
+      OptInRunFacets optInFacets,
+      DatasetNameRules names) {
     this.openLineage = openLineage;
     this.sparkVersion = sparkVersion;
     this.externalParent = externalParent;
+    this.rootParent = rootParent;
     this.metadata = metadata;
     this.applicationFacets = applicationFacets;
     this.optInFacets = optInFacets;
     this.statistics = new StatisticsFacets(openLineage);
+    this.names = names;
   }
 
   /**
@@ -64,9 +71,10 @@ final class RunEventFactory {
 
   /**
    * START, COMPLETE or FAIL of the application run; its parent is the external parent, when
-   * configured. It carries the application's own facets ({@link ApplicationFacets}) for {@code
-   * sparkEvent} (Spark's event, or null). The run and job facets extensions reported for the
-   * application event are added last (never replacing Headwater's own).
+   * configured, with the configured root (else that parent) as its root. It carries the
+   * application's own facets ({@link ApplicationFacets}) for {@code sparkEvent} (Spark's event, or
+   * null). The run and job facets extensions reported for the application event are added last
+   * (never replacing Headwater's own).
    *
    * @param failure why the application failed (the {@code errorMessage} facet), or null
    */
@@ -89,15 +97,17 @@ final class RunEventFactory {
     }
     metadata.addTo(runFacets, LocalPropertyTags.Snapshot.NONE);
     externalParent.ifPresent(
-        parent ->
-            runFacets.parent(
-                parentFacet(
-                    parent.runId(),
-                    parent.namespace(),
-                    parent.name(),
-                    parent.runId(),
-                    parent.namespace(),
-                    parent.name())));
+        parent -> {
+          HeadwaterConfig.ParentJob root = rootParent.orElse(parent);
+          runFacets.parent(
+              parentFacet(
+                  parent.runId(),
+                  parent.namespace(),
+                  parent.name(),
+                  root.runId(),
+                  root.namespace(),
+                  root.name()));
+        });
     return openLineage
         .newRunEventBuilder()
         .eventType(type)
@@ -144,10 +154,10 @@ final class RunEventFactory {
         statistics.outputs(type, run.metrics, found.lineage().outputs());
     List<OpenLineage.InputDataset> inputs =
         statistics.inputs(type, run.metrics, found.lineage().inputs());
-    UUID rootRunId = externalParent.map(HeadwaterConfig.ParentJob::runId).orElse(app.runId());
-    String rootNamespace =
-        externalParent.map(HeadwaterConfig.ParentJob::namespace).orElse(app.namespace());
-    String rootName = externalParent.map(HeadwaterConfig.ParentJob::name).orElse(app.jobName());
+    HeadwaterConfig.ParentJob root = root(app);
+    UUID rootRunId = root.runId();
+    String rootNamespace = root.namespace();
+    String rootName = root.name();
     PipelineFlowRun flow = run.naming.flow();
     OpenLineage.RunFacetsBuilder runFacets =
         openLineage
@@ -183,6 +193,15 @@ final class RunEventFactory {
       runFacets.errorMessage(errorMessage(failure));
     }
     optInFacets.addTo(runFacets, type, found.context(), inputs, outputs);
+    List<OpenLineage.InputDataset> finalInputs =
+        custom.addToInputs(openLineage, inputs).stream()
+            .map(input -> Datasets.withFacetObjects(openLineage, input))
+            .toList();
+    List<OpenLineage.OutputDataset> finalOutputs =
+        custom.addToOutputs(openLineage, outputs).stream()
+            .map(output -> Datasets.withFacetObjects(openLineage, output))
+            .toList();
+    java.util.Map<List<String>, List<String>> tables = names.tables(finalInputs, finalOutputs);
     return openLineage
         .newRunEventBuilder()
         .eventType(type)
@@ -199,14 +218,8 @@ final class RunEventFactory {
                     run.sql(),
                     run.naming.localTags(),
                     flow == null ? facets -> {} : flow.job()::addTo)))
-        .inputs(
-            custom.addToInputs(openLineage, inputs).stream()
-                .map(input -> Datasets.withFacetObjects(openLineage, input))
-                .toList())
-        .outputs(
-            custom.addToOutputs(openLineage, outputs).stream()
-                .map(output -> Datasets.withFacetObjects(openLineage, output))
-                .toList())
+        .inputs(names.apply(finalInputs, OpenLineage.InputDataset.class, tables))
+        .outputs(names.apply(finalOutputs, OpenLineage.OutputDataset.class, tables))
         .build();
   }
 
@@ -221,10 +234,10 @@ final class RunEventFactory {
       PipelineUpdate update,
       ApplicationRun app,
       Optional<String> error) {
-    UUID rootRunId = externalParent.map(HeadwaterConfig.ParentJob::runId).orElse(app.runId());
-    String rootNamespace =
-        externalParent.map(HeadwaterConfig.ParentJob::namespace).orElse(app.namespace());
-    String rootName = externalParent.map(HeadwaterConfig.ParentJob::name).orElse(app.jobName());
+    HeadwaterConfig.ParentJob root = root(app);
+    UUID rootRunId = root.runId();
+    String rootNamespace = root.namespace();
+    String rootName = root.name();
     OpenLineage.RunFacetsBuilder runFacets =
         openLineage
             .newRunFacetsBuilder()
@@ -303,6 +316,20 @@ final class RunEventFactory {
         .name(name)
         .facets(facets.build())
         .build();
+  }
+
+  /**
+   * The root of every run below the application run: the configured root ({@code rootParent*}, each
+   * part falling back to {@code parent*}), else the application run.
+   */
+  private HeadwaterConfig.ParentJob root(ApplicationRun app) {
+    return rootParent.orElseGet(
+        () -> new HeadwaterConfig.ParentJob(app.namespace(), app.jobName(), app.runId()));
+  }
+
+  /** The user's dataset-name rules, applied to every dataset of every event. */
+  DatasetNameRules names() {
+    return names;
   }
 
   private OpenLineage.ProcessingEngineRunFacet processingEngine() {

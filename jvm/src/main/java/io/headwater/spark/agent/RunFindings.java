@@ -19,6 +19,7 @@ import java.util.Optional;
 final class RunFindings {
   private ExecutionLineage lineage = ExecutionLineage.EMPTY;
   private String planPart;
+  private String rootClass;
   private String readAction;
   private String jobNamePrefix;
   private Optional<String> sql = Optional.empty();
@@ -35,6 +36,18 @@ final class RunFindings {
 
   void setLineage(ExecutionLineage lineage) {
     this.lineage = Objects.requireNonNull(lineage, "lineage");
+  }
+
+  /**
+   * The class of the root execution's optimized-plan root (for {@code
+   * spark.openlineage.filter.allowedSparkNodes|deniedSparkNodes}); null until the root was read.
+   */
+  String rootClass() {
+    return rootClass;
+  }
+
+  void setRootClass(String rootClass) {
+    this.rootClass = rootClass;
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.config.CompatOptions;
 import io.headwater.spark.config.JobNameStyle;
 import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.reading.ExecutionLineage;
@@ -17,14 +18,21 @@ import java.util.Optional;
 final class RunJobNames {
   private final String applicationJobName;
   private final JobNameStyle style;
+  private final boolean appendDatasetName;
+  private final boolean replaceDotWithUnderscore;
 
   /**
    * @param applicationJobName the application's job name, the first part of every run's job name
    * @param style whose job names runs get ({@code spark.openlineage.jobName.style})
+   * @param compat {@code jobName.appendDatasetName} (false: no suffix) and {@code
+   *     jobName.replaceDotWithUnderscore} (dots of the plan part become {@code _}), as in
+   *     openlineage-spark
    */
-  RunJobNames(String applicationJobName, JobNameStyle style) {
+  RunJobNames(String applicationJobName, JobNameStyle style, CompatOptions compat) {
     this.applicationJobName = Objects.requireNonNull(applicationJobName, "applicationJobName");
     this.style = Objects.requireNonNull(style, "style");
+    this.appendDatasetName = compat.appendDatasetName();
+    this.replaceDotWithUnderscore = compat.replaceDotWithUnderscore();
   }
 
   /** The job name of {@code run}: its flow's, its read action's or its plan's. */
@@ -40,7 +48,7 @@ final class RunJobNames {
         && lineage.outputs().isEmpty()
         && !lineage.inputs().isEmpty()
         && !streaming) {
-      return JobNames.execution(
+      return name(
           prefix(found),
           found.readAction(),
           Optional.of(JobNames.inputSuffix(lineage.inputs().get(0))));
@@ -52,7 +60,7 @@ final class RunJobNames {
             lineage.jobNameSuffix(),
             lineage.outputs().stream().findFirst().map(OpenLineage.OutputDataset::getName),
             streaming);
-    return JobNames.execution(prefix(found), found.planPart(), suffix);
+    return name(prefix(found), found.planPart(), suffix);
   }
 
   /**
@@ -60,7 +68,14 @@ final class RunJobNames {
    * the suffix of {@code lineage} as read once the DDL ran.
    */
   String ofDdl(RunFindings found, ExecutionLineage lineage) {
-    return JobNames.execution(prefix(found), found.planPart(), lineage.jobNameSuffix());
+    return name(prefix(found), found.planPart(), lineage.jobNameSuffix());
+  }
+
+  private String name(String prefix, String planPart, Optional<String> suffix) {
+    return JobNames.execution(
+        prefix,
+        replaceDotWithUnderscore ? planPart.replace('.', '_') : planPart,
+        appendDatasetName ? suffix : Optional.empty());
   }
 
   private String prefix(RunFindings found) {

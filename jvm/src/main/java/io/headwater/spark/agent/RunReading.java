@@ -86,6 +86,7 @@ final class RunReading {
             ? reading.planPart()
             : JobNames.planPart(execution.executedPlan(), jobNameStyle));
     found.setStaticKind(reading.staticKind());
+    found.setRootClass(execution.optimizedPlan().getClass().getName());
     found.setProperties(properties.forSession(execution.sparkSession()));
     found.setSql(reading.sql()); // redacted with the rest of the event when it is emitted
   }

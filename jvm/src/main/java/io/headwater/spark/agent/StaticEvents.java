@@ -34,8 +34,13 @@ final class StaticEvents {
         .newDatasetEventBuilder()
         .eventTime(RunEventFactory.time(timeMillis))
         .dataset(
-            openLineage.newStaticDataset(
-                dataset.getNamespace(), dataset.getName(), dataset.getFacets()))
+            runs.names()
+                .apply(
+                    List.of(
+                        openLineage.newStaticDataset(
+                            dataset.getNamespace(), dataset.getName(), dataset.getFacets())),
+                    OpenLineage.StaticDataset.class)
+                .get(0))
         .build();
   }
 
@@ -63,12 +68,13 @@ final class StaticEvents {
       OpenLineage.Job job,
       List<OpenLineage.InputDataset> inputs,
       List<OpenLineage.OutputDataset> outputs) {
+    java.util.Map<List<String>, List<String>> tables = runs.names().tables(inputs, outputs);
     return openLineage
         .newJobEventBuilder()
         .eventTime(RunEventFactory.time(timeMillis))
         .job(job)
-        .inputs(inputs)
-        .outputs(outputs)
+        .inputs(runs.names().apply(inputs, OpenLineage.InputDataset.class, tables))
+        .outputs(runs.names().apply(outputs, OpenLineage.OutputDataset.class, tables))
         .build();
   }
 

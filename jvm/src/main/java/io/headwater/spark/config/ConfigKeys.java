@@ -50,13 +50,7 @@ public final class ConfigKeys {
           "parentRunId",
           "Run id (a UUID) of the external run that launched this application.",
           Optional.empty(),
-          value -> {
-            try {
-              return UUID.fromString(value.trim());
-            } catch (IllegalArgumentException e) {
-              throw new IllegalArgumentException("'" + value + "' is not a UUID");
-            }
-          });
+          CompatKeys::parseUuid);
 
   public static final ConfigKey<List<String>> CAPTURED_PROPERTIES =
       new ConfigKey<>(
@@ -311,6 +305,18 @@ public final class ConfigKeys {
           PARENT_JOB_NAMESPACE,
           PARENT_JOB_NAME,
           PARENT_RUN_ID,
+          CompatKeys.ROOT_PARENT_JOB_NAMESPACE,
+          CompatKeys.ROOT_PARENT_JOB_NAME,
+          CompatKeys.ROOT_PARENT_RUN_ID,
+          CompatKeys.APPLICATION_RUN_ID,
+          CompatKeys.DATASET_REMOVE_PATH_PATTERN,
+          CompatKeys.JOB_NAME_APPEND_DATASET_NAME,
+          CompatKeys.JOB_NAME_REPLACE_DOT_WITH_UNDERSCORE,
+          CompatKeys.FILTER_RDD_EVENTS_DISABLED,
+          CompatKeys.FILTER_ALLOWED_SPARK_NODES,
+          CompatKeys.FILTER_DENIED_SPARK_NODES,
+          CompatKeys.VENDORS_ICEBERG_METRICS_REPORTER_DISABLED,
+          CompatKeys.DATASET_IDENTITY,
           CAPTURED_PROPERTIES,
           COLUMN_LINEAGE_DATASET_LINEAGE_ENABLED,
           COLUMN_LINEAGE_DESCRIPTIONS_ENABLED,

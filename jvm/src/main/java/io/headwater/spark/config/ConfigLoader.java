@@ -47,9 +47,12 @@ public final class ConfigLoader {
   private final ObjectNode ymlTree;
   private final ObjectNode envTree;
   private final Path ymlFile;
+  private final ObjectNode airflowTree;
+  private final java.util.Map<String, String> airflowVariables = new java.util.HashMap<>();
 
   private ConfigLoader(ConfigSources sources) {
     this.sources = sources;
+    this.airflowTree = CompatOptionsLoader.airflowTree(sources.environment(), airflowVariables);
     this.sparkTree = ConfigTree.fromSparkConf(sources.sparkConf());
     this.ymlFile = sources.ymlFile();
     this.ymlTree = readYml(ymlFile);
@@ -68,6 +71,7 @@ public final class ConfigLoader {
   private HeadwaterConfig resolve() {
     ObjectNode merged = JsonNodeFactory.instance.objectNode();
     ConfigTree.merge(merged, officialClientUrlTree());
+    ConfigTree.merge(merged, airflowTree);
     ConfigTree.merge(merged, envTree);
     ConfigTree.merge(merged, ymlTree);
     ConfigTree.merge(merged, sparkTree);
@@ -84,12 +88,13 @@ public final class ConfigLoader {
     if (optIn.smartDebug()) {
       disabledFacets.remove(OptInFacets.DEBUG); // the smart debug facet is sent regardless
     }
+    Optional<HeadwaterConfig.ParentJob> parent = parent(merged);
     return new HeadwaterConfig(
         disabled,
         read(merged, ConfigKeys.NAMESPACE),
         readOptional(merged, ConfigKeys.APP_NAME),
         read(merged, ConfigKeys.JOB_NAME_STYLE),
-        parent(merged),
+        parent,
         transport,
         disabledFacets,
         customEnvironmentVariables(merged),
@@ -118,7 +123,9 @@ public final class ConfigLoader {
         optIn,
         ConfigTree.flatten(merged),
         redaction,
-        unknown.warnings());
+        unknown.warnings(),
+        CompatOptionsLoader.load(
+            key -> readOrDefault(merged, key), merged, this::describe, parent));
   }
 
   /** A copy of {@code tree} without the settings at {@code paths} (ignored, with a warning). */
@@ -210,7 +217,8 @@ public final class ConfigLoader {
 
   /**
    * {@code facets.custom_environment_variables} ({@code [VAR1;VAR2]}), read by the OpenLineage
-   * client's facets configuration; none when unset.
+   * client's facets configuration, and {@code facets.variables}, the name openlineage-spark's Spark
+   * configuration page gives it; none when unset.
    */
   private java.util.List<String> customEnvironmentVariables(ObjectNode merged) {
     JsonNode facets = merged.get("facets");
@@ -221,7 +229,12 @@ public final class ConfigLoader {
       String[] names =
           OpenLineageClientUtils.convertValue(facets, FacetsConfig.class)
               .getCustomEnvironmentVariables();
-      return names == null ? java.util.List.of() : java.util.List.of(names);
+      java.util.List<String> all = new ArrayList<>();
+      all.addAll(names == null ? java.util.List.of() : java.util.List.of(names));
+      CompatOptionsLoader.items(facets.get("variables")).stream()
+          .filter(name -> !all.contains(name))
+          .forEach(all::add);
+      return java.util.List.copyOf(all);
     } catch (RuntimeException e) {
       throw new InvalidConfigException(
           describe(new String[] {"facets"}), "cannot be read: " + rootMessage(e), e);
@@ -253,6 +266,11 @@ public final class ConfigLoader {
         read(merged, ConfigKeys.DEBUG_SMART_MODE));
   }
 
+  /**
+   * The facets {@code facets.<name>.disabled} removes (the client's defaults included), and those
+   * of the older list form {@code facets.disabled=[a;b]}, which openlineage-spark documents as
+   * deprecated.
+   */
   private Set<String> disabledFacets(ObjectNode merged) {
     JsonNode facets = merged.get("facets");
     if (facets == null) {
@@ -260,7 +278,10 @@ public final class ConfigLoader {
     }
     try {
       FacetsConfig config = OpenLineageClientUtils.convertValue(facets, FacetsConfig.class);
-      return Set.copyOf(Arrays.asList(config.getEffectiveDisabledFacets()));
+      Set<String> disabled =
+          new java.util.HashSet<>(Arrays.asList(config.getEffectiveDisabledFacets()));
+      disabled.addAll(CompatOptionsLoader.items(facets.get("disabled")));
+      return Set.copyOf(disabled);
     } catch (RuntimeException e) {
       throw new InvalidConfigException(
           describe(new String[] {"facets"}), "cannot be read: " + rootMessage(e), e);
@@ -317,6 +338,9 @@ public final class ConfigLoader {
     }
     if (at(envTree, path) != null) {
       return ConfigTree.ENV_PREFIX + String.join("__", toEnvSegments(path));
+    }
+    if (airflowVariables.containsKey(dotted)) {
+      return airflowVariables.get(dotted);
     }
     if (path.length > 0
         && "transport".equals(path[0])

@@ -44,6 +44,8 @@ import java.util.UUID;
  *     api.AgentConfiguration})
  * @param redaction what must not leave the process ({@link Redaction})
  * @param warnings settings that were ignored (unknown keys), one message each, to be logged once
+ * @param compat the OpenLineage Spark integration's options Headwater honours ({@link
+ *     CompatOptions})
  */
 @Internal
 public record HeadwaterConfig(
@@ -64,7 +66,8 @@ public record HeadwaterConfig(
     OptInFacets optInFacets,
     java.util.Map<String, String> settings,
     Redaction redaction,
-    java.util.List<String> warnings) {
+    java.util.List<String> warnings,
+    CompatOptions compat) {
 
   public HeadwaterConfig {
     Objects.requireNonNull(namespace, "namespace");
@@ -84,6 +87,7 @@ public record HeadwaterConfig(
     settings = java.util.Map.copyOf(settings);
     Objects.requireNonNull(redaction, "redaction");
     warnings = java.util.List.copyOf(warnings);
+    Objects.requireNonNull(compat, "compat");
   }
 
   /**

@@ -51,6 +51,7 @@ final class UnknownSettings {
       candidates.add(prefix.path() + ".<" + prefix.member() + ">");
     }
     candidates.add("facets.<name>.disabled");
+    candidates.add("dataset.namespaceResolvers.<name>.type");
     candidates.add("transport.type");
     for (Map.Entry<String, JsonNode> entry : merged.properties()) {
       List<String> path = List.of(entry.getKey());
@@ -72,7 +73,10 @@ final class UnknownSettings {
       } else if (!ConfigKeys.EXTENSIONS_PREFIX.equals(entry.getKey())) {
         for (List<String> leaf : leaves(value, new ArrayList<>(path))) {
           String dotted = String.join(".", leaf);
-          if (!known.contains(dotted) && !inPrefix(leaf)) {
+          if (CompatKeys.REFUSED.containsKey(dotted)) {
+            warnings.add(
+                describe.apply(leaf.toArray(String[]::new)) + " " + CompatKeys.REFUSED.get(dotted));
+          } else if (!known.contains(dotted) && !inPrefix(leaf) && !isNamespaceResolver(leaf)) {
             warnings.add(warning(leaf, candidates, describe));
           }
         }
@@ -85,8 +89,17 @@ final class UnknownSettings {
     String below = String.join(".", leaf.subList(1, leaf.size()));
     return below.equals("disabled")
         || below.equals("customEnvironmentVariables")
+        || below.equals("variables")
         || below.equals("custom_environment_variables")
         || (leaf.size() > 2 && leaf.get(leaf.size() - 1).equals("disabled"));
+  }
+
+  /** {@code dataset.namespaceResolvers.<name>.<field>}, read by the client's resolvers. */
+  private static boolean isNamespaceResolver(List<String> leaf) {
+    return leaf.size() == 4
+        && leaf.get(0).equals("dataset")
+        && leaf.get(1).equals("namespaceResolvers")
+        && CompatKeys.NAMESPACE_RESOLVER_FIELDS.contains(leaf.get(3));
   }
 
   private static boolean inPrefix(List<String> leaf) {

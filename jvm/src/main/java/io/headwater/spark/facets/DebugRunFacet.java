@@ -43,9 +43,14 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
  *       detected}, {@code No output datasets detected}).
  * </ul>
  *
- * Left out: the integration's {@code config.openLineageConfig} (the agent's whole configuration,
- * transport credentials included) and {@code metrics} (its Micrometer meters; Headwater's delivery
- * counters are {@code headwater.status()}). Schema: {@code DebugRunFacet.json} beside this class.
+ * <p>{@code metrics}: in place of the integration's Micrometer meters, Headwater's own delivery
+ * counters when the event was built ({@code emitted}, {@code delivered}, {@code retried}, {@code
+ * spooled}, {@code replayed}, {@code dropped}: whole numbers since the agent started; {@code
+ * endpointDown}), as {@code headwater.status()} gives them, without the spool's path: numbers and a
+ * flag, so nothing in it can carry a secret.
+ *
+ * <p>Left out: the integration's {@code config.openLineageConfig} (the agent's whole configuration,
+ * transport credentials included). Schema: {@code DebugRunFacet.json} beside this class.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({
@@ -56,6 +61,7 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
   "config",
   "logicalPlan",
   "memory",
+  "metrics",
   "logs"
 })
 @Internal
@@ -87,6 +93,7 @@ public final class DebugRunFacet extends CustomRunFacet {
   private final Map<String, Object> config;
   private final Map<String, Object> logicalPlan;
   private final Map<String, Object> memory;
+  private final Map<String, Object> metrics;
   private final List<String> logs;
 
   private DebugRunFacet(URI producer, Map<String, Map<String, Object>> parts, List<String> logs) {
@@ -96,6 +103,7 @@ public final class DebugRunFacet extends CustomRunFacet {
     this.config = parts.get("config");
     this.logicalPlan = parts.get("logicalPlan");
     this.memory = parts.get("memory");
+    this.metrics = parts.get("metrics");
     this.logs = List.copyOf(logs);
   }
 
@@ -105,6 +113,7 @@ public final class DebugRunFacet extends CustomRunFacet {
    * @param session the run's session, when known
    * @param plan the run's analyzed plan, when it has one
    * @param logs why the facet is sent (empty when it is always on)
+   * @param metrics Headwater's delivery counters, by name (numbers and flags only)
    * @param redaction what must not leave the process (applied to every text taken from settings)
    */
   public static DebugRunFacet of(
@@ -113,6 +122,7 @@ public final class DebugRunFacet extends CustomRunFacet {
       Optional<SparkSession> session,
       Optional<LogicalPlan> plan,
       List<String> logs,
+      Map<String, Object> metrics,
       Redaction redaction) {
     Map<String, Map<String, Object>> parts = new LinkedHashMap<>();
     parts.put("classpath", classpath(context, redaction));
@@ -131,6 +141,7 @@ public final class DebugRunFacet extends CustomRunFacet {
     memory.put("totalMemory", runtime.totalMemory() / MIB);
     memory.put("maxMemory", runtime.maxMemory() / MIB);
     parts.put("memory", memory);
+    parts.put("metrics", new LinkedHashMap<>(metrics));
     return new DebugRunFacet(producer, parts, logs);
   }
 
@@ -157,6 +168,11 @@ public final class DebugRunFacet extends CustomRunFacet {
   @JsonProperty("memory")
   public Map<String, Object> getMemory() {
     return memory;
+  }
+
+  @JsonProperty("metrics")
+  public Map<String, Object> getMetrics() {
+    return metrics;
   }
 
   @JsonProperty("logs")

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.command.AlterTableRenameCommand;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * {@code ALTER TABLE old RENAME TO new} on a session-catalog table: one output, the table under its
@@ -18,7 +19,8 @@ import org.apache.spark.sql.execution.command.AlterTableRenameCommand;
  * <pre>
  *   AlterTableRenameCommand(oldName, newName, isView = false)
  *     -> the identity of newName (location, symlink db.new) with the lifecycle change RENAME and
- *        previousIdentifier = the identity of oldName; schema = the table's in the catalog under newName
+ *        previousIdentifier = the identity of oldName; schema = the table's in the catalog (under
+ *        newName, or under oldName when read before the rename ran)
  *   AlterTableRenameCommand(oldName, newName, isView = true)      ALTER VIEW ... RENAME
  *     -> not matched: a view is not a dataset
  * </pre>
@@ -46,11 +48,16 @@ public final class AlterTableRenameVisitor
     OpenLineage.DatasetFacetsBuilder facets =
         DatasetFacets.withSymlinks(context.openLineage(), renamed);
     DatasetFacets.renamed(context.openLineage(), facets, tables.identity(node.oldName()));
+    // read before the command ran, the table is still under its old name; a rename keeps the schema
+    StructType schema = tables.schema(node.newName());
     return List.of(
         context
             .datasetFactory()
             .output(
-                renamed.getNamespace(), renamed.getName(), tables.schema(node.newName()), facets));
+                renamed.getNamespace(),
+                renamed.getName(),
+                schema != null ? schema : tables.schema(node.oldName()),
+                facets));
   }
 
   @Override
