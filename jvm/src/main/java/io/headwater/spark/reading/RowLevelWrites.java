@@ -11,7 +11,6 @@ import java.util.Optional;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.Literal;
-import org.apache.spark.sql.catalyst.plans.logical.DeleteFromTableWithFilters;
 import org.apache.spark.sql.catalyst.plans.logical.Join;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.MergeRows;
@@ -24,14 +23,14 @@ import org.apache.spark.sql.catalyst.plans.logical.MergeRows;
  * <pre>
  *   ReplaceData / WriteDelta(condition, query, originalTable)    (copy-on-write / merge-on-read)
  *     query ... MergeRows(instructions, Join(target, source, ...))
- *                 -> MERGE: table originalTable, target, source, condition = the merge condition;
+ *                 -> MERGE: table originalTable, target, source, condition = the join's (the
+ *                    write's own condition is TRUE when a NOT MATCHED BY SOURCE clause may touch
+ *                    every row);
  *                    one clause per instruction: its condition, and for each of its output rows
  *                    the value at position i assigned to MergeRows' column i (by name)
  *     query without MergeRows
  *                 -> UPDATE or DELETE: target = query, condition = the WHERE; one clause
  *                    assigning each of query's columns named like a table column
- *   DeleteFromTableWithFilters (a delete the table does from its metadata alone)
- *                 -> as the analyzed plan's ReplaceData / WriteDelta
  * </pre>
  *
  * A {@code MergeRows} whose child is not a join (a shape Spark does not plan today) gives no
@@ -40,14 +39,8 @@ import org.apache.spark.sql.catalyst.plans.logical.MergeRows;
 final class RowLevelWrites {
   private RowLevelWrites() {}
 
-  static Optional<RowLevelWrite> of(LogicalPlan root, Optional<LogicalPlan> analyzed) {
+  static Optional<RowLevelWrite> of(LogicalPlan root) {
     if (root instanceof org.apache.spark.sql.catalyst.plans.logical.RowLevelWrite write) {
-      return ofRewrite(write);
-    }
-    if (root instanceof DeleteFromTableWithFilters
-        && analyzed.isPresent()
-        && analyzed.get()
-            instanceof org.apache.spark.sql.catalyst.plans.logical.RowLevelWrite write) {
       return ofRewrite(write);
     }
     return Connectors.first(connector -> connector.rowLevelWrite(root));
@@ -60,7 +53,6 @@ final class RowLevelWrites {
     while (!(node instanceof MergeRows) && node.children().size() == 1) {
       node = node.children().head();
     }
-    Optional<Expression> condition = Optional.of(write.condition());
     if (!(node instanceof MergeRows merge)) {
       Map<String, List<Expression>> columns = new LinkedHashMap<>();
       for (Attribute column : ScalaCollections.asJava(write.query().output())) {
@@ -71,10 +63,14 @@ final class RowLevelWrites {
               table,
               write.query(),
               Optional.empty(),
-              condition,
+              Optional.of(write.condition()),
               List.of(new RowLevelWrite.Clause(Optional.empty(), columns))));
     }
-    if (!(merge.child() instanceof Join join)) {
+    LogicalPlan below = merge.child();
+    while (!(below instanceof Join) && below.children().size() == 1) {
+      below = below.children().head();
+    }
+    if (!(below instanceof Join join) || join.condition().isEmpty()) {
       return Optional.empty();
     }
     List<Attribute> output = ScalaCollections.asJava(merge.output());
@@ -100,6 +96,11 @@ final class RowLevelWrites {
               assigned));
     }
     return Optional.of(
-        new RowLevelWrite(table, join.left(), Optional.of(join.right()), condition, clauses));
+        new RowLevelWrite(
+            table,
+            join.left(),
+            Optional.of(join.right()),
+            Optional.of(join.condition().get()),
+            clauses));
   }
 }
