@@ -205,7 +205,7 @@ def test_merge_update_delete_and_drop(
         assert version(run[0]["outputs"][0]) is None
         assert version(output) == after
         assert version(run[-1]["inputs"][-1]) == before
-        assert "columnLineage" not in output["facets"]  # row-level writes: not covered, rather than wrong
+        assert "columnLineage" in output["facets"]  # row-level writes: tests/test_row_level_lineage.py
 
     assert_datasets(drop, [], target)
     assert drop[-1]["job"]["name"] == f"{APP_JOB}.drop_table.{db}_target"

@@ -282,7 +282,7 @@ def test_merge_update_delete_and_drop(
         assert version(output) == after
         assert version(run[-1]["inputs"][0]) == before
         assert schema_fields(run[-1]["inputs"][0]) == SCHEMA  # the table's columns, not _file/_pos
-        assert "columnLineage" not in output["facets"]  # row-level writes: not covered, rather than wrong
+        assert "columnLineage" in output["facets"]  # row-level writes: tests/test_row_level_lineage.py
     assert symlinks(merge[-1]["inputs"][1]) == table_symlink("iceberg", "hw_rows.updates")
     assert version(merge[-1]["inputs"][1]) == updates_snapshots[0]
 

@@ -175,6 +175,10 @@ COMPAT: tuple[str, ...] = (
     "tests/test_delta_lineage.py::test_merge_update_delete_and_drop",
     "tests/test_iceberg_lineage.py::test_create_ctas_writes_reads_and_time_travel",
     "tests/test_iceberg_lineage.py::test_merge_update_delete_and_drop",
+    # row-level writes' column lineage: MergeRows, ReplaceData and WriteDelta, Delta's commands, on each line
+    "tests/test_row_level_lineage.py::test_merge_clauses_assign_condition_and_join",
+    "tests/test_row_level_lineage.py::test_update_assignments_and_where",
+    "tests/test_row_level_lineage.py::test_delete_where",
     # Kafka source and sink, batch and streaming, against a real broker (every line with a spark-sql-kafka release)
     "tests/test_kafka_lineage.py",
     # RDD jobs

@@ -25,7 +25,9 @@ import org.apache.spark.sql.execution.datasources.HadoopFsRelation;
  *       node, which the one plan walk then descends into (inputs, schema, column lineage);
  *   <li>{@link #standIn}: what a relation of its computes, for column lineage;
  *   <li>{@link #rewritesTableRows}: its commands whose written rows mix the table's own rows with
- *       the changed ones (no column lineage rather than a wrong one);
+ *       the changed ones (no column lineage from the written query);
+ *   <li>{@link #rowLevelWrite}: what such a command assigns and tests, for the column lineage of
+ *       row-level writes;
  *   <li>{@link #streamBatchRoots}: the dataset roots of a file relation of its micro-batches, for
  *       scan statistics;
  *   <li>{@link #isViewDefinition}: its commands that define a persistent view (a JobEvent, not a
@@ -74,6 +76,15 @@ public interface Connector extends OpenLineageEventHandlerFactory {
    */
   default boolean rewritesTableRows(LogicalPlan root) {
     return false;
+  }
+
+  /**
+   * What plan root {@code root}, a row-level command of this connector ({@code MERGE INTO}, {@code
+   * UPDATE}, {@code DELETE}), assigns and tests, for its column lineage; empty for a node this
+   * connector does not know (or a version of it whose command cannot be read).
+   */
+  default Optional<RowLevelWrite> rowLevelWrite(LogicalPlan root) {
+    return Optional.empty();
   }
 
   /**

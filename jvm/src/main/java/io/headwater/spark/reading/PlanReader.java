@@ -1,6 +1,7 @@
 package io.headwater.spark.reading;
 
 import io.headwater.spark.annotation.Internal;
+import io.headwater.spark.api.RowLevelWrite;
 import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.facets.ColumnLineageSkip;
 import io.headwater.spark.facets.Datasets;
@@ -86,8 +87,11 @@ public final class PlanReader {
       Optional<LogicalPlan> analyzed,
       boolean mayBeSchemaInference) {
     List<OpenLineage.OutputDataset> outputs = unique(visitors.outputsAt(root));
-    Optional<LogicalPlan> written = outputs.isEmpty() ? Optional.empty() : WrittenQuery.of(root);
-    Walk walk = walk(visitors, root, written, outputs, analyzed);
+    Optional<RowLevelWrite> rowLevel =
+        outputs.isEmpty() ? Optional.empty() : RowLevelWrites.of(root);
+    Optional<LogicalPlan> written =
+        outputs.isEmpty() || rowLevel.isPresent() ? Optional.empty() : WrittenQuery.of(root);
+    Walk walk = walk(visitors, root, written, rowLevel, outputs, analyzed);
     if (mayBeSchemaInference && walk.schemaInference.isSchemaInference()) {
       return new Reading(ExecutionLineage.EMPTY, true);
     }
@@ -105,7 +109,14 @@ public final class PlanReader {
       OpenLineage openLineage,
       LogicalPlan query,
       OpenLineage.OutputDataset output) {
-    Walk walk = walk(visitors, query, Optional.of(query), List.of(output), Optional.of(query));
+    Walk walk =
+        walk(
+            visitors,
+            query,
+            Optional.of(query),
+            Optional.empty(),
+            List.of(output),
+            Optional.of(query));
     return walk.lineage(visitors, openLineage, List.of(output), Optional.empty());
   }
 
@@ -113,14 +124,17 @@ public final class PlanReader {
       PlanVisitors visitors,
       LogicalPlan root,
       Optional<LogicalPlan> written,
+      Optional<RowLevelWrite> rowLevel,
       List<OpenLineage.OutputDataset> outputs,
       Optional<LogicalPlan> analyzed) {
     List<ColumnLineageSkip> skips = new ArrayList<>();
     boolean traced = false;
     for (OpenLineage.OutputDataset output :
-        written.isPresent() ? outputs : List.<OpenLineage.OutputDataset>of()) {
-      traced |=
-          traces(output, written.get(), skips); // every output: each one over the limit is a skip
+        written.isPresent() || rowLevel.isPresent()
+            ? outputs
+            : List.<OpenLineage.OutputDataset>of()) {
+      // every output: each one over the limit is a skip
+      traced |= traces(output, written, skips);
     }
     Inputs inputs = new Inputs(visitors);
     SchemaInference schemaInference = new SchemaInference();
@@ -129,26 +143,31 @@ public final class PlanReader {
     if (traced) {
       columns =
           new ColumnLineageAnalyzer(
-              written.get(),
+              written.orElseGet(() -> rowLevel.get().target()),
               node -> Optional.ofNullable(inputs.relationDatasets.get(node)),
               node -> Connectors.first(connector -> connector.standIn(node)),
               AnalysisBudget.startingNow(columnLineage.timeBudget()),
               analyzed,
               descriptionRedaction);
-      callbacks.add(columns);
+      if (written.isPresent()) {
+        callbacks.add(columns); // a row-level write is analysed after the walk named its inputs
+      }
     }
     PlanWalk.Failures failures = PlanWalk.walk(root, callbacks);
-    return new Walk(inputs, schemaInference, columns, failures, written, skips);
+    return new Walk(inputs, schemaInference, columns, failures, written, rowLevel, skips);
   }
 
   /**
-   * True when {@code output}'s columns are to be traced through {@code written}: its schema has as
-   * many fields as the query has columns, within {@code schemaSizeLimit} (else it is skipped).
+   * True when {@code output}'s columns are to be traced: its schema has as many fields as the
+   * {@code written} query has columns (any number for a row-level write, whose fields are named),
+   * within {@code schemaSizeLimit} (else it is skipped).
    */
   private boolean traces(
-      OpenLineage.OutputDataset output, LogicalPlan written, List<ColumnLineageSkip> skips) {
+      OpenLineage.OutputDataset output,
+      Optional<LogicalPlan> written,
+      List<ColumnLineageSkip> skips) {
     List<String> names = fieldNames(output);
-    if (names == null || written.output().size() != names.size()) {
+    if (names == null || (written.isPresent() && written.get().output().size() != names.size())) {
       return false;
     }
     if (names.size() > columnLineage.schemaSizeLimit()) {
@@ -180,6 +199,7 @@ public final class PlanReader {
     private final ColumnLineageAnalyzer columns;
     private final PlanWalk.Failures failures;
     private final Optional<LogicalPlan> written;
+    private final Optional<RowLevelWrite> rowLevel;
     private final List<ColumnLineageSkip> skips;
 
     Walk(
@@ -188,12 +208,14 @@ public final class PlanReader {
         ColumnLineageAnalyzer columns,
         PlanWalk.Failures failures,
         Optional<LogicalPlan> written,
+        Optional<RowLevelWrite> rowLevel,
         List<ColumnLineageSkip> skips) {
       this.inputs = inputs;
       this.schemaInference = schemaInference;
       this.columns = columns;
       this.failures = failures;
       this.written = written;
+      this.rowLevel = rowLevel;
       this.skips = skips;
     }
 
@@ -214,7 +236,7 @@ public final class PlanReader {
       List<String> names = fieldNames(output);
       if (columns == null
           || names == null
-          || written.get().output().size() != names.size()
+          || (written.isPresent() && written.get().output().size() != names.size())
           || names.size() > columnLineage.schemaSizeLimit()) {
         return output;
       }
@@ -223,7 +245,14 @@ public final class PlanReader {
         if (failure != null) {
           throw failure;
         }
-        ColumnLineageAnalyzer.Result result = columns.result(names);
+        ColumnLineageAnalyzer.Result result =
+            rowLevel.isPresent()
+                ? columns.rowLevelResult(
+                    rowLevel.get(),
+                    names,
+                    new ColumnLineageAnalyzer.SourceDataset(
+                        output.getNamespace(), output.getName()))
+                : columns.result(names);
         return Datasets.withFacet(
             openLineage,
             output,

@@ -20,8 +20,9 @@ import org.apache.spark.sql.catalyst.plans.logical.WriteDelta;
  *   ReplaceData / WriteDelta, a connector's row-level command (Connector#rewritesTableRows:
  *   Delta's MERGE/UPDATE/DELETE)
  *                                                 -> none: the rows they write mix the table's own
- *                                                    rows with the changed ones; no facet rather
- *                                                    than a wrong one (not covered yet)
+ *                                                    rows with the changed ones; their column
+ *                                                    lineage is read from their clauses instead
+ *                                                    (RowLevelWrites)
  *   any other command                             -> its first child or hidden query (PlanChildren)
  * </pre>
  */

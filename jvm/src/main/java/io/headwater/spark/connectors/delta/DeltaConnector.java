@@ -3,10 +3,12 @@ package io.headwater.spark.connectors.delta;
 import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.Connector;
 import io.headwater.spark.api.OpenLineageContext;
+import io.headwater.spark.api.RowLevelWrite;
 import io.openlineage.client.OpenLineage;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import scala.PartialFunction;
 
@@ -50,5 +52,10 @@ public final class DeltaConnector implements Connector {
   @Override
   public boolean rewritesTableRows(LogicalPlan root) {
     return DeltaSupport.isRowLevelCommand(root);
+  }
+
+  @Override
+  public Optional<RowLevelWrite> rowLevelWrite(LogicalPlan root) {
+    return DeltaRowLevelWrites.of(root);
   }
 }

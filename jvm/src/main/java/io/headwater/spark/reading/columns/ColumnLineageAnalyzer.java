@@ -2,6 +2,7 @@ package io.headwater.spark.reading.columns;
 
 import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.RelationStandIn;
+import io.headwater.spark.api.RowLevelWrite;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.reading.walk.PlanCallback;
 import io.headwater.spark.reading.walk.PlanWalk;
@@ -147,6 +148,32 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
   /** Output column name → its sources, and the row-level (INDIRECT) sources of the whole query. */
   public record Result(Map<String, FieldSources> fields, FieldSources rowLevel) {}
 
+  /**
+   * The lineage of row-level write {@code write} into {@code table}, whose fields are {@code
+   * outputNames} ({@link RowLevelLineage}); analyses the plans it needs, after the walk named the
+   * datasets they read.
+   *
+   * @throws AnalysisBudget.Exceeded when the analysis runs past its budget
+   */
+  public Result rowLevelResult(RowLevelWrite write, List<String> outputNames, SourceDataset table) {
+    return new RowLevelLineage(this, expressions, rows).of(write, outputNames, table);
+  }
+
+  /** Gives column {@code attribute} the sources {@code sources}, unless it has some already. */
+  void seed(Attribute attribute, FieldSources sources) {
+    columns.putIfAbsent(attribute.exprId().id(), sources);
+  }
+
+  /** Analyses {@code plan} now, dropping the row-level sources of its operators ({@link #seed}). */
+  void analyseMuted(LogicalPlan plan) {
+    rows.mute(true);
+    try {
+      analyse(plan);
+    } finally {
+      rows.mute(false);
+    }
+  }
+
   private FieldSources sourcesOf(Attribute attribute) {
     return columns.getOrDefault(attribute.exprId().id(), FieldSources.NONE);
   }
@@ -175,7 +202,7 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
   }
 
   /** Analyses {@code plan} now, unless the walk (or an earlier call) already did. */
-  private void analyse(LogicalPlan plan) {
+  void analyse(LogicalPlan plan) {
     if (visited.containsKey(plan)) {
       return;
     }

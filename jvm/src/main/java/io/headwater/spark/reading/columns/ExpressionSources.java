@@ -37,6 +37,7 @@ final class ExpressionSources {
   private final Function<Attribute, FieldSources> attributes;
   private final Function<LogicalPlan, Void> subqueryPlans;
   private final AnalysisBudget budget;
+  private Expression rowChoice;
 
   /**
    * @param attributes the sources of a column produced below
@@ -52,10 +53,26 @@ final class ExpressionSources {
     this.budget = budget;
   }
 
+  /**
+   * The condition of a row-level write ({@code UPDATE ... WHERE c}), which a copy-on-write rewrite
+   * turns into {@code IF(c, new value, old value)} for every column: such an {@code IF} picks no
+   * value of its own, its branches are the value (the condition is the write's FILTER).
+   */
+  void rowChoice(Expression condition) {
+    this.rowChoice = condition;
+  }
+
   /** The sources of {@code expression}'s value. */
   FieldSources of(Expression expression) {
-    FieldSources result = new FieldSources();
     Expression value = expression instanceof Alias alias ? alias.child() : expression;
+    if (rowChoice != null
+        && value instanceof If choice
+        && choice.predicate().semanticEquals(rowChoice)) {
+      FieldSources result = of(choice.trueValue());
+      result.addAll(of(choice.falseValue()));
+      return result;
+    }
+    FieldSources result = new FieldSources();
     collect(
         value,
         isColumnRead(value) ? Transformation.IDENTITY : Transformation.TRANSFORMATION,

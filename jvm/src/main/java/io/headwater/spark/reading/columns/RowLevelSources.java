@@ -30,6 +30,7 @@ final class RowLevelSources {
       List.of(DuplicateElimination::of, SetComparisons::of);
 
   private final FieldSources sources = new FieldSources();
+  private FieldSources into = sources;
   private final ExpressionSources expressions;
   private final Descriptions descriptions;
   private final InferredFilters inferredFilters;
@@ -49,6 +50,14 @@ final class RowLevelSources {
   /** What was gathered so far (the object itself, which later operators add to). */
   FieldSources sources() {
     return sources;
+  }
+
+  /**
+   * While {@code muted}, what operators contribute is dropped: the operators of a row-level write's
+   * own reading of its table (file pruning, the optimizer's null tests) are not the query's.
+   */
+  void mute(boolean muted) {
+    into = muted ? new FieldSources() : sources;
   }
 
   /** The grouping columns of {@code aggregate} (GROUP_BY). */
@@ -94,7 +103,7 @@ final class RowLevelSources {
           condition,
           descriptions.of(
               Transformation.JOIN, () -> join.joinType().sql() + " JOIN ON " + condition.sql()),
-          sources);
+          into);
     }
   }
 
@@ -116,7 +125,7 @@ final class RowLevelSources {
       if (keys.isPresent()) {
         for (RowKeys key : keys.get()) {
           for (Attribute column : key.columns()) {
-            expressions.referencesThrough(column, key.kind(), sources);
+            expressions.referencesThrough(column, key.kind(), into);
           }
         }
         return true;
@@ -127,7 +136,7 @@ final class RowLevelSources {
 
   private void add(List<? extends Expression> keys, Transformation kind) {
     for (Expression key : keys) {
-      expressions.referencesThrough(key, kind, sources);
+      expressions.referencesThrough(key, kind, into);
     }
   }
 
