@@ -3,7 +3,6 @@ package io.headwater.spark.emit;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.headwater.spark.facets.FacetSchemas;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -40,6 +39,13 @@ import java.util.function.Consumer;
 final class EventReduction {
   /** The run facet a reduced event carries. */
   static final String FACET = "headwater_eventReduced";
+
+  /**
+   * The facet's {@code _schemaURL}: the spec's RunFacet base, as for every custom run facet
+   * (facets.FacetSchemas, a layer emit does not use).
+   */
+  private static final String RUN_FACET_SCHEMA =
+      "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunFacet";
 
   /** Schema fields kept by {@link Cut#SCHEMA_FIELDS}. */
   static final int SCHEMA_FIELD_LIMIT = 100;
@@ -115,7 +121,7 @@ final class EventReduction {
       ObjectNode event, List<String> made, long originalSize, long budget) {
     ObjectNode facet = object(object(event, "run"), "facets").putObject(FACET);
     facet.put("_producer", event.path("producer").asText(""));
-    facet.put("_schemaURL", FacetSchemas.RUN_FACET.toString());
+    facet.put("_schemaURL", RUN_FACET_SCHEMA);
     ArrayNode cuts = facet.putArray("cuts");
     made.forEach(cuts::add);
     facet.put("originalSizeBytes", originalSize);
