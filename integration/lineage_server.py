@@ -69,7 +69,7 @@ class LineageServer:
     ``requests`` holds every POST, ``accepted`` those answered 200 (:meth:`events` reads them). With ``down_after=n``
     the server closes its port after the n-th POST and opens it again ``down_for`` seconds later (a restart). With
     ``port`` it listens on that port; ``listen_now=False`` waits for :meth:`listen` (an endpoint that is down at
-    first).
+    first). With ``max_body=n`` a body of more than n bytes is answered 413 (as API gateways refuse them).
 
     Use as a context manager; ``url`` is ``http://127.0.0.1:<port>``.
     """
@@ -82,6 +82,7 @@ class LineageServer:
     down_after: int | None = None
     down_for: float = 0.0
     listen_now: bool = True
+    max_body: int | None = None
 
     def __post_init__(self) -> None:
         self._lock = threading.Lock()
@@ -103,7 +104,10 @@ class LineageServer:
                 request = Request(self.path, {k.lower(): v for k, v in self.headers.items()}, body)
                 with server._lock:
                     server.requests.append(request)
-                    answer = server._queue.pop(0) if server._queue else Answer()
+                    if server.max_body is not None and len(body) > server.max_body:
+                        answer = Answer(413)
+                    else:
+                        answer = server._queue.pop(0) if server._queue else Answer()
                     if answer.status == 200 and not answer.malformed:
                         server.accepted.append(request)
                     restart = server.down_after is not None and len(server.requests) == server.down_after

@@ -187,12 +187,12 @@ def test_a_full_spool_disk_never_sends_an_event_twice_and_never_holds_back_live_
 
 @contextmanager
 def _python_driver(
-    tmp_path: Path, settings: dict[str, str], output: Path
+    tmp_path: Path, settings: dict[str, str], output: Path, mode: str = "write"
 ) -> Iterator[tuple[subprocess.Popen[str], int]]:
-    """Run killed_driver_job.py (a Python driver; its JVM is its child) for the block; yields it and its JVM's pid.
-    Whatever is left of it is killed at the block's end."""
+    """Run killed_driver_job.py (a Python driver; its JVM is its child) in ``mode`` for the block; yields it and its
+    JVM's pid. Whatever is left of it is killed at the block's end."""
     driver = subprocess.Popen(
-        [sys.executable, str(JOBS / "killed_driver_job.py"), json.dumps(settings), str(output)],
+        [sys.executable, str(JOBS / "killed_driver_job.py"), json.dumps(settings), str(output), mode],
         cwd=tmp_path, env=driver_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
@@ -256,6 +256,29 @@ def test_a_python_driver_killed_with_sigkill_fails_the_application_and_names_the
     assert write[-1]["eventType"] in {"ABORT", "FAIL"}
     write_message = write[-1]["run"]["facets"]["errorMessage"]["message"]
     assert "Python driver process" in write_message, write_message
+
+
+@pytest.mark.parametrize(("mode", "ending"), [("foreach", "FAIL"), ("idle", "COMPLETE")])
+def test_a_python_driver_killed_with_a_non_sql_job_running_fails_and_an_idle_one_completes(
+    tmp_path: Path, mode: str, ending: str
+) -> None:
+    """Issue 38 item 4: killed with SIGKILL while a Spark job that is no SQL execution runs (an ``rdd.foreach``), the
+    application run FAILs naming the kill; killed while idle, it still COMPLETEs."""
+    with (
+        LineageServer() as server,
+        _python_driver(tmp_path, http(server.url, tmp_path / "spool"), tmp_path / "out", mode) as (driver, jvm),
+    ):
+        assert driver.stdout is not None
+        assert driver.stdout.readline().strip() in {"running", "idle"}
+        os.kill(driver.pid, signal.SIGKILL)
+        driver.wait(timeout=30)
+        assert _gone(jvm, 60), "the JVM outlived its Python driver"
+    runs = runs_by_id(server.events())
+    app = next(run for run in runs.values() if run[0]["job"]["name"] == "killed_driver")
+    assert [e["eventType"] for e in app] == ["START", ending], [e["eventType"] for e in app]
+    if ending == "FAIL":
+        message = app[-1]["run"]["facets"]["errorMessage"]["message"]
+        assert "Python driver process" in message and "went away" in message, message
 
 
 def test_runs_left_open_by_a_jvm_killed_with_sigkill_are_aborted_once_at_the_next_start(tmp_path: Path) -> None:

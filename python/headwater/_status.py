@@ -26,10 +26,15 @@ class DeliveryStatus:
         spooled: events written to the spool (undeliverable after the retry policy, while the endpoint was known to
             be down, or at application end).
         replayed: spooled events (of this application or an earlier one) delivered later.
-        dropped: events lost for good: rejected by the backend (HTTP 400, 409, 413, 415, 422), a full emission queue,
-            a full or unwritable spool, the spool turned off.
+        dropped: events lost for good: rejected by the backend (HTTP 400, 409, 415, 422; a 413 only for an event that
+            cannot be cut further), a full emission queue, a full or unwritable spool, the spool turned off. An event
+            too large for its destination is not dropped but reduced (see ``reduced``).
         endpoint_down: whether a destination is known to be down now.
         spool_directory: the spool's root directory, or ``None`` when spooling is off.
+        reduced: events cut to fit a destination's size budget (``spark.openlineage.emit.maxEventBytes``, Kafka's
+            ``max.request.size``, or the size an endpoint refused with HTTP 413), once per event and destination;
+            each is also counted as delivered, spooled or dropped. Their ``headwater_eventReduced`` run facet says
+            what was cut.
     """
 
     emitted: int
@@ -40,6 +45,7 @@ class DeliveryStatus:
     dropped: int
     endpoint_down: bool
     spool_directory: str | None
+    reduced: int = 0
 
 
 def status(spark: SparkSession) -> DeliveryStatus:
@@ -67,4 +73,5 @@ def status(spark: SparkSession) -> DeliveryStatus:
         dropped=int(data["dropped"]),
         endpoint_down=bool(data["endpointDown"]),
         spool_directory=None if data["spoolDirectory"] is None else str(data["spoolDirectory"]),
+        reduced=int(data["reduced"]),
     )

@@ -24,6 +24,8 @@ from tests.support.daemons import Daemon, free_ports
 REPO = Path(__file__).resolve().parents[2]
 LIB = REPO / "build" / "kafka-broker" / "lib"
 STARTED = "Kafka Server started"
+MESSAGE_MAX_BYTES = 1_048_576
+"""The largest record batch the broker takes (``message.max.bytes``): 1 MiB, as an Event Hubs-like limit."""
 
 
 def ensure_resolved() -> Path:
@@ -177,6 +179,7 @@ def server_properties(port: int, controller: int, data: Path) -> str:
             "share.coordinator.state.topic.replication.factor=1",
             "share.coordinator.state.topic.min.isr=1",
             "group.initial.rebalance.delay.ms=0",
+            f"message.max.bytes={MESSAGE_MAX_BYTES}",
             "",
         ]
     )

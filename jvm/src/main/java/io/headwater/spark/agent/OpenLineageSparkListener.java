@@ -181,6 +181,7 @@ public final class OpenLineageSparkListener extends SparkListener {
   /** A job outside any SQL execution is an RDD job with a run of its own. */
   @Override
   public void onJobStart(SparkListenerJobStart event) {
+    Termination.jobStarted(event.jobId());
     route(
         () -> {
           ActiveJob job = activeJobs.lookup(event.jobId());
@@ -209,6 +210,7 @@ public final class OpenLineageSparkListener extends SparkListener {
 
   @Override
   public void onJobEnd(SparkListenerJobEnd event) {
+    Termination.jobEnded(event.jobId());
     route(
         () -> {
           boolean rddJob = rddJobs.ended(event);

@@ -2,6 +2,8 @@ package io.headwater.spark.agent;
 
 import io.headwater.spark.logging.StackTraces;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
@@ -35,6 +37,9 @@ final class Termination {
   private static final AtomicBoolean HANDLERS_INSTALLED = new AtomicBoolean();
   // a run failed because the Python driver went away (its end then is a kill, not the usual exit)
   private static final AtomicBoolean CUT_SHORT = new AtomicBoolean();
+  // the Spark jobs running now, of SQL executions or not (Spark posts the application's end
+  // before it cancels them)
+  private static final Set<Integer> RUNNING_JOBS = ConcurrentHashMap.newKeySet();
 
   private final Thread hook;
 
@@ -69,7 +74,7 @@ final class Termination {
    * @param server whether the driver is a long-running server ({@link ServerDriver})
    */
   static Optional<String> reason(boolean runsOpen, boolean server) {
-    if (PythonDriver.gone() && (runsOpen || CUT_SHORT.get())) {
+    if (PythonDriver.gone() && (runsOpen || !RUNNING_JOBS.isEmpty() || CUT_SHORT.get())) {
       return Optional.of(
           "the application was terminated: "
               + PythonDriver.description()
@@ -90,6 +95,20 @@ final class Termination {
               + " (the driver exited or was killed without stopping the SparkContext)");
     }
     return Optional.empty();
+  }
+
+  /**
+   * A Spark job started — any job, not only one of a SQL execution: an RDD action ({@code
+   * foreach}), the job {@code rdd.toDF()} runs to infer a schema. A Python driver that goes away
+   * while one runs killed the application ({@link #reason}).
+   */
+  static void jobStarted(int jobId) {
+    RUNNING_JOBS.add(jobId);
+  }
+
+  /** A Spark job ended (see {@link #jobStarted}). */
+  static void jobEnded(int jobId) {
+    RUNNING_JOBS.remove(jobId);
   }
 
   /** Why the application run fails when the JVM shut down before Spark reported its end. */

@@ -55,7 +55,7 @@ public record ConfigKey<T>(
   }
 
   /** A whole number from 1 to {@code max}. */
-  private static long parsePositive(String value, long max) {
+  static long parsePositive(String value, long max) {
     long parsed;
     try {
       parsed = Long.parseLong(value.trim());

@@ -169,6 +169,16 @@ public final class ConfigKeys {
               + " for; a longer one is cut to this.",
           10_000);
 
+  public static final ConfigKey<Long> EMIT_MAX_EVENT_BYTES =
+      new ConfigKey<>(
+          "emit.maxEventBytes",
+          "The largest event, in bytes of its JSON, a destination is sent; a larger one is reduced"
+              + " in the documented order until it fits, and says what was cut. Unset: none for"
+              + " http, file and console (until an endpoint refuses a body as too large), the"
+              + " producer's max.request.size less 1 KiB for kafka.",
+          Optional.empty(),
+          value -> ConfigKey.parsePositive(value, Long.MAX_VALUE));
+
   public static final ConfigKey<Boolean> SPOOL_ENABLED =
       ConfigKey.bool(
           "spool.enabled",
@@ -341,6 +351,7 @@ public final class ConfigKeys {
           SPOOL_ENABLED,
           SPOOL_DIR,
           SPOOL_MAX_BYTES,
+          EMIT_MAX_EVENT_BYTES,
           REDACTION_REGEX,
           FACETS_SQL_LITERALS);
 }

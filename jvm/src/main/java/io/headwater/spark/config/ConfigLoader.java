@@ -117,7 +117,8 @@ public final class ConfigLoader {
             new HeadwaterConfig.SpoolSettings(
                 read(merged, ConfigKeys.SPOOL_ENABLED),
                 directory(read(merged, ConfigKeys.SPOOL_DIR)),
-                read(merged, ConfigKeys.SPOOL_MAX_BYTES))),
+                read(merged, ConfigKeys.SPOOL_MAX_BYTES)),
+            readOptional(merged, ConfigKeys.EMIT_MAX_EVENT_BYTES)),
         MetadataSettingsLoader.load(
             key -> readOrDefault(merged, key), merged, sources.environment()),
         optIn,

@@ -134,13 +134,26 @@ public record HeadwaterConfig(
    *     spooled)
    * @param retry retries of deliveries
    * @param spool where undeliverable events are kept
+   * @param maxEventBytes the largest event (bytes of its JSON) a destination is sent ({@code
+   *     emit.maxEventBytes}); empty: the transport's own limit, if it has one
    */
   public record EmitSettings(
-      int queueCapacity, Duration closeTimeout, RetrySettings retry, SpoolSettings spool) {
+      int queueCapacity,
+      Duration closeTimeout,
+      RetrySettings retry,
+      SpoolSettings spool,
+      Optional<Long> maxEventBytes) {
     public EmitSettings {
       Objects.requireNonNull(closeTimeout, "closeTimeout");
       Objects.requireNonNull(retry, "retry");
       Objects.requireNonNull(spool, "spool");
+      Objects.requireNonNull(maxEventBytes, "maxEventBytes");
+    }
+
+    /** Settings without an event size budget of their own. */
+    public EmitSettings(
+        int queueCapacity, Duration closeTimeout, RetrySettings retry, SpoolSettings spool) {
+      this(queueCapacity, closeTimeout, retry, spool, Optional.empty());
     }
   }
 

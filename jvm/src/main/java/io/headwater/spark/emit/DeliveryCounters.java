@@ -8,7 +8,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * once in {@code emitted}; at each destination it then ends in exactly one of {@code delivered},
  * {@code spooled} or {@code dropped} (with a composite transport, once per destination). A spooled
  * event re-sent later is counted in {@code replayed} (also events spooled by an earlier
- * application), or in {@code dropped} when the backend rejects it then.
+ * application), or in {@code dropped} when the backend rejects it then. An event cut to fit a
+ * destination's size budget ({@link EventBudget}) is also counted once in {@code reduced}.
  */
 @Internal
 public final class DeliveryCounters {
@@ -18,6 +19,7 @@ public final class DeliveryCounters {
   private final AtomicLong spooled = new AtomicLong();
   private final AtomicLong replayed = new AtomicLong();
   private final AtomicLong dropped = new AtomicLong();
+  private final AtomicLong reduced = new AtomicLong();
 
   /** The counts now. */
   public DeliveryStatus snapshot(boolean endpointDown, String spoolDirectory) {
@@ -28,6 +30,7 @@ public final class DeliveryCounters {
         spooled.get(),
         replayed.get(),
         dropped.get(),
+        reduced.get(),
         endpointDown,
         spoolDirectory);
   }
@@ -50,6 +53,10 @@ public final class DeliveryCounters {
 
   void replayed() {
     replayed.incrementAndGet();
+  }
+
+  void reduced() {
+    reduced.incrementAndGet();
   }
 
   void dropped() {

@@ -29,6 +29,7 @@ final class DeliveryLog {
   private final RateLimitedLog spoolUnreadable;
   private final RateLimitedLog spoolRefused;
   private final RateLimitedLog spoolSkipped;
+  private final RateLimitedLog reduced;
   private final List<RateLimitedLog> all;
 
   /**
@@ -45,6 +46,7 @@ final class DeliveryLog {
     spoolUnreadable = new RateLimitedLog(LOG, INTERVAL, scrub);
     spoolRefused = new RateLimitedLog(LOG, INTERVAL, scrub);
     spoolSkipped = new RateLimitedLog(LOG, INTERVAL, scrub);
+    reduced = new RateLimitedLog(LOG, INTERVAL, scrub);
     all =
         List.of(
             undeliverable,
@@ -56,7 +58,8 @@ final class DeliveryLog {
             spoolUnwritable,
             spoolUnreadable,
             spoolRefused,
-            spoolSkipped);
+            spoolSkipped,
+            reduced);
   }
 
   void undeliverable(
@@ -85,6 +88,21 @@ final class DeliveryLog {
             + spool
             + " (re-sent when it answers, at the next application start, or with `headwater"
             + " replay`)",
+        null);
+  }
+
+  void reduced(Destination destination, long size, long budget, boolean refused) {
+    reduced.warn(
+        "Headwater: a lineage event of "
+            + size
+            + " bytes for "
+            + destination.display()
+            + (refused ? " was refused as too large; it is" : " is")
+            + " cut to fit "
+            + budget
+            + " bytes (spark.openlineage.emit.maxEventBytes), and its "
+            + EventReduction.FACET
+            + " facet says what was cut",
         null);
   }
 

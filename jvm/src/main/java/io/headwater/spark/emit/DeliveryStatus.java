@@ -14,9 +14,12 @@ import io.headwater.spark.annotation.Internal;
  * @param spooled events written to the spool after the retry policy gave up (or at application end,
  *     or while the endpoint was known to be down)
  * @param replayed spooled events (of this application or an earlier one) delivered later
- * @param dropped events lost for good: rejected by the backend (HTTP 400, 409, 413, 415, 422), a
- *     full emission queue, a full or unwritable spool, the spool turned off, or a send still in
- *     flight when the close timeout ran out
+ * @param dropped events lost for good: rejected by the backend (HTTP 400, 409, 415, 422; a 413 only
+ *     for an event that cannot be cut further), a full emission queue, a full or unwritable spool,
+ *     the spool turned off, or a send still in flight when the close timeout ran out
+ * @param reduced events cut to fit a destination's size budget (a configured one, Kafka's {@code
+ *     max.request.size}, or the size an endpoint refused with HTTP 413), then delivered, spooled or
+ *     dropped like any other; counted once per event and destination
  * @param endpointDown whether a destination is known to be down now
  * @param spoolDirectory the spool's root directory, or null when the spool is off
  */
@@ -28,6 +31,7 @@ public record DeliveryStatus(
     long spooled,
     long replayed,
     long dropped,
+    long reduced,
     boolean endpointDown,
     String spoolDirectory) {
 

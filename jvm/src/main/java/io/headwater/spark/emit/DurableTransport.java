@@ -35,6 +35,9 @@ final class DurableTransport extends Transport {
   /** Records re-sent per replay pass, so new events are not held up behind a long spool. */
   static final int REPLAY_BATCH = 100;
 
+  /** The HTTP status of a body the endpoint refuses as too large. */
+  private static final int TOO_LARGE = 413;
+
   private final Transport delegate;
   private final Destination destination;
   private final RetryPolicy policy;
@@ -43,6 +46,7 @@ final class DurableTransport extends Transport {
   private final DeliveryCounters counters;
   private final DeliveryLog log;
   private final Runnable abortInFlight;
+  private final BudgetedEvents budgeted;
   private final CountDownLatch abandoned = new CountDownLatch(1);
   private volatile boolean down;
   private volatile long nextProbeNanos;
@@ -52,6 +56,7 @@ final class DurableTransport extends Transport {
    * @param retryAfter the {@code Retry-After} header of the answer to the last attempt
    * @param spool where undeliverable events go; empty when spooling is off
    * @param abortInFlight aborts a request in flight (closing its connection), for the bounded stop
+   * @param budget the largest event the destination is sent; events over it are cut to fit
    */
   DurableTransport(
       Transport delegate,
@@ -61,7 +66,8 @@ final class DurableTransport extends Transport {
       Optional<Spool> spool,
       DeliveryCounters counters,
       DeliveryLog log,
-      Runnable abortInFlight) {
+      Runnable abortInFlight,
+      EventBudget budget) {
     this.delegate = Objects.requireNonNull(delegate, "delegate");
     this.destination = Objects.requireNonNull(destination, "destination");
     this.policy = Objects.requireNonNull(policy, "policy");
@@ -70,6 +76,7 @@ final class DurableTransport extends Transport {
     this.counters = Objects.requireNonNull(counters, "counters");
     this.log = Objects.requireNonNull(log, "log");
     this.abortInFlight = Objects.requireNonNull(abortInFlight, "abortInFlight");
+    this.budgeted = new BudgetedEvents(budget, destination, counters, log);
   }
 
   @Override
@@ -107,7 +114,8 @@ final class DurableTransport extends Transport {
     return abandoned.getCount() == 0;
   }
 
-  private void deliver(OpenLineage.BaseEvent event) {
+  private void deliver(OpenLineage.BaseEvent original) {
+    OpenLineage.BaseEvent event = budgeted.next(original);
     if (isAbandoned()) {
       toSpool(EventJson.toJson(event), false, null);
       return;
@@ -165,8 +173,28 @@ final class DurableTransport extends Transport {
     }
   }
 
-  /** One attempt: null when it was delivered, else the failure. */
+  /**
+   * One attempt, and while the destination refuses the event as too large (HTTP 413), again cut
+   * below the refused size ({@link BudgetedEvents#afterRefusal}): null when it was delivered, else
+   * the last failure (a 413 when the event cannot be cut further).
+   */
   private RuntimeException attempt(OpenLineage.BaseEvent event) {
+    OpenLineage.BaseEvent sent = event;
+    while (true) {
+      RuntimeException failure = attemptOnce(sent);
+      if (failure == null || RetryPolicy.status(failure).orElse(0) != TOO_LARGE) {
+        return failure;
+      }
+      Optional<OpenLineage.BaseEvent> smaller = budgeted.afterRefusal(event, sent);
+      if (smaller.isEmpty()) {
+        return failure;
+      }
+      sent = smaller.get();
+    }
+  }
+
+  /** One attempt: null when it was delivered, else the failure. */
+  private RuntimeException attemptOnce(OpenLineage.BaseEvent event) {
     retryAfter.clear();
     try {
       EventKinds.send(event, delegate::emit, delegate::emit, delegate::emit);
@@ -226,7 +254,7 @@ final class DurableTransport extends Transport {
       return true;
     }
     nextProbeNanos = System.nanoTime() + policy.probeInterval().toNanos();
-    RuntimeException failure = attempt(event);
+    RuntimeException failure = attempt(budgeted.next(event));
     if (failure == null) {
       records.remove(entry);
       counters.replayed();

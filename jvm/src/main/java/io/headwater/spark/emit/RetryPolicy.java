@@ -27,7 +27,8 @@ import java.util.Set;
  *       the credentials are wrong)</td><td>not retried; spooled (a fixed setting or {@code headwater
  *       replay --url} can deliver it); the endpoint is known to be down</td></tr>
  *   <tr><td>{@link Kind#REJECTED}</td><td>HTTP 400, 409, 413, 415, 422 (the backend refuses this
- *       event)</td><td>not retried, dropped (counted and logged)</td></tr>
+ *       event; a 413 only once the event cannot be cut further)</td><td>not retried, dropped
+ *       (counted and logged)</td></tr>
  * </table>
  *
  * <p>Between attempts the wait is exponential ({@link RetrySettings#backoffAfter}); after a 429 or

@@ -12,6 +12,7 @@ import io.openlineage.client.transports.TransportFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Properties;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.core5.io.CloseMode;
@@ -29,6 +30,12 @@ import org.apache.hc.core5.io.CloseMode;
 final class Transports {
   private static final String STRING_SERIALIZER =
       "org.apache.kafka.common.serialization.StringSerializer";
+
+  /** Kafka's default {@code max.request.size}. */
+  private static final long KAFKA_MAX_REQUEST_SIZE = 1_048_576;
+
+  /** Bytes of a Kafka record's size kept for its key and framing. */
+  static final long KAFKA_RECORD_OVERHEAD = 1_024;
 
   private Transports() {}
 
@@ -95,7 +102,42 @@ final class Transports {
             ? Optional.of(new Spool(emit.spool().dir(), destination, emit.spool().maxBytes()))
             : Optional.empty();
     return new DurableTransport(
-        transport, destination, policy, retryAfter, spool, counters, log, abort);
+        transport,
+        destination,
+        policy,
+        retryAfter,
+        spool,
+        counters,
+        log,
+        abort,
+        budget(config, emit));
+  }
+
+  /**
+   * The largest event {@code config}'s destination is sent: {@code emit.maxEventBytes} when set,
+   * else for {@code kafka} the producer's {@code max.request.size} (Kafka's default 1 MiB) less
+   * {@value #KAFKA_RECORD_OVERHEAD} bytes for the record's key and framing; none for the others.
+   */
+  private static EventBudget budget(TransportConfig config, EmitSettings emit) {
+    if (emit.maxEventBytes().isPresent()) {
+      return new EventBudget(OptionalLong.of(emit.maxEventBytes().get()));
+    }
+    if (config instanceof KafkaConfig kafka) {
+      String max =
+          kafka.getProperties() == null
+              ? null
+              : kafka.getProperties().getProperty("max.request.size");
+      long request = KAFKA_MAX_REQUEST_SIZE;
+      if (max != null) {
+        try {
+          request = Long.parseLong(max.trim());
+        } catch (NumberFormatException e) {
+          // the producer itself refuses the setting and says so
+        }
+      }
+      return new EventBudget(OptionalLong.of(Math.max(1, request - KAFKA_RECORD_OVERHEAD)));
+    }
+    return new EventBudget(OptionalLong.empty());
   }
 
   /** {@code kafka} with the serializers the user left out set to Kafka's StringSerializer. */
