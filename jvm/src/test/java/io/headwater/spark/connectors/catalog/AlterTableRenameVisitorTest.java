@@ -44,14 +44,14 @@ public class AlterTableRenameVisitorTest {
   }
 
   @Test
-  public void beforeItRunsTheNewNameHasNoSchemaYet() {
+  public void beforeItRunsTheSchemaComesFromThePreviousName() {
     LocalSpark.session().sql("CREATE TABLE renaming (a INT) USING parquet");
     LogicalPlan rename = Executions.planned("ALTER TABLE renaming RENAME TO renaming_done");
 
     OpenLineage.OutputDataset output = only(visitor.apply(rename));
     assertEquals(managedTable("renaming_done"), id(output));
     assertEquals(managedTable("renaming"), previousIdentifier(output));
-    assertEquals(List.of(), schema(output));
+    assertEquals(List.of("a:integer"), schema(output));
   }
 
   @Test
