@@ -1,9 +1,12 @@
 """Headwater side by side with the OpenLineage Spark integration (openlineage-spark 1.53.0) on the settings a team
 switching agents keeps (issue 36): the root parent and parent as Airflow's OpenLineage provider passes them,
 ``applicationRunId``, ``dataset.removePath.pattern``, a ``hostList`` namespace resolver and
-``filter.deniedSparkNodes``, both agents with the same settings (``integration/jobs/parity_settings.py``).
-Asserted: the same parent facets and application run id, the same dataset identities, and no run on either side for
-a denied plan root; every Headwater event passes the spec (``tests.support.events.read_jsonl``).
+``filter.deniedSparkNodes``, and the smart ``debug`` facet as openlineage-spark's ``testSmartDebugFacet`` sets it up
+(``debug.smartMode=output-missing``, ``filter.allowedSparkNodes`` naming the logical ``ShowTables``,
+``facets.debug.disabled=true``), both agents with the same settings (``integration/jobs/parity_settings.py``).
+Asserted: the same parent facets and application run id, the same dataset identities, no run on either side for a
+denied plan root, and the debug facet once in the CREATE/SHOW TABLES/INSERT scenario, on the SHOW TABLES run's
+COMPLETE; every Headwater event passes the spec (``tests.support.events.read_jsonl``).
 """
 
 from __future__ import annotations
@@ -38,6 +41,10 @@ SHARED = {
     "spark.openlineage.dataset.namespaceResolvers.flights-db.type": "hostList",
     "spark.openlineage.dataset.namespaceResolvers.flights-db.hosts": "[127.0.0.1;localhost]",
     "spark.openlineage.filter.deniedSparkNodes": f"[{WRITE_ROOT}]",
+    "spark.openlineage.filter.allowedSparkNodes": "[org.apache.spark.sql.catalyst.plans.logical.ShowTables]",
+    "spark.openlineage.debug.smart": "true",
+    "spark.openlineage.debug.smartMode": "output-missing",
+    "spark.openlineage.facets.debug.disabled": "true",
 }
 
 Events = dict[str, list[dict[str, Any]]]
@@ -129,3 +136,31 @@ def test_a_denied_plan_root_gets_no_run_on_either_side(side_by_side: tuple[Path,
     assert runs(mine["denied_write"]) == []
     assert runs(peer["denied_write"]) == []
     assert runs(mine["jdbc_write"])  # the other writes are not filtered
+
+
+def test_the_smart_debug_facet_comes_once_on_the_allowed_show_tables_run_as_the_peers(
+    side_by_side: tuple[Path, Path],
+) -> None:
+    ours, theirs = side_by_side
+
+    def debugged(workdir: Path) -> list[dict[str, Any]]:
+        events = [json.loads(line) for line in (workdir / "events.jsonl").read_text().splitlines() if line]
+        return [e for e in events if "run" in e and "debug" in e["run"]["facets"]]
+
+    def in_scenario(workdir: Path) -> list[tuple[str, str, list[str]]]:
+        scenario = windows(workdir / "events.jsonl", workdir / "manifest.json")
+        return [
+            (e["eventType"], e["job"]["name"], e["run"]["facets"]["debug"]["logs"])
+            for name in ("create_table", "show_tables", "insert_values")
+            for e in runs(scenario[name])
+            if "debug" in e["run"]["facets"]
+        ]
+
+    for workdir in (ours, theirs):
+        assert {e["eventType"] for e in debugged(workdir)} == {"COMPLETE"}, workdir
+    # never on Headwater's application run (the peer gives its application's COMPLETE one when, as here, the
+    # application has a parent; its own testSmartDebugFacet checks only an application without one)
+    assert all(e["job"]["name"] != APP_JOB for e in debugged(ours))
+    both = ["No input datasets detected", "No output datasets detected"]
+    assert in_scenario(ours) == [("COMPLETE", f"{APP_JOB}.show_tables", both)]
+    assert in_scenario(ours) == in_scenario(theirs)

@@ -343,3 +343,23 @@ def test_metadata_only_ddl_emits_dataset_events(spark_session: SparkSession, lin
     assert create["facets"]["lifecycleStateChange"]["lifecycleStateChange"] == "CREATE"
     assert [f["name"] for f in create["facets"]["schema"]["fields"]] == ["id", "v"]
     assert drop["facets"]["lifecycleStateChange"]["lifecycleStateChange"] == "DROP"
+
+
+def test_a_table_read_by_path_is_the_table_read_by_name(spark_session: SparkSession, lineage: LineageLog) -> None:
+    # Iceberg names a path-loaded table by a PathIdentifier whose namespace is the parent folder: the table's
+    # symlink is the catalog's `<namespace>.<table>` all the same when the path is in a Hadoop catalog's warehouse
+    table, location = "iceberg.hw_by_path.t", f"{ICEBERG_WAREHOUSE}/hw_by_path/t"
+    spark_session.sql(f"CREATE TABLE {table} (id INT, v STRING) USING iceberg")
+    spark_session.sql(f"INSERT INTO {table} VALUES (1, 'a')")
+    lineage.mark(spark_session)
+    spark_session.table(table).collect()
+    by_name = only_run(lineage, spark_session)
+    spark_session.read.format("iceberg").load(location).collect()
+    by_path = only_run(lineage, spark_session)
+    spark_session.sql(f"DROP TABLE {table}")
+    lineage.mark(spark_session)
+
+    (name_read,), (path_read,) = by_name[-1]["inputs"], by_path[-1]["inputs"]
+    assert (path_read["namespace"], path_read["name"]) == (name_read["namespace"], name_read["name"])
+    assert (path_read["namespace"], path_read["name"]) == ("file", location)
+    assert symlinks(path_read) == symlinks(name_read) == table_symlink("iceberg", "hw_by_path.t")

@@ -2,7 +2,9 @@
 run once per agent, each in its own window of the agent's event file, as in ``parity_corpus.py``, whose session and
 drain helpers it uses. Both agents run with the same ``spark.openlineage.*`` settings: a parent and a root parent
 (as Airflow's OpenLineage provider passes them), ``applicationRunId``, ``dataset.removePath.pattern``, a ``hostList``
-namespace resolver and ``filter.deniedSparkNodes``.
+namespace resolver, ``filter.deniedSparkNodes``, and the smart ``debug`` facet for a run without outputs with a
+``filter.allowedSparkNodes`` root (openlineage-spark's own ``testSmartDebugFacet``: CREATE TABLE, SHOW TABLES,
+INSERT).
 
 Usage: parity_settings.py AGENT WORKDIR MANIFEST SETTINGS_JSON (as ``parity_corpus.py``; run by ``parity_facets.py``'s
 ``main``)
@@ -49,7 +51,12 @@ def operations(spark: SparkSession, data: Path, agent: str) -> dict[str, Any]:
     def denied_write() -> None:
         read_flights(spark, data).write.mode("overwrite").csv(str(data / "denied"))
 
+    sql = spark.sql
     return {
+        # the smart debug scenario: only SHOW TABLES misses its output, and only its allowed root gives it a run
+        "create_table": lambda: sql("CREATE TABLE smart_debug (a STRING, b STRING)"),
+        "show_tables": lambda: sql("SHOW TABLES"),
+        "insert_values": lambda: sql("INSERT INTO smart_debug VALUES ('1', '2')"),
         "rdd_write_versioned": rdd_write_versioned,
         "read_versioned": read_versioned,
         "jdbc_write": jdbc_write,

@@ -1,8 +1,13 @@
 package io.headwater.spark.tables;
 
 import io.headwater.spark.annotation.Internal;
+import io.headwater.spark.compat.ScalaCollections;
+import java.net.URI;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.TreeSet;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.CatalogPlugin;
 import org.apache.spark.sql.connector.catalog.Identifier;
@@ -28,6 +33,8 @@ public final class IcebergSupport {
   private static final String CATALOG_CLASS_PREFIX = "org.apache.iceberg.spark.";
   private static final String SPARK_TABLE = "org.apache.iceberg.spark.source.SparkTable";
   private static final String HADOOP_CATALOG_IMPL = "org.apache.iceberg.hadoop.HadoopCatalog";
+  private static final String PATH_IDENTIFIER = "org.apache.iceberg.spark.PathIdentifier";
+  private static final String CATALOG_KEY = "spark.sql.catalog.";
 
   private IcebergSupport() {}
 
@@ -95,20 +102,102 @@ public final class IcebergSupport {
     if (!catalog.getClass().getName().startsWith(CATALOG_CLASS_PREFIX)) {
       return Optional.empty();
     }
-    String prefix = "spark.sql.catalog." + catalog.name() + ".";
+    Optional<String> warehouse = hadoopWarehouse(session, catalog.name());
+    if (warehouse.isEmpty()) {
+      return Optional.empty();
+    }
+    StringBuilder location = new StringBuilder(warehouse.get());
+    for (String level : ident.namespace()) {
+      location.append('/').append(level);
+    }
+    return Optional.of(location.append('/').append(ident.name()).toString());
+  }
+
+  /**
+   * The warehouse of catalog {@code name} when the Spark settings make it an Iceberg Hadoop catalog
+   * ({@code type=hadoop} or {@code catalog-impl=HadoopCatalog}, with a {@code warehouse}), without
+   * trailing slashes; empty otherwise.
+   */
+  private static Optional<String> hadoopWarehouse(SparkSession session, String name) {
+    String prefix = CATALOG_KEY + name + ".";
     String type = session.conf().get(prefix + "type", "");
     String impl = session.conf().get(prefix + "catalog-impl", "");
     String warehouse = session.conf().get(prefix + "warehouse", "").trim();
     boolean hadoop =
         "hadoop".equals(type.trim().toLowerCase(Locale.ROOT))
             || HADOOP_CATALOG_IMPL.equals(impl.trim());
-    if (!hadoop || warehouse.isEmpty()) {
+    return hadoop && !warehouse.isEmpty()
+        ? Optional.of(warehouse.replaceAll("/+$", ""))
+        : Optional.empty();
+  }
+
+  /**
+   * True for the identifier Iceberg gives a table loaded by path ({@code
+   * spark.read.format("iceberg").load("/wh/db/t")}): a {@code PathIdentifier}, whose namespace is
+   * the path's parent folder ({@code /wh/db}) and name its last segment ({@code t}), of Iceberg's
+   * own {@code default_iceberg} catalog.
+   */
+  public static boolean isPathIdentifier(Identifier ident) {
+    return PATH_IDENTIFIER.equals(ident.getClass().getName());
+  }
+
+  /**
+   * The table of a configured Iceberg Hadoop catalog ({@code spark.sql.catalog.<name>} an Iceberg
+   * catalog class, {@code .type=hadoop} and a {@code .warehouse}) at {@code location}: the
+   * catalog's name and the identifier that catalog gives the table there ({@code iceberg} and
+   * {@code db.t} for {@code file:/wh/db/t} under warehouse {@code /wh}), the catalogs tried in name
+   * order; empty when no such catalog's warehouse holds it. Locations compare by path, and by
+   * scheme when both have one.
+   *
+   * @param location an absolute table location, e.g. {@code file:/wh/db/t}
+   */
+  public static Optional<CatalogTable> hadoopCatalogTableAt(SparkSession session, URI location) {
+    TreeSet<String> catalogs = new TreeSet<>();
+    ScalaCollections.asJava(session.conf().getAll())
+        .forEach(
+            (key, value) -> {
+              String name = key.startsWith(CATALOG_KEY) ? key.substring(CATALOG_KEY.length()) : "";
+              if (!name.contains(".") && value.startsWith(CATALOG_CLASS_PREFIX)) {
+                catalogs.add(
+                    name); // spark.sql.catalog.<name>=org.apache.iceberg.spark.SparkCatalog
+              }
+            });
+    for (String name : catalogs) {
+      Optional<CatalogTable> table =
+          hadoopWarehouse(session, name)
+              .flatMap(warehouse -> tableUnder(name, new Path(warehouse).toUri(), location));
+      if (table.isPresent()) {
+        return table;
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<CatalogTable> tableUnder(String catalog, URI warehouse, URI location) {
+    boolean schemes =
+        warehouse.getScheme() == null
+            || location.getScheme() == null
+            || warehouse.getScheme().equalsIgnoreCase(location.getScheme());
+    String root = warehouse.getPath().replaceAll("/+$", "") + "/";
+    String path = location.getPath() == null ? "" : location.getPath().replaceAll("/+$", "");
+    if (!schemes || !path.startsWith(root)) {
       return Optional.empty();
     }
-    StringBuilder location = new StringBuilder(warehouse.replaceAll("/+$", ""));
-    for (String level : ident.namespace()) {
-      location.append('/').append(level);
+    String[] levels = path.substring(root.length()).split("/");
+    if (levels.length < 2 || Arrays.stream(levels).anyMatch(String::isEmpty)) {
+      return Optional.empty();
     }
-    return Optional.of(location.append('/').append(ident.name()).toString());
+    return Optional.of(
+        new CatalogTable(
+            catalog,
+            Identifier.of(Arrays.copyOf(levels, levels.length - 1), levels[levels.length - 1])));
   }
+
+  /**
+   * A table of a catalog.
+   *
+   * @param catalog the catalog's name, e.g. {@code iceberg}
+   * @param ident the table's identifier in it, e.g. {@code db.t}
+   */
+  public record CatalogTable(String catalog, Identifier ident) {}
 }

@@ -87,6 +87,13 @@ public record V2TableIdentity(
           of(relation.catalog().get().name(), relation.identifier().get(), Optional.empty()));
     }
     String location = relation.table().properties().get(TableCatalog.PROP_LOCATION);
+    if (location != null && IcebergSupport.isPathIdentifier(relation.identifier().get())) {
+      Optional<IcebergSupport.CatalogTable> table =
+          IcebergSupport.hadoopCatalogTableAt(session, new Path(location).toUri());
+      if (table.isPresent()) { // named as the catalog names it: one dataset, one symlink
+        return Optional.of(of(table.get().catalog(), table.get().ident(), Optional.of(location)));
+      }
+    }
     return of(
         session,
         relation.catalog().get(),
