@@ -21,6 +21,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
 from sqlalchemy import MetaData, select, text
+from sqlalchemy.sql.compiler import SQLCompiler
 
 from headwater.lineage import schema
 from headwater.lineage import store as store_module
@@ -269,6 +270,35 @@ def test_the_same_event_twice_changes_nothing(store: LineageStore) -> None:
     assert store.ingest([("respelled", e) for e in respelled]).stored == 0
     assert dump(store) == before
     assert len(before["events"]) == 4
+
+
+def test_a_small_batch_compiles_no_statement_once_one_like_it_was_stored(
+    store: LineageStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What POST's transactions of a few events cost: each write statement is compiled once per process, not per
+    transaction (statements.py)."""
+    compiled: list[str] = []
+    original = SQLCompiler.__init__
+
+    def counting(self: SQLCompiler, *args: Any, **kwargs: Any) -> None:
+        original(self, *args, **kwargs)
+        compiled.append(str(self))
+
+    def run(name: str, start: int) -> list[dict[str, Any]]:
+        run_id = new_run_id()
+        lineage = column_lineage({"a": [("file", "/in", "a", "IDENTITY")]})
+        out = dataset("/out", schema=schema_facet("a int"), columnLineage=lineage)
+        return [
+            run_event(state, name, run_id, time, inputs=[dataset("/in")], outputs=[out])
+            for state, time in (("START", start), ("COMPLETE", start + 1))
+        ]
+
+    for event in run("etl", 1):
+        ingest(store, event)
+    monkeypatch.setattr(SQLCompiler, "__init__", counting)
+    for event in run("etl", 3):
+        assert store.ingest([("POST", event)]).stored == 1
+    assert compiled == []
 
 
 def test_complete_before_start_gives_the_same_run(store: LineageStore, tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ from sqlalchemy import Column, Connection, Table, delete, select, update
 
 from headwater.lineage import schema as t
 from headwater.lineage.semantics import Entity, EventFacts, Facets, Io
+from headwater.lineage.statements import among_keys, keys_value, run
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
@@ -108,8 +109,12 @@ def _apply_claims(
 def _stored_aliases(conn: Connection, ids: Iterable[str]) -> dict[str, tuple[str, Entity]]:
     """The stored aliases among ``ids``: (claim time, canonical dataset) by alias id, in one query."""
     a, d = t.dataset_aliases, t.datasets
-    query = select(a.c.alias_id, a.c.claimed_at, d.c.id, d.c.namespace, d.c.name).join(d, d.c.id == a.c.dataset_id)
-    rows = conn.execute(query.where(t.among(conn.dialect.name, a.c.alias_id, set(ids))))
+    query = lambda: (  # noqa: E731
+        select(a.c.alias_id, a.c.claimed_at, d.c.id, d.c.namespace, d.c.name)
+        .join(d, d.c.id == a.c.dataset_id)
+        .where(among_keys(conn.dialect.name, a.c.alias_id, "keys"))
+    )
+    rows = run(conn, "stored aliases", query, {"keys": keys_value(conn, set(ids))})
     return {alias_id: (claimed_at, Entity(i, ns, name)) for alias_id, claimed_at, i, ns, name in rows}
 
 

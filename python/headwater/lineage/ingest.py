@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import orjson
 from sqlalchemy import ColumnElement, Connection, Table, bindparam, case, delete, func, select, update
@@ -30,6 +31,7 @@ from headwater.lineage.semantics import (
     column_lineage_inputs,
     dumps,
 )
+from headwater.lineage.statements import among_keys, keys_value, run, run_many
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Mapping, Sequence
@@ -62,7 +64,7 @@ def apply_batch(
     resolution = resolve_batch(conn, fresh)  # every dataset by its canonical identity from here on
     lineage_before = _column_lineage_bodies(conn, {d for f in fresh for d in f.column_lineage})
     bodies = _insert_bodies(conn, fresh, stored_bodies)
-    _execute_many(conn, t.events.insert(), [_event_row(f) for f in fresh])
+    run_many(conn, "events", t.events.insert, [_event_row(f) for f in fresh])
     _upsert_entities(conn, fresh)
     _upsert_facets(conn, fresh)
     touched_runs = _merge_runs(conn, fresh)
@@ -73,29 +75,13 @@ def apply_batch(
     return BatchResult(len(fresh), bodies, frozenset(f.hash for f in fresh))
 
 
-_SQLITE_NAMED: Final = sqlite.dialect(paramstyle="named")
+def _among(conn: Connection, column: ColumnElement[str]) -> ColumnElement[bool]:
+    """``column`` is one of the keys of the statement's parameter ``keys`` (:func:`.statements.keys_value`)."""
+    return among_keys(conn.dialect.name, column, "keys")
 
 
-def _execute_many(conn: Connection, statement: Any, rows: Sequence[Mapping[str, Any]]) -> None:  # noqa: ANN401
-    """Run ``statement`` once per row through the driver's own executemany.
-
-    The statement is compiled once, with named parameters (``:name`` for sqlite3, ``%(name)s`` for psycopg); the rows
-    (dicts) go to the driver as they are, without SQLAlchemy's per-row parameter processing (the values are plain str,
-    int, bool and None, which both drivers take as they are).
-    """
-    if not rows:
-        return
-    dialect = _SQLITE_NAMED if conn.dialect.name == "sqlite" else conn.dialect
-    compiled = statement.compile(dialect=dialect, column_keys=list(rows[0]))
-    if compiled.positional:  # a driver without named parameters
-        order = compiled.positiontup
-        conn.exec_driver_sql(str(compiled), [tuple(row[name] for name in order) for row in rows])
-    else:
-        conn.exec_driver_sql(str(compiled), list(rows))
-
-
-def _among(conn: Connection, column: ColumnElement[str], keys: Collection[str]) -> ColumnElement[bool]:
-    return t.among(conn.dialect.name, column, keys)
+def _keys(conn: Connection, keys: Collection[str]) -> dict[str, Any]:
+    return {"keys": keys_value(conn, keys)}
 
 
 def _insert(conn: Connection, table: Table) -> Any:  # noqa: ANN401 - the dialect's Insert, which has on_conflict_*
@@ -104,7 +90,8 @@ def _insert(conn: Connection, table: Table) -> Any:  # noqa: ANN401 - the dialec
 
 def _new_events(conn: Connection, batch: Sequence[EventFacts]) -> list[EventFacts]:
     hashes = {f.hash for f in batch}
-    seen = set(conn.scalars(select(t.events.c.event_hash).where(_among(conn, t.events.c.event_hash, hashes))))
+    query = lambda: select(t.events.c.event_hash).where(_among(conn, t.events.c.event_hash))  # noqa: E731
+    seen = set(run(conn, "seen events", query, _keys(conn, hashes)).scalars())
     fresh = []
     for facts in batch:
         if facts.hash not in seen:
@@ -116,9 +103,10 @@ def _new_events(conn: Connection, batch: Sequence[EventFacts]) -> list[EventFact
 def _insert_bodies(conn: Connection, fresh: Sequence[EventFacts], stored: AbstractSet[str]) -> frozenset[str]:
     """Add the facet bodies of ``fresh`` that are not in ``stored`` (and not in the store); returns their hashes."""
     bodies = {key: body for facts in fresh for key, body in facts.bodies.items() if key not in stored}
-    if bodies:
-        stmt = _insert(conn, t.facet_bodies).on_conflict_do_nothing(index_elements=[t.facet_bodies.c.hash])
-        _execute_many(conn, stmt, [{"hash": key, "body": body} for key, body in bodies.items()])
+    insert = lambda: _insert(conn, t.facet_bodies).on_conflict_do_nothing(  # noqa: E731
+        index_elements=[t.facet_bodies.c.hash]
+    )
+    run_many(conn, "facet bodies", insert, [{"hash": key, "body": body} for key, body in bodies.items()])
     return frozenset(bodies)
 
 
@@ -147,16 +135,20 @@ def _upsert_entities(conn: Connection, fresh: Sequence[EventFacts]) -> None:
             {"id": e.id, "namespace": e.namespace, "name": e.name, "created_at": low, "updated_at": high}
             for e, low, high in found.values()
         ]
-        stmt = _insert(conn, table)
-        new = stmt.excluded
-        stmt = stmt.on_conflict_do_update(
-            index_elements=[table.c.id],
-            set_={
-                "created_at": case((new.created_at < table.c.created_at, new.created_at), else_=table.c.created_at),
-                "updated_at": case((new.updated_at > table.c.updated_at, new.updated_at), else_=table.c.updated_at),
-            },
-        )
-        _execute_many(conn, stmt, rows)
+        run_many(conn, ("entities", table.name), partial(_widening_upsert, conn, table), rows)
+
+
+def _widening_upsert(conn: Connection, table: Table) -> Any:  # noqa: ANN401 - the dialect's Insert
+    """Insert a job or dataset, or widen the stored one's created_at/updated_at to the row's."""
+    stmt = _insert(conn, table)
+    new = stmt.excluded
+    return stmt.on_conflict_do_update(
+        index_elements=[table.c.id],
+        set_={
+            "created_at": case((new.created_at < table.c.created_at, new.created_at), else_=table.c.created_at),
+            "updated_at": case((new.updated_at > table.c.updated_at, new.updated_at), else_=table.c.updated_at),
+        },
+    )
 
 
 def _widen(seen: dict[str, tuple[Entity, str, str]], entity: Entity, time: str) -> None:
@@ -188,13 +180,15 @@ def _upsert_facets(conn: Connection, fresh: Sequence[EventFacts]) -> None:
 
 
 def _upsert_if_not_older(conn: Connection, table: Table, rows: list[dict[str, Any]], keys: list[str]) -> None:
-    stmt = _insert(conn, table)
-    stmt = stmt.on_conflict_do_update(
-        index_elements=[table.c[k] for k in keys],
-        set_={c.name: stmt.excluded[c.name] for c in table.columns if c.name not in keys},
-        where=table.c.event_time <= stmt.excluded.event_time,
-    )
-    _execute_many(conn, stmt, rows)
+    def upsert() -> Any:  # noqa: ANN401 - the dialect's Insert
+        stmt = _insert(conn, table)
+        return stmt.on_conflict_do_update(
+            index_elements=[table.c[k] for k in keys],
+            set_={c.name: stmt.excluded[c.name] for c in table.columns if c.name not in keys},
+            where=table.c.event_time <= stmt.excluded.event_time,
+        )
+
+    run_many(conn, ("upsert if not older", table.name), upsert, rows)
 
 
 def _merge_runs(conn: Connection, fresh: Sequence[EventFacts]) -> set[str]:
@@ -205,7 +199,7 @@ def _merge_runs(conn: Connection, fresh: Sequence[EventFacts]) -> set[str]:
         return set()
     states: dict[str, RunState] = {}
     columns = [t.runs.c[name] for name in RunState.__dataclass_fields__]
-    for row in conn.execute(select(*columns).where(_among(conn, t.runs.c.id, ids))):
+    for row in run(conn, "runs", lambda: select(*columns).where(_among(conn, t.runs.c.id)), _keys(conn, ids)):
         states[row.id] = RunState(*row)
     for run_id, job_id, facts in run_events:
         state = states.get(run_id)
@@ -213,11 +207,13 @@ def _merge_runs(conn: Connection, fresh: Sequence[EventFacts]) -> set[str]:
             states[run_id] = RunState.first(run_id, job_id, facts)
         else:
             state.merge(facts)
-    stmt = _insert(conn, t.runs)
-    stmt = stmt.on_conflict_do_update(
-        index_elements=[t.runs.c.id], set_={c.name: stmt.excluded[c.name] for c in t.runs.columns if c.name != "id"}
-    )
-    _execute_many(conn, stmt, [vars(s) for s in states.values()])
+
+    def upsert() -> Any:  # noqa: ANN401 - the dialect's Insert
+        stmt = _insert(conn, t.runs)
+        set_ = {c.name: stmt.excluded[c.name] for c in t.runs.columns if c.name != "id"}
+        return stmt.on_conflict_do_update(index_elements=[t.runs.c.id], set_=set_)
+
+    run_many(conn, "runs", upsert, [vars(s) for s in states.values()])
     return ids
 
 
@@ -252,10 +248,12 @@ def _update_versions(conn: Connection, writes: Sequence[Write], rebuild_also: Co
     for write in sorted(writes, key=lambda w: w.time):
         by_dataset[write.dataset_id].append(write)
     latest: dict[str, str] = {}
-    query = select(t.dataset_writes.c.dataset_id, func.max(t.dataset_writes.c.event_time))
-    query = query.where(_among(conn, t.dataset_writes.c.dataset_id, by_dataset))
-    latest.update((row[0], row[1]) for row in conn.execute(query.group_by(t.dataset_writes.c.dataset_id)))
-    _execute_many(conn, t.dataset_writes.insert(), [_write_row(w) for w in writes])
+    w = t.dataset_writes
+    query = lambda: (  # noqa: E731
+        select(w.c.dataset_id, func.max(w.c.event_time)).where(_among(conn, w.c.dataset_id)).group_by(w.c.dataset_id)
+    )
+    latest.update((row[0], row[1]) for row in run(conn, "latest writes", query, _keys(conn, by_dataset)))
+    run_many(conn, "dataset writes", w.insert, [_write_row(write) for write in writes])
     rebuild = {d for d, ws in by_dataset.items() if d in latest and ws[0].time < latest[d]} | set(rebuild_also)
     chains = _load_chains(conn, {d: ws for d, ws in by_dataset.items() if d not in rebuild})
     for dataset_id, chain in chains.items():
@@ -264,15 +262,19 @@ def _update_versions(conn: Connection, writes: Sequence[Write], rebuild_also: Co
     for dataset_id in rebuild:
         chains[dataset_id] = _rebuilt_chain(conn, dataset_id)
     changed = [v for chain in chains.values() for v in chain.changed.values()]
-    stmt = _insert(conn, t.dataset_versions)
-    stmt = stmt.on_conflict_do_update(
-        index_elements=[t.dataset_versions.c.id],
-        set_={"content": stmt.excluded.content},
-    )
-    _execute_many(conn, stmt, [_version_row(v) for v in changed])
+
+    def upsert() -> Any:  # noqa: ANN401 - the dialect's Insert
+        stmt = _insert(conn, t.dataset_versions)
+        return stmt.on_conflict_do_update(
+            index_elements=[t.dataset_versions.c.id], set_={"content": stmt.excluded.content}
+        )
+
+    run_many(conn, "dataset versions", upsert, [_version_row(v) for v in changed])
     current = [{"key": d, "version": c.current.id} for d, c in chains.items() if c.current is not None]
-    set_current = update(t.datasets).where(t.datasets.c.id == bindparam("key"))
-    _execute_many(conn, set_current.values(current_version_id=bindparam("version")), current)
+    set_current = lambda: (  # noqa: E731
+        update(t.datasets).where(t.datasets.c.id == bindparam("key")).values(current_version_id=bindparam("version"))
+    )
+    run_many(conn, "current versions", set_current, current)
 
 
 def _write_row(write: Write) -> dict[str, Any]:
@@ -298,18 +300,23 @@ def _load_chains(conn: Connection, writes: Mapping[str, list[Write]]) -> dict[st
     run_versions: dict[str, dict[str, Version]] = defaultdict(dict)
     v = t.dataset_versions
     columns = [v.c.id, v.c.dataset_id, v.c.seq, v.c.created_at, v.c.run_id, v.c.content]
-    query = select(*columns).join(t.datasets, t.datasets.c.current_version_id == v.c.id)
+    query = lambda: (  # noqa: E731
+        select(*columns)
+        .join(t.datasets, t.datasets.c.current_version_id == v.c.id)
+        .where(_among(conn, t.datasets.c.id))
+    )
     current.update(
-        {row.dataset_id: _version(row) for row in conn.execute(query.where(_among(conn, t.datasets.c.id, writes)))}
+        {row.dataset_id: _version(row) for row in run(conn, "current version rows", query, _keys(conn, writes))}
     )
     pairs = {(d, w.run_id) for d, ws in writes.items() for w in ws if w.run_id is not None}
     if pairs:
         # (dataset, run) pairs as two one-parameter lists; the rows of other pairs of those datasets and runs are
         # skipped here (both databases look the rows up by dataset_id either way: no index leads with run_id)
-        query = select(*columns).where(
-            _among(conn, v.c.dataset_id, {d for d, _ in pairs}), _among(conn, v.c.run_id, {r for _, r in pairs})
+        query = lambda: select(*columns).where(  # noqa: E731
+            among_keys(conn.dialect.name, v.c.dataset_id, "datasets"), among_keys(conn.dialect.name, v.c.run_id, "runs")
         )
-        for row in conn.execute(query):
+        keys = {"datasets": keys_value(conn, {d for d, _ in pairs}), "runs": keys_value(conn, {r for _, r in pairs})}
+        for row in run(conn, "versions of runs", query, keys):
             if (row.dataset_id, row.run_id) not in pairs:
                 continue
             version = current.get(row.dataset_id)
@@ -347,8 +354,9 @@ def _update_job_definitions(conn: Connection, fresh: Sequence[EventFacts], touch
     run_io: dict[str, set[tuple[str, str]]] = defaultdict(set)
     defining_runs = {d.run_id for d in changed.values() if d.run_id is not None}
     if defining_runs:
-        query = select(t.run_io.c.run_id, t.run_io.c.dataset_id, t.run_io.c.direction)
-        for run_id, dataset_id, direction in conn.execute(query.where(_among(conn, t.run_io.c.run_id, defining_runs))):
+        io = t.run_io
+        query = lambda: select(io.c.run_id, io.c.dataset_id, io.c.direction).where(_among(conn, io.c.run_id))  # noqa: E731
+        for run_id, dataset_id, direction in run(conn, "run io", query, _keys(conn, defining_runs)):
             run_io[run_id].add((dataset_id, direction))
     wanted = {
         (job_id, dataset_id, direction): d.kind == "job_event"
@@ -356,12 +364,15 @@ def _update_job_definitions(conn: Connection, fresh: Sequence[EventFacts], touch
         for dataset_id, direction in (run_io[d.run_id] if d.run_id else set(d.declared))
     }
     _replace_job_edges(conn, changed, wanted)
-    set_definition = update(t.jobs).where(t.jobs.c.id == bindparam("key"))
-    set_definition = set_definition.values(
-        definition_kind=bindparam("kind"), definition_run_id=bindparam("run"), definition_time=bindparam("time")
+    set_definition = lambda: (  # noqa: E731
+        update(t.jobs)
+        .where(t.jobs.c.id == bindparam("key"))
+        .values(
+            definition_kind=bindparam("kind"), definition_run_id=bindparam("run"), definition_time=bindparam("time")
+        )
     )
     rows = [{"key": job, "kind": d.kind, "run": d.run_id, "time": d.time} for job, d in changed.items()]
-    _execute_many(conn, set_definition, rows)
+    run_many(conn, "job definitions", set_definition, rows)
 
 
 def _replace_job_edges(conn: Connection, jobs: Collection[str], wanted: Mapping[tuple[str, str, str], bool]) -> None:
@@ -371,20 +382,21 @@ def _replace_job_edges(conn: Connection, jobs: Collection[str], wanted: Mapping[
     writes what its last one did, so most definitions change nothing but their time.
     """
     io = t.job_io
-    query = select(io.c.job_id, io.c.dataset_id, io.c.direction, io.c.static).where(_among(conn, io.c.job_id, jobs))
+    query = lambda: select(io.c.job_id, io.c.dataset_id, io.c.direction, io.c.static).where(_among(conn, io.c.job_id))  # noqa: E731
     stored = {
-        (job_id, dataset_id, direction): bool(static) for job_id, dataset_id, direction, static in conn.execute(query)
+        (job_id, dataset_id, direction): bool(static)
+        for job_id, dataset_id, direction, static in run(conn, "job io", query, _keys(conn, jobs))
     }
     names = ("job_id", "dataset_id", "direction")
     gone = [dict(zip(names, key, strict=True)) for key, static in stored.items() if wanted.get(key) != static]
     same_edge = (io.c.job_id == bindparam("job_id")) & (io.c.dataset_id == bindparam("dataset_id"))
-    _execute_many(conn, delete(io).where(same_edge, io.c.direction == bindparam("direction")), gone)
+    run_many(conn, "job io gone", lambda: delete(io).where(same_edge, io.c.direction == bindparam("direction")), gone)
     added = [
         {**dict(zip(names, key, strict=True)), "static": static}
         for key, static in wanted.items()
         if stored.get(key) != static
     ]
-    _execute_many(conn, io.insert(), added)
+    run_many(conn, "job io added", io.insert, added)
 
 
 def _new_definitions(conn: Connection, fresh: Sequence[EventFacts], touched_runs: set[str]) -> dict[str, _Definition]:
@@ -399,8 +411,10 @@ def _new_definitions(conn: Connection, fresh: Sequence[EventFacts], touched_runs
     stored: dict[str, Any] = {}
     j = t.jobs
     if candidates:
-        query = select(j.c.id, j.c.definition_kind, j.c.definition_run_id, j.c.definition_time)
-        stored.update({row.id: row for row in conn.execute(query.where(_among(conn, j.c.id, candidates)))})
+        query = lambda: (  # noqa: E731
+            select(j.c.id, j.c.definition_kind, j.c.definition_run_id, j.c.definition_time).where(_among(conn, j.c.id))
+        )
+        stored.update({row.id: row for row in run(conn, "definitions", query, _keys(conn, candidates))})
     changed: dict[str, _Definition] = {}
     for job_id, facts in candidates.items():
         row = stored[job_id]
@@ -418,8 +432,12 @@ def _column_lineage_bodies(conn: Connection, dataset_ids: set[str]) -> dict[str,
     f = t.dataset_facets
     found: dict[str, str] = {}
     if dataset_ids:
-        query = select(f.c.owner_id, f.c.body_hash).where(_among(conn, f.c.owner_id, dataset_ids))
-        found.update((owner, body) for owner, body in conn.execute(query.where(f.c.name == "columnLineage")))
+        query = lambda: (  # noqa: E731
+            select(f.c.owner_id, f.c.body_hash).where(_among(conn, f.c.owner_id), f.c.name == "columnLineage")
+        )
+        found.update(
+            (owner, body) for owner, body in run(conn, "column lineage bodies", query, _keys(conn, dataset_ids))
+        )
     return found
 
 
@@ -438,15 +456,16 @@ def _rebuild_column_edges(
     if not latest:
         return
     f = t.dataset_facets
-    query = select(f.c.owner_id, f.c.event_time).where(_among(conn, f.c.owner_id, latest), f.c.name == "columnLineage")
+    query = lambda: select(f.c.owner_id, f.c.event_time).where(_among(conn, f.c.owner_id), f.c.name == "columnLineage")  # noqa: E731
     replaced = [
         owner
-        for owner, time in conn.execute(query)
+        for owner, time in run(conn, "column lineage times", query, _keys(conn, latest))
         if time == latest[owner][0] and before.get(owner) != latest[owner][1]
     ]
     edges: dict[tuple[str, str, str, str], dict[str, Any]] = {}
     if replaced:
-        conn.execute(delete(t.column_edges).where(_among(conn, t.column_edges.c.dataset_id, replaced)))
+        edges_of = lambda: delete(t.column_edges).where(_among(conn, t.column_edges.c.dataset_id))  # noqa: E731
+        run(conn, "column edges replaced", edges_of, _keys(conn, replaced))
     for dataset_id in replaced:
         for output_field, source in column_lineage_inputs(orjson.loads(latest[dataset_id][2])):
             source_id = t.entity_id("dataset", source["namespace"], source["name"])
@@ -457,4 +476,4 @@ def _rebuild_column_edges(
                 "dataset_id": dataset_id, "field": output_field, "input_dataset_id": source_id,
                 "input_field": source["field"], "direct": direct, "transformations": dumps(transformations),
             }  # fmt: skip
-    _execute_many(conn, t.column_edges.insert(), list(edges.values()))
+    run_many(conn, "column edges", t.column_edges.insert, list(edges.values()))
