@@ -34,7 +34,7 @@ import headwater
 from bench.peer import peer_jar, peer_settings
 from integration.support import JOBS, driver_env
 from tests.support.events import read_jsonl
-from tests.support.spark_versions import CONNECTOR, TEST_CATALOG_JAR
+from tests.support.spark_versions import CONNECTOR, IVY_HOME, TEST_CATALOG_JAR
 
 APP_JOB = "parity_corpus"
 # Both agents capture these environment variables into the application run's environment-properties facet.
@@ -102,24 +102,41 @@ def operations(events_file: Path, manifest: Path) -> dict[str, Operation]:
     return found
 
 
-def iceberg_settings(workdir: Path) -> dict[str, str]:
-    """Apache Iceberg (the release of the running Spark line, from Maven Central through ``spark.jars.packages``) as
-    the Hadoop catalog ``iceberg`` with its warehouse in ``workdir``."""
+def iceberg_settings(workdir: Path, *, delta: bool = False) -> dict[str, str]:
+    """Apache Iceberg as the Hadoop catalog ``iceberg`` with its warehouse in ``workdir`` and, with ``delta``, Delta
+    Lake as the session catalog (the releases of the running Spark line, from Maven Central through
+    ``spark.jars.packages``; with ``delta`` cached in the checkout's ivy home under build/, as the shared session's)."""
     assert CONNECTOR.iceberg, CONNECTOR.no_iceberg
-    return {
+    assert CONNECTOR.delta or not delta, CONNECTOR.no_delta
+    settings = {
         "spark.jars.packages": CONNECTOR.iceberg,
         "spark.sql.catalog.iceberg": "org.apache.iceberg.spark.SparkCatalog",
         "spark.sql.catalog.iceberg.type": "hadoop",
         "spark.sql.catalog.iceberg.warehouse": str(workdir / "iceberg"),
     }
+    if delta:
+        settings |= {
+            "spark.jars.packages": f"{CONNECTOR.delta},{CONNECTOR.iceberg}",
+            "spark.jars.ivy": str(IVY_HOME),
+            "spark.sql.extensions": "io.delta.sql.DeltaSparkSessionExtension",
+            "spark.sql.catalog.spark_catalog": "org.apache.spark.sql.delta.catalog.DeltaCatalog",
+            "spark.databricks.delta.snapshotPartitions": "2",
+        }
+    return settings
 
 
 def run_corpus(
-    agent: str, workdir: Path, settings: dict[str, str], script: str = "parity_corpus.py", **env: str
+    agent: str,
+    workdir: Path,
+    settings: dict[str, str],
+    script: str = "parity_corpus.py",
+    *,
+    delta: bool = False,
+    **env: str,
 ) -> subprocess.Popen[str]:
-    """Start the corpus ``script`` (in ``integration/jobs``) in its own driver with ``settings`` and Iceberg, and
-    ``env`` in its environment; its events go to ``workdir/events.jsonl``."""
-    settings = {**settings, **iceberg_settings(workdir)}
+    """Start the corpus ``script`` (in ``integration/jobs``) in its own driver with ``settings``, Iceberg and, with
+    ``delta``, Delta, and ``env`` in its environment; its events go to ``workdir/events.jsonl``."""
+    settings = {**settings, **iceberg_settings(workdir, delta=delta)}
     workdir.mkdir(parents=True)
     command = [sys.executable, str(JOBS / script), agent, str(workdir), str(workdir / "manifest.json"),
                json.dumps(settings)]  # fmt: skip
@@ -134,10 +151,13 @@ def run_side_by_side(
     shared: dict[str, str],
     ours_only: dict[str, str] | None = None,
     script: str = "parity_corpus.py",
+    *,
+    delta: bool = False,
     **env: str,
 ) -> tuple[Path, Path]:
-    """Run the corpus ``script`` once with each agent (both drivers at once), each with ``jars`` on ``spark.jars`` and
-    the ``shared`` settings, Headwater also with ``ours_only``; their work folders ``(root/headwater, root/peer)``.
+    """Run the corpus ``script`` once with each agent (both drivers at once), each with ``jars`` on ``spark.jars``,
+    the ``shared`` settings and Delta as the session catalog with ``delta``, Headwater also with ``ours_only``; their
+    work folders ``(root/headwater, root/peer)``.
 
     Raises AssertionError with the driver log's tail when a driver fails, and when a Headwater event does not pass the
     spec strictly and the suite's checks.
@@ -156,7 +176,7 @@ def run_side_by_side(
     peer["spark.jars"] += extra_jars
     peer.update(shared)
     drivers = {
-        workdir: run_corpus(agent, workdir, settings, script, **env)
+        workdir: run_corpus(agent, workdir, settings, script, delta=delta, **env)
         for agent, workdir, settings in (("headwater", ours, headwater_settings), ("peer", theirs, peer))
     }
     for workdir, driver in drivers.items():
