@@ -28,7 +28,7 @@ PY_SOURCES := $(shell find python build_support -name '*.py' -o -name py.typed -
 BUNDLE := python/headwater/lineage/static/graph.js
 WEB_SOURCES := web/package.json web/package-lock.json $(shell find web/src -type f 2>/dev/null)
 
-.PHONY: build demo test lint format test-jvm test-python test-compat test-catalog kafka-broker bench bench-profile bench-column-lineage \
+.PHONY: build demo test lint format test-jvm test-python test-compat test-catalog kafka-broker bench bench-profile bench-column-lineage bench-memory \
 	bench-lineage-store system venv venvs jar wheel bundle install dist clean clean-venvs
 
 ## build: install what is missing, build the agent jar and install the package into .venv; runs nothing
@@ -96,6 +96,12 @@ test-catalog: $(STAMPS)/venv
 ## bench-column-lineage: column-lineage extraction time as a ratio to Spark's planning time (bench/README.md)
 bench-column-lineage: $(STAMPS)/venv
 	$(GRADLE) benchColumnLineage
+
+## bench-memory: the driver heap the agent holds per 1,000 executions and what reading the column-lineage benchmark's
+## plans allocates, vs openlineage-spark 1.53.0 and no agent (bench/memory.py; docs/performance.md)
+bench-memory: build
+	$(GRADLE) benchClasses
+	$(PY) bench/memory.py
 
 ## bench: the agent's cost to a job, vs no agent and vs openlineage-spark (bench/overhead.py; docs/performance.md)
 bench: build

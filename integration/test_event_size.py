@@ -44,6 +44,7 @@ def _submit(tmp_path: Path, transport: list[str]) -> dict[str, Any]:
         ],
         cwd=tmp_path,
         master="local[1]",
+        timeout=900,
     )  # fmt: skip
     assert finished.returncode == 0, finished.stderr[-3000:]
     [status] = [line.split(" ", 1)[1] for line in finished.stdout.splitlines() if line.startswith("STATUS ")]
@@ -99,9 +100,11 @@ def test_http_413_reduces_the_event_and_every_run_is_accepted(tmp_path: Path) ->
 
 
 @pytest.mark.kafka
-def test_kafka_events_fit_the_producer_limit_and_the_broker_takes_every_run(
+def test_kafka_broker_refusal_is_learnt_and_the_broker_takes_every_run(
     kafka_broker: KafkaBroker, tmp_path: Path
 ) -> None:
+    """The producer's ``max.request.size`` is 4 MiB, above the broker's ``message.max.bytes`` (1 MiB): only the broker
+    refuses the wide write's events (``RecordTooLargeException``); the agent learns its limit and sends them reduced."""
     topic = "openlineage-event-size"
     status = _submit(
         tmp_path,
@@ -110,6 +113,7 @@ def test_kafka_events_fit_the_producer_limit_and_the_broker_takes_every_run(
             "--conf", "spark.openlineage.transport.type=kafka",
             "--conf", f"spark.openlineage.transport.topicName={topic}",
             "--conf", f"spark.openlineage.transport.properties.bootstrap.servers={kafka_broker.bootstrap_servers}",
+            "--conf", f"spark.openlineage.transport.properties.max.request.size={4 * MIB}",
         ],
     )  # fmt: skip
     values = [value for _, value in kafka_broker.consume(topic)]

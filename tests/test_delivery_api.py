@@ -15,7 +15,8 @@ from headwater._spool import Spool, find_spools
 from headwater.cli import cli
 from integration.lineage_server import Answer, HeadwaterServe, LineageServer
 from tests.support.daemons import free_port
-from tests.support.lineage_events import dataset, new_run_id, run_event
+from tests.support.lineage_events import column_lineage, dataset, new_run_id, run_event
+from tests.support.openlineage_schema import validate_event
 
 
 def test_status_counts_what_the_session_emitted(spark_session: SparkSession, tmp_path: Path) -> None:
@@ -159,3 +160,59 @@ def test_an_event_replayed_twice_is_stored_once_by_headwater_serve(tmp_path: Pat
     with sqlite3.connect(store) as db:
         stored = db.execute("SELECT event_type FROM events ORDER BY event_time").fetchall()
     assert stored == [("START",), ("COMPLETE",)]
+
+
+MIB = 1024 * 1024
+
+
+def wide_run() -> list[dict[str, object]]:
+    """The START and COMPLETE of a write of 990 columns, each from 12 of 120 input columns: about 2 MiB each."""
+    mapping = {
+        f"output_column_{out:03d}": [
+            ("file", "/data/wide_in", f"input_column_{(out * 7 + k * 10) % 120:03d}", "TRANSFORMATION")
+            for k in range(12)
+        ]
+        for out in range(990)
+    }
+    inputs = [dataset("/data/wide_in")]
+    outputs = [dataset("/data/wide_out", columnLineage=column_lineage(mapping))]
+    run_id = new_run_id()
+    return [
+        run_event(kind, "wide_write", run_id, n, inputs=inputs, outputs=outputs)
+        for n, kind in enumerate(["START", "COMPLETE"])
+    ]
+
+
+@pytest.mark.parametrize("budget", [None, MIB - 4096])
+def test_replay_cuts_an_event_to_the_budget_or_below_a_413(tmp_path: Path, budget: int | None) -> None:
+    small = run_event("START", "small_write", new_run_id(), 3, outputs=[dataset("/data/small_out")])
+    spooled = [*wide_run(), small]
+    assert all(len(json.dumps(e)) > 1.5 * MIB for e in spooled[:2])
+    with LineageServer(max_body=MIB) as server:
+        write_spool(tmp_path / "spool", server.url, spooled)
+        option = [] if budget is None else ["--max-event-bytes", str(budget)]
+
+        result = CliRunner().invoke(cli, ["replay", "--spool", str(tmp_path / "spool"), *option])
+
+        assert result.exit_code == 0, result.output
+        assert "3 sent (2 reduced to fit), 0 dropped, 0 left" in result.output
+        refused = [r for r in server.requests if len(r.body) > MIB]
+        assert len(refused) == (1 if budget is None else 0)  # the first refusal is learned for the rest
+        accepted = server.events()
+    for sent in accepted:
+        validate_event(sent)
+    start, complete, small_sent = accepted
+    assert [e["eventType"] for e in accepted] == ["START", "COMPLETE", "START"]
+    for sent in (start, complete):
+        facet = sent["run"]["facets"]["headwater_eventReduced"]
+        assert facet["cuts"] == ["columnLineageFields"]
+        assert facet["originalSizeBytes"] > 1.5 * MIB
+        # the budget given, or 90% of the refused size
+        assert facet["budgetBytes"] == (budget or len(refused[0].body) - len(refused[0].body) // 10)
+        assert [d["name"] for d in sent["inputs"]] == ["/data/wide_in"]
+        [output] = sent["outputs"]
+        assert output["name"] == "/data/wide_out"
+        lineage = output["facets"]["columnLineage"]
+        assert lineage["fields"] == {}
+        assert {f["field"] for f in lineage["dataset"]} == {f"input_column_{i:03d}" for i in range(120)}
+    assert small_sent == small

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from headwater._reduction import EventBudget
 from headwater._spool import FileSender, HttpSender, ReplayResult, Sender, Spool, find_spools, replay
 
 _DEFAULT_ENDPOINT = "/api/v1/lineage"
@@ -41,8 +42,14 @@ def _sender(spool: Spool, url: str | None, api_key: str | None, timeout: float) 
     raise ReplayError(msg)
 
 
-def replay_all(root: Path, *, url: str | None, api_key: str | None, timeout: float) -> list[ReplayResult]:
+def replay_all(
+    root: Path, *, url: str | None, api_key: str | None, timeout: float, max_event_bytes: int | None = None
+) -> list[ReplayResult]:
     """Replay every destination spool under ``root``; one result per spool, in directory order.
+
+    ``max_event_bytes`` is each destination's size budget (``spark.openlineage.emit.maxEventBytes``; None: none until
+    the endpoint refuses an event with HTTP 413, then 90% of that event's size): a RunEvent over it is cut to fit in
+    the agent's order before it is sent (docs/configuration.md, "Event size").
 
     Raises:
         ReplayError: ``url`` is not an absolute http(s) URL without credentials, or a spool's destination is of a
@@ -53,7 +60,7 @@ def replay_all(root: Path, *, url: str | None, api_key: str | None, timeout: flo
     for spool in find_spools(root):
         sender, target = _sender(spool, checked, api_key, timeout)
         try:
-            results.append(replay(spool, sender, target))
+            results.append(replay(spool, sender, target, EventBudget(max_event_bytes)))
         finally:
             if isinstance(sender, HttpSender):
                 sender.close()

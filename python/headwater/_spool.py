@@ -22,6 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from headwater._reduction import EventBudget
+from headwater._reduction import size as event_size
+
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
@@ -37,6 +40,7 @@ _REPLAY_LOCK = "replay.lock"
 _SEGMENT_SUFFIX = ".jsonl"
 _LOCK_WAIT_SECONDS = 2.0
 _REJECTED = frozenset({400, 409, 413, 415, 422})
+_TOO_LARGE = 413
 
 
 class DeliveryError(Exception):
@@ -263,15 +267,21 @@ class ReplayResult:
     """The HTTP status of the delivery that stopped the replay, when it was an HTTP answer."""
     disk_full: int | None = None
     """When the spool's disk had no room to record progress: the bytes it needs free."""
+    reduced: int = 0
+    """Events cut to fit the size budget before they were sent (docs/configuration.md, "Event size")."""
 
 
-def replay(spool: Spool, sender: Sender, target: str) -> ReplayResult:
+def replay(spool: Spool, sender: Sender, target: str, budget: EventBudget | None = None) -> ReplayResult:
     """Send ``spool``'s events in order through ``sender``, removing each one sent (or rejected for good).
 
-    Stops at the first event that could not be delivered for a reason that may pass; it stays first in the spool.
-    Skips the spool (``error`` says why) while another process is re-sending it.
+    Each RunEvent over ``budget`` (none: no budget until the endpoint refuses an event as too large, HTTP 413) is cut
+    to fit it first, in the agent's order (:mod:`headwater._reduction`); an event refused with 413 lowers the budget
+    to 90% of its size and is cut and sent again, while it can still be cut. Stops at the first event that could not
+    be delivered for a reason that may pass; it stays first in the spool. Skips the spool (``error`` says why) while
+    another process is re-sending it.
     """
-    sent = dropped = 0
+    budget = budget or EventBudget(None)
+    sent = dropped = reduced = 0
     error: str | None = None
     status: int | None = None
     with spool.replaying() as mine:
@@ -293,7 +303,7 @@ def replay(spool: Spool, sender: Sender, target: str) -> ReplayResult:
                 error = f"a record is not an OpenLineage event ({e}); it was dropped"
                 continue
             try:
-                sender.send(event)
+                reduced += _send_within(sender, event, budget)
             except DeliveryError as e:
                 if e.rejected:
                     spool.remove(entry)
@@ -308,8 +318,38 @@ def replay(spool: Spool, sender: Sender, target: str) -> ReplayResult:
     if left and spool.unsaved_progress:
         needed = os.statvfs(spool.directory).f_frsize
         error = f"{error}; {DiskFullError(spool.directory, needed).strerror}"
-        return ReplayResult(spool.directory, target, sent, dropped, left, error, status, disk_full=needed)
-    return ReplayResult(spool.directory, target, sent, dropped, left, error, status)
+        return ReplayResult(spool.directory, target, sent, dropped, left, error, status, needed, reduced)
+    return ReplayResult(spool.directory, target, sent, dropped, left, error, status, reduced=reduced)
+
+
+def _send_within(sender: Sender, event: dict[str, Any], budget: EventBudget) -> int:
+    """Send ``event`` cut to ``budget``, cutting it further after each HTTP 413 while that makes it smaller.
+
+    Returns 1 when it was cut, else 0. Raises the :class:`DeliveryError` of the last attempt.
+    """
+    cut = budget.fit(event)
+    while not _sent(sender, event, budget):
+        cut = True
+    return int(cut)
+
+
+def _sent(sender: Sender, event: dict[str, Any], budget: EventBudget) -> bool:
+    """Send ``event``: True when it was delivered.
+
+    False when it was refused as too large (HTTP 413) and is now cut below the refused size, to be sent again. Raises
+    the :class:`DeliveryError` otherwise.
+    """
+    try:
+        sender.send(event)
+    except DeliveryError as e:
+        if e.status != _TOO_LARGE:
+            raise
+        refused = event_size(event)
+        budget.refused(refused)
+        if not budget.fit(event) or event_size(event) >= refused:
+            raise
+        return False
+    return True
 
 
 class HttpSender:

@@ -112,16 +112,25 @@ def summary(events: Path) -> None:
     "--api-key", envvar="OPENLINEAGE_API_KEY", default=None, help="Bearer API key [env: OPENLINEAGE_API_KEY]."
 )
 @click.option("--timeout", type=float, default=5.0, show_default=True, help="Seconds per HTTP request.")
-def replay(spool_dir: Path, url: str | None, api_key: str | None, timeout: float) -> None:
+@click.option(
+    "--max-event-bytes",
+    type=click.IntRange(min=1),
+    default=None,
+    help="The largest event sent, in bytes of its JSON (spark.openlineage.emit.maxEventBytes); a larger RunEvent is"
+    " cut to fit. Unset: none until the endpoint refuses an event with HTTP 413.",
+)
+def replay(spool_dir: Path, url: str | None, api_key: str | None, timeout: float, max_event_bytes: int | None) -> None:
     """Re-send the events the agent spooled, oldest first, each removed once delivered.
 
-    Each destination's events go where they were going (its HTTP URL and endpoint, or its file), or to --url. Exits
-    with status 1 while any event is left (the endpoint still does not take them).
+    Each destination's events go where they were going (its HTTP URL and endpoint, or its file), or to --url. A
+    RunEvent over the size budget (--max-event-bytes, or 90% of the size of an event the endpoint refused with HTTP
+    413) is cut to fit in the agent's order first. Exits with status 1 while any event is left (the endpoint still
+    does not take them).
     """
     from headwater._replay import ReplayError, replay_all
 
     try:
-        results = replay_all(spool_dir, url=url, api_key=api_key, timeout=timeout)
+        results = replay_all(spool_dir, url=url, api_key=api_key, timeout=timeout, max_event_bytes=max_event_bytes)
     except ReplayError as e:
         raise click.ClickException(str(e)) from e
     if not results:
@@ -129,6 +138,8 @@ def replay(spool_dir: Path, url: str | None, api_key: str | None, timeout: float
         return
     for result in results:
         line = f"{result.target}: {result.sent} sent, {result.dropped} dropped, {result.left} left ({result.spool})"
+        if result.reduced:
+            line = line.replace(" sent,", f" sent ({result.reduced} reduced to fit),", 1)
         click.echo(line + (f": {result.error}" if result.error else ""))
     left = sum(result.left for result in results)
     if left:

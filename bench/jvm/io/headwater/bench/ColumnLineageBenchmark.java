@@ -60,9 +60,6 @@ import org.apache.spark.sql.execution.QueryExecution$;
  * directory, default build/bench/column-lineage]}. Run with {@code make bench-column-lineage}.
  */
 public final class ColumnLineageBenchmark {
-  private static final int WIDE_COLUMNS = 1000;
-  private static final int JOINS = 50;
-  private static final int UNION_BRANCHES = 200;
   private static final int MERGE_COLUMNS = 200;
 
   /** The configuration extensions would see: a console transport, everything else default. */
@@ -78,11 +75,21 @@ public final class ColumnLineageBenchmark {
   private static final double MERGE_TARGET = 0.05;
 
   private record Scenario(
-      String name,
-      String sql,
-      int outputFields,
+      ColumnLineagePlans.Plan plan,
       double target,
-      Consumer<OpenLineage.ColumnLineageDatasetFacet> check) {}
+      Consumer<OpenLineage.ColumnLineageDatasetFacet> check) {
+    String name() {
+      return plan.name();
+    }
+
+    String sql() {
+      return plan.sql();
+    }
+
+    int outputFields() {
+      return plan.outputFields();
+    }
+  }
 
   private record Sample(
       long sparkNanos, long withColumnLineageNanos, long withoutColumnLineageNanos) {}
@@ -237,99 +244,35 @@ public final class ColumnLineageBenchmark {
         RunContext.configurationOf(CONFIG));
   }
 
-  /**
-   * {@code INSERT INTO wide_out SELECT <1,000 expressions> FROM wide_src WHERE c0 > 0}: every
-   * output column a different expression over one or two of the 1,000 source columns (arithmetic,
-   * CASE WHEN, string functions).
-   */
   private static Scenario wide(SparkSession spark) {
-    String columns =
-        IntStream.range(0, WIDE_COLUMNS)
-            .mapToObj(i -> "c" + i + " INT")
-            .collect(Collectors.joining(", "));
-    spark.sql("CREATE TABLE IF NOT EXISTS wide_src (" + columns + ") USING parquet");
-    spark.sql("CREATE TABLE IF NOT EXISTS wide_out (" + columns + ") USING parquet");
-    String select =
-        IntStream.range(0, WIDE_COLUMNS)
-            .mapToObj(
-                i ->
-                    switch (i % 4) {
-                          case 0 -> "c" + i + " + 1";
-                          case 1 ->
-                              "CASE WHEN c"
-                                  + i
-                                  + " > 0 THEN c"
-                                  + i
-                                  + " ELSE c"
-                                  + ((i + 1) % WIDE_COLUMNS)
-                                  + " END";
-                          case 2 -> "length(concat(CAST(c" + i + " AS STRING), 'x'))";
-                          default -> "c" + i;
-                        }
-                        + " AS c"
-                        + i)
-            .collect(Collectors.joining(", "));
     return new Scenario(
-        "wide (1,000 columns)",
-        "INSERT INTO wide_out SELECT " + select + " FROM wide_src WHERE c0 > 0",
-        WIDE_COLUMNS,
+        ColumnLineagePlans.wide(spark),
         READ_TARGET,
         facet -> expectSources(facet, "c1", List.of("c1", "c2")));
   }
 
-  /**
-   * {@code INSERT INTO joins_out SELECT j0.k, j0.v0, ..., j50.v50 FROM j0 JOIN j1 ON j0.k = j1.k
-   * ... JOIN j50}.
-   */
   private static Scenario joins(SparkSession spark) {
-    for (int i = 0; i <= JOINS; i++) {
-      spark.sql(
-          "CREATE TABLE IF NOT EXISTS j" + i + " (k INT, v" + i + " STRING, w INT) USING parquet");
-    }
-    String outputs =
-        IntStream.rangeClosed(0, JOINS)
-            .mapToObj(i -> "v" + i + " STRING")
-            .collect(Collectors.joining(", "));
-    spark.sql("CREATE TABLE IF NOT EXISTS joins_out (k INT, " + outputs + ") USING parquet");
-    StringBuilder sql = new StringBuilder("INSERT INTO joins_out SELECT j0.k");
-    IntStream.rangeClosed(0, JOINS)
-        .forEach(i -> sql.append(", j").append(i).append(".v").append(i));
-    sql.append(" FROM j0");
-    IntStream.rangeClosed(1, JOINS)
-        .forEach(
-            i -> sql.append(" JOIN j").append(i).append(" ON j0.k = j").append(i).append(".k"));
     return new Scenario(
-        "deep (50 joins)",
-        sql.toString(),
-        JOINS + 2,
+        ColumnLineagePlans.joins(spark),
         READ_TARGET,
-        facet -> expectSources(facet, "v" + JOINS, List.of("v" + JOINS)));
+        facet ->
+            expectSources(
+                facet, "v" + ColumnLineagePlans.JOINS, List.of("v" + ColumnLineagePlans.JOINS)));
   }
 
-  /**
-   * {@code INSERT INTO union_out SELECT k, v FROM u0 UNION ALL ... UNION ALL SELECT k, v FROM
-   * u199}.
-   */
   private static Scenario union(SparkSession spark) {
-    for (int i = 0; i < UNION_BRANCHES; i++) {
-      spark.sql("CREATE TABLE IF NOT EXISTS u" + i + " (k INT, v STRING) USING parquet");
-    }
-    spark.sql("CREATE TABLE IF NOT EXISTS union_out (k INT, v STRING) USING parquet");
-    String branches =
-        IntStream.range(0, UNION_BRANCHES)
-            .mapToObj(i -> "SELECT k, upper(v) AS v FROM u" + i)
-            .collect(Collectors.joining(" UNION ALL "));
     return new Scenario(
-        "deep (200-branch union)",
-        "INSERT INTO union_out " + branches,
-        2,
+        ColumnLineagePlans.union(spark),
         READ_TARGET,
         facet -> {
           int sources =
               facet.getFields().getAdditionalProperties().get("v").getInputFields().size();
-          if (sources != UNION_BRANCHES) {
+          if (sources != ColumnLineagePlans.UNION_BRANCHES) {
             throw new IllegalStateException(
-                "union: v should have " + UNION_BRANCHES + " sources, has " + sources);
+                "union: v should have "
+                    + ColumnLineagePlans.UNION_BRANCHES
+                    + " sources, has "
+                    + sources);
           }
         });
   }
@@ -370,16 +313,17 @@ public final class ColumnLineageBenchmark {
             .mapToObj(i -> "s.c" + i + " * 2")
             .collect(Collectors.joining(", "));
     return new Scenario(
-        "merge (200 columns)",
-        "MERGE INTO bench.db.merge_tgt t USING bench.db.merge_src s ON t.c0 = s.c0"
-            + " WHEN MATCHED THEN UPDATE SET "
-            + updates
-            + " WHEN NOT MATCHED THEN INSERT ("
-            + names
-            + ") VALUES ("
-            + values
-            + ")",
-        MERGE_COLUMNS,
+        new ColumnLineagePlans.Plan(
+            "merge (200 columns)",
+            "MERGE INTO bench.db.merge_tgt t USING bench.db.merge_src s ON t.c0 = s.c0"
+                + " WHEN MATCHED THEN UPDATE SET "
+                + updates
+                + " WHEN NOT MATCHED THEN INSERT ("
+                + names
+                + ") VALUES ("
+                + values
+                + ")",
+            MERGE_COLUMNS),
         MERGE_TARGET,
         ColumnLineageBenchmark::expectMergeSources);
   }

@@ -78,11 +78,17 @@ public final class RetryPolicy {
     return REJECTED_STATUSES.contains(code) ? Kind.REJECTED : Kind.REFUSED;
   }
 
-  /** The HTTP status of a failed attempt, if the endpoint answered with one. */
+  /**
+   * The HTTP status of a failed attempt, if the endpoint answered with one; 413 for a record a
+   * Kafka broker or producer refused for its size ({@link EventTooLargeException}).
+   */
   public static OptionalInt status(Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t instanceof HttpTransportResponseException response) {
         return OptionalInt.of(response.getStatusCode());
+      }
+      if (t instanceof EventTooLargeException) {
+        return OptionalInt.of(EventTooLargeException.STATUS);
       }
     }
     return OptionalInt.empty();

@@ -22,10 +22,11 @@ import org.apache.hc.core5.io.CloseMode;
  * DurableTransport} (retries, spool, accounting) per destination — the transport itself, or each
  * child of a {@code composite} ({@link FanOutTransport}). Under it: for {@code http}, the
  * OpenLineage client's {@code HttpTransport} on an HTTP client that makes one attempt per call
- * ({@link SingleAttemptHttpClients}); for {@code file}, {@link AtomicFileTransport}; for every
- * other type, what the client's {@link TransportFactory} builds — for {@code kafka} with the
- * producer's {@code key.serializer} and {@code value.serializer} defaulting to Kafka's {@code
- * StringSerializer} (the client's producer needs both, and events and keys are strings).
+ * ({@link SingleAttemptHttpClients}); for {@code file}, {@link AtomicFileTransport}; for {@code
+ * kafka}, {@link KafkaEventTransport} (which waits for each acknowledgement, so a record the broker
+ * refuses for its size is cut and sent again), the producer's {@code key.serializer} and {@code
+ * value.serializer} defaulting to Kafka's {@code StringSerializer} (events and keys are strings);
+ * for every other type, what the client's {@link TransportFactory} builds.
  */
 final class Transports {
   private static final String STRING_SERIALIZER =
@@ -93,7 +94,8 @@ final class Transports {
     } else if (config instanceof FileConfig file) {
       transport = new AtomicFileTransport(Destination.fileLocation(file));
     } else if (config instanceof KafkaConfig kafka) {
-      transport = factory(withStringSerializers(kafka));
+      transport =
+          KafkaEventTransport.create(kafka, withStringSerializers(kafka), emit.closeTimeout());
     } else {
       transport = factory(config);
     }
@@ -140,15 +142,18 @@ final class Transports {
     return new EventBudget(OptionalLong.empty());
   }
 
-  /** {@code kafka} with the serializers the user left out set to Kafka's StringSerializer. */
-  private static KafkaConfig withStringSerializers(KafkaConfig kafka) {
+  /**
+   * {@code kafka}'s producer properties, the serializers the user left out set to Kafka's
+   * StringSerializer.
+   */
+  private static Properties withStringSerializers(KafkaConfig kafka) {
     Properties properties = new Properties();
     if (kafka.getProperties() != null) {
       properties.putAll(kafka.getProperties());
     }
     properties.putIfAbsent("key.serializer", STRING_SERIALIZER);
     properties.putIfAbsent("value.serializer", STRING_SERIALIZER);
-    return new KafkaConfig(kafka.getTopicName(), kafka.getMessageKey(), properties);
+    return properties;
   }
 
   private static Transport factory(TransportConfig config) {
