@@ -14,14 +14,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
-from pyspark.sql import SparkSession
+from pyspark.sql import DataFrame, SparkSession
 
 from conftest import ICEBERG_WAREHOUSE
 from tests.support.column_lineage import compact_dataset, compact_fields
-from tests.support.events import LineageLog
+from tests.support.events import APP_JOB, LineageLog, child_runs
 from tests.support.table_runs import only_run
 
 MODES = ("copy-on-write", "merge-on-read")
@@ -281,3 +282,118 @@ def test_delete_subquery_columns_are_filters_and_its_table_an_input(
     names = {t.path("tgt"): "tgt", t.path("src"): "src"}
     assert compact_fields(facet, names) == own("id", "name", "amount", "note")
     assert compact_dataset(facet, names) == {"tgt.id:FILTER", "src.id:FILTER", "src.op:FILTER"}
+
+
+MERGE_UPSERT = (
+    "MERGE INTO {tgt} t USING {src} s ON t.id = s.id "
+    "WHEN MATCHED AND s.op = 'D' THEN DELETE "
+    "WHEN MATCHED THEN UPDATE SET name = upper(s.name), amount = t.amount + s.amount "
+    "WHEN NOT MATCHED THEN INSERT (id, name, amount, note) VALUES (s.id, upper(s.name), s.amount, 'new')"
+)
+UPSERT_FIELDS = {
+    "id": {"tgt.id:ID", "src.id:ID"},
+    "name": {"tgt.name:ID", "src.name:TR"},
+    "amount": {"tgt.amount:ID", "tgt.amount:TR", "src.amount:TR", "src.amount:ID"},
+    "note": {"tgt.note:ID"},
+}
+# the merge condition JOIN, the DELETE clause's condition CONDITIONAL; src.extra, named by nothing, appears nowhere
+UPSERT_DATASET = {"tgt.id:JOIN", "src.id:JOIN", "src.op:COND"}
+
+
+@pytest.mark.parametrize(
+    "tables",
+    [
+        pytest.param("delta", marks=pytest.mark.delta),
+        pytest.param("merge-on-read", marks=pytest.mark.iceberg),
+    ],
+    indirect=True,
+)
+def test_foreach_batch_merge_is_a_run_of_its_own_under_the_streaming_run(
+    spark_session: SparkSession, lineage: LineageLog, tables: Tables, tmp_path: Path
+) -> None:
+    """A ``foreachBatch`` function that runs a MERGE (the upsert-a-stream pattern): the MERGE is a run of its own,
+    child of the streaming query's run, with the facet the same MERGE gets in batch mode (its source, the micro-batch,
+    traced to the stream's source directory); the streaming run keeps the table as its output."""
+    t = tables
+    t.create(spark_session, "tgt", TARGET, TARGET_ROWS)
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "a.json").write_text(
+        '{"id": 1, "name": "aa", "amount": 5, "op": "U", "extra": "e1"}\n'
+        '{"id": 2, "name": "bb", "amount": 3, "op": "D", "extra": "e2"}\n'
+        '{"id": 4, "name": "dd", "amount": 7, "op": "I", "extra": "e4"}\n'
+    )
+    lineage.mark(spark_session)
+
+    def merge(batch: DataFrame, batch_id: int) -> None:
+        batch.createOrReplaceTempView("updates")
+        batch.sparkSession.sql(MERGE_UPSERT.format(tgt=t.name("tgt"), src="updates"))
+
+    query = (
+        spark_session.readStream.schema(SOURCE)
+        .json(str(source))
+        .writeStream.queryName("upsert_stream")
+        .foreachBatch(merge)
+        .option("checkpointLocation", str(tmp_path / "checkpoint"))
+        .trigger(availableNow=True)
+        .start()
+    )
+    query.awaitTermination()
+
+    runs = child_runs(lineage.events(spark_session))
+    streaming = [evs for evs in runs.values() if evs[0]["job"]["name"] == f"{APP_JOB}.upsert_stream"]
+    assert len(streaming) == 1, [evs[0]["job"]["name"] for evs in runs.values()]
+    assert [e["eventType"] for e in streaming[0]] == ["START", "RUNNING", "COMPLETE"]
+    (merge_run,) = [evs for evs in runs.values() if evs is not streaming[0]]
+    assert [e["eventType"] for e in merge_run] == ["START", "COMPLETE"]
+    streaming_run = streaming[0][0]["run"]["runId"]
+    for event in merge_run:
+        parent = event["run"]["facets"]["parent"]
+        assert parent["run"]["runId"] == streaming_run
+        assert parent["job"]["name"] == f"{APP_JOB}.upsert_stream"
+        assert {d["name"] for d in event["inputs"]} == {str(source), t.path("tgt")}
+        assert [d["name"] for d in event["outputs"]] == [t.path("tgt")]
+    complete = merge_run[-1]
+    assert complete["outputs"][0]["facets"]["version"]["datasetVersion"]
+    facet = complete["outputs"][0]["facets"]["columnLineage"]
+    names = {t.path("tgt"): "tgt", str(source): "src"}
+    assert compact_fields(facet, names) == UPSERT_FIELDS
+    assert compact_dataset(facet, names) == UPSERT_DATASET
+    # the foreachBatch function's write stays the streaming query's output
+    assert [d["name"] for d in streaming[0][-1]["outputs"]] == [t.path("tgt")]
+    spark_session.sql(f"REFRESH TABLE {t.name('tgt')}")  # the batch's session merged; this one may cache the table
+    rows = sorted(tuple(r) for r in spark_session.table(t.name("tgt")).collect())
+    assert rows == [(1, "AA", 15, "x"), (3, "c", -5, "z"), (4, "DD", 7, "new")]
+
+
+@pytest.mark.iceberg
+def test_metadata_only_delete_of_a_partition(spark_session: SparkSession, lineage: LineageLog) -> None:
+    """``DELETE FROM t WHERE part_col = 'x'`` on an identity-partitioned Iceberg table drops whole partitions: Spark
+    runs it as a metadata-only delete (``DeleteFromTableWithFilters``), with no rewrite. It is a run like the other
+    DELETE forms: the table as input (the snapshot it deleted from) and output (the snapshot it made), each field its
+    own column only, the WHERE's column FILTER."""
+    t = Tables("iceberg", "hw_rows_metadata_delete", f"{ICEBERG_WAREHOUSE}/hw_rows_metadata_delete", "")
+    t.create(spark_session, "tgt", TARGET, TARGET_ROWS, partitioned_by="note")
+    snapshots = f"SELECT snapshot_id FROM {t.name('tgt')}.snapshots ORDER BY committed_at"
+    (before,) = spark_session.sql(snapshots).collect()
+    try:
+        lineage.mark(spark_session)
+        spark_session.sql(f"DELETE FROM {t.name('tgt')} WHERE note = 'y'")
+        run = only_run(lineage, spark_session)
+        after = spark_session.sql(snapshots).collect()
+        rows = sorted(tuple(r) for r in spark_session.table(t.name("tgt")).collect())
+    finally:
+        spark_session.sql(f"DROP TABLE {t.name('tgt')}")
+
+    assert rows == [(1, "a", 10, "x"), (3, "c", -5, "z")]
+    assert run[0]["job"]["name"] == f"{APP_JOB}.delete_from_table.iceberg_hw_rows_metadata_delete_tgt"
+    for event in run:
+        assert [d["name"] for d in event["inputs"]] == [t.path("tgt")]
+        assert [d["name"] for d in event["outputs"]] == [t.path("tgt")]
+    assert run[-1]["inputs"][0]["facets"]["version"]["datasetVersion"] == str(before[0])
+    assert run[-1]["outputs"][0]["facets"]["version"]["datasetVersion"] == str(after[-1][0])
+    assert len(after) == 2  # one new snapshot: the partition's files dropped, none rewritten
+    facet = run[-1]["outputs"][0]["facets"]["columnLineage"]
+    names = {t.path("tgt"): "tgt"}
+    assert compact_fields(facet, names) == own("id", "name", "amount", "note")
+    assert compact_dataset(facet, names) == {"tgt.note:FILTER"}

@@ -6,6 +6,7 @@ import io.headwater.spark.extensions.SchedulerObjects;
 import io.headwater.spark.naming.CatalogHistory;
 import io.headwater.spark.reading.ExecutionLineage;
 import io.headwater.spark.reading.MetadataOnlyCommands;
+import io.headwater.spark.reading.RowLevelWrites;
 import io.headwater.spark.reading.StaticLineage;
 import java.time.Duration;
 import java.util.List;
@@ -87,12 +88,21 @@ final class ExecutionAnalysis {
     boolean analysisFailed = FailedAnalysis.isStart(event);
     Optional<StreamingPlans.MicroBatch> batch =
         analysisFailed ? Optional.empty() : microBatch(execution);
-    Placement placement = tracker.executionStarted(executionId, rootExecutionId, time, batch);
+    boolean rowLevelWrite =
+        rootExecutionId != executionId
+            && !analysisFailed
+            && execution != null
+            && RowLevelWrites.isRowLevelWrite(execution.optimizedPlan());
+    Placement placement =
+        tracker.executionStarted(executionId, rootExecutionId, time, batch, rowLevelWrite);
     ExecutionRun run = placement.run();
     placement.accept(
         executionReading
         .new Started(new ExecutionReading.Seen(execution, event, analysisFailed, batch)));
     builders.evaluate(run, List.of(event));
+    if (run.parent != null) {
+      carryOut(tracker.startIfReady(run.parent), null); // the parent's START comes first
+    }
     carryOut(tracker.startIfReady(run), null);
   }
 
@@ -172,6 +182,9 @@ final class ExecutionAnalysis {
     ExecutionRun run = job == null ? null : tracker.runOf(job.executionId());
     if (run != null) {
       run.metrics.stageCompleted(stage);
+      if (run.parent != null) {
+        run.parent.metrics.stageCompleted(stage); // a foreachBatch write counts in its micro-batch
+      }
       builders.evaluate(run, SchedulerObjects.stageCompleted(stage, job.stage(stage.stageId())));
     }
   }

@@ -74,6 +74,10 @@ final class ExecutionReading {
       } else if (execution != null) {
         reading.rootAtStart(run, execution, event);
         assignFlow(run);
+        if (run.parent != null) {
+          // a row-level write in a foreachBatch function: its datasets stay the query's outputs
+          reading.folded(run.parent, run);
+        }
       }
       return null;
     }
@@ -149,6 +153,10 @@ final class ExecutionReading {
         assignFlow(run);
       }
       builders.evaluate(run, List.of(event));
+      if (run.parent != null && readable != null) {
+        // its tasks' output metrics count in the micro-batch's figures, as a nested write's do
+        run.parent.metrics.addRead(readable);
+      }
       return tracker.ownEnded(own, time, failure);
     }
 

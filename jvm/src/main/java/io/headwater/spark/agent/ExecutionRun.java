@@ -6,7 +6,8 @@ import java.util.UUID;
 /**
  * The run of one logical operation: a root SQL execution and the executions Spark nests under it (a
  * CTAS runs its insert as a nested execution; {@code saveAsTable} nests a CTAS), an RDD job ({@link
- * RddJobRuns}), or a streaming query with its micro-batches. Only the agent's analysis thread
+ * RddJobRuns}), a streaming query with its micro-batches, or a row-level write a micro-batch's
+ * {@code foreachBatch} function runs (a child of the query's run). Only the agent's analysis thread
  * touches it.
  *
  * <p>The run's START is emitted once its plan part is known (from the root's executed plan) and
@@ -17,8 +18,8 @@ import java.util.UUID;
  *
  * <ul>
  *   <li>the identity ({@code runId}, {@code startTime}, {@code jobType}, {@code processingType},
- *       {@code streamingQueryName}) is final, fixed by whoever opens the run ({@link
- *       ExecutionTracker}, {@link StreamingQueryRuns}, {@link RddJobRuns});
+ *       {@code streamingQueryName}, {@code parent}) is final, fixed by whoever opens the run
+ *       ({@link ExecutionTracker}, {@link StreamingQueryRuns}, {@link RddJobRuns});
  *   <li>the {@link RunFindings} — datasets, plan part, SQL, properties, context, facets, kind — are
  *       written by {@link RunReading} alone;
  *   <li>the {@link RunMetrics} by themselves;
@@ -51,6 +52,13 @@ final class ExecutionRun {
    */
   final String streamingQueryName;
 
+  /**
+   * The run this run is a child of, beside the application run: the streaming query's run whose
+   * micro-batch executed it (a row-level write in a {@code foreachBatch} function); null for a run
+   * whose parent is the application run (or a pipeline update).
+   */
+  final ExecutionRun parent;
+
   /** What reading the run's executions found; {@link RunReading} alone writes it. */
   final RunFindings findings = new RunFindings();
 
@@ -62,7 +70,15 @@ final class ExecutionRun {
 
   /** A SQL execution's batch run that started at {@code startTime} (epoch millis). */
   ExecutionRun(UUID runId, long startTime) {
-    this(runId, startTime, SQL_JOB, "BATCH", null);
+    this(runId, startTime, null);
+  }
+
+  /**
+   * A SQL execution's batch run that started at {@code startTime} (epoch millis), child of {@code
+   * parent} (null for the application run).
+   */
+  ExecutionRun(UUID runId, long startTime, ExecutionRun parent) {
+    this(runId, startTime, SQL_JOB, "BATCH", null, parent);
   }
 
   /**
@@ -76,6 +92,17 @@ final class ExecutionRun {
       String jobType,
       String processingType,
       String streamingQueryName) {
+    this(runId, startTime, jobType, processingType, streamingQueryName, null);
+  }
+
+  private ExecutionRun(
+      UUID runId,
+      long startTime,
+      String jobType,
+      String processingType,
+      String streamingQueryName,
+      ExecutionRun parent) {
+    this.parent = parent;
     this.runId = runId;
     this.startTime = startTime;
     this.jobType = jobType;

@@ -28,7 +28,8 @@ import java.util.UUID;
  * <pre>
  *   execution start ──▶ own run (a root)     ──▶ START when: plan part known, a dataset touched,
  *                   │                              tags known (first Spark job or end), not static DDL
- *                   ├─▶ nested (root tracked) ──▶ folded into the root's run
+ *                   ├─▶ nested (root tracked) ──▶ folded into the root's run (a row-level write
+ *                   │                              in a micro-batch: own run, child of the query's)
  *                   └─▶ micro-batch           ──▶ folded into its streaming query's run
  *   execution end   ──▶ own run   ──▶ COMPLETE / FAIL (started runs), static events (DDL), or nothing
  *                   ├─▶ nested     ──▶ nothing (the root's end closes the run)
@@ -97,14 +98,18 @@ final class ExecutionTracker {
    *
    * @param rootExecutionId the execution it is nested under; itself for a top-level execution
    * @param microBatch the streaming micro-batch it runs, if it is one
+   * @param rowLevelWrite true for a MERGE, UPDATE or DELETE: nested under a micro-batch (by a
+   *     {@code foreachBatch} function), it is a run of its own, child of the query's run
    */
   Placement executionStarted(
       long executionId,
       long rootExecutionId,
       long time,
-      Optional<StreamingPlans.MicroBatch> microBatch) {
+      Optional<StreamingPlans.MicroBatch> microBatch,
+      boolean rowLevelWrite) {
     ExecutionRun root = rootExecutionId == executionId ? null : runs.get(rootExecutionId);
-    if (root != null) {
+    boolean inMicroBatch = root != null && rowLevelWrite && StreamingQueryRuns.isStreaming(root);
+    if (root != null && !inMicroBatch) {
       nestedUnder.put(executionId, rootExecutionId);
       touch(root, time);
       return new Placement.Nested(root, executionId, false);
@@ -114,7 +119,8 @@ final class ExecutionTracker {
       runs.put(executionId, run);
       return new Placement.MicroBatch(run, true);
     }
-    ExecutionRun run = new ExecutionRun(UUIDUtils.generateNewUUID(), time);
+    ExecutionRun run =
+        new ExecutionRun(UUIDUtils.generateNewUUID(), time, inMicroBatch ? root : null);
     runs.put(executionId, run);
     touch(run, time);
     return new Placement.Own(run, false);

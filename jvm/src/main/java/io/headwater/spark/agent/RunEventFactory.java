@@ -21,7 +21,8 @@ import java.util.UUID;
  * Assembles RunEvents of the application run, of pipeline updates and of execution runs from their
  * parts, with the facets every run carries: {@code jobType}, {@code processing_engine}, {@code
  * parent}, and {@code errorMessage} on FAIL. The run of a flow of a Spark Declarative Pipeline is a
- * child of its pipeline update's run, with the flow's job facets ({@link PipelineFlowRun}).
+ * child of its pipeline update's run, with the flow's job facets ({@link PipelineFlowRun}); a
+ * row-level write a {@code foreachBatch} function runs is a child of its streaming query's run.
  */
 final class RunEventFactory {
   /** The {@code jobType} of a pipeline update's job. */
@@ -163,22 +164,7 @@ final class RunEventFactory {
         openLineage
             .newRunFacetsBuilder()
             .processing_engine(processingEngine())
-            .parent(
-                flow == null
-                    ? parentFacet(
-                        app.runId(),
-                        app.namespace(),
-                        app.jobName(),
-                        rootRunId,
-                        rootNamespace,
-                        rootName)
-                    : parentFacet(
-                        flow.updateRunId(),
-                        app.namespace(),
-                        flow.updateJobName(),
-                        rootRunId,
-                        rootNamespace,
-                        rootName));
+            .parent(parentOf(run, app, rootRunId, rootNamespace, rootName));
     if (found.properties() != null) {
       runFacets.put(SparkPropertiesRunFacet.NAME, found.properties());
     }
@@ -334,6 +320,35 @@ final class RunEventFactory {
 
   private OpenLineage.ProcessingEngineRunFacet processingEngine() {
     return openLineage.newProcessingEngineRunFacet(sparkVersion, "spark", HeadwaterVersion.VERSION);
+  }
+
+  /**
+   * The parent of an execution run: the streaming query's run whose micro-batch ran it (once that
+   * run has its job name), the pipeline update whose flow it executes, else the application run.
+   */
+  private OpenLineage.ParentRunFacet parentOf(
+      ExecutionRun run, ApplicationRun app, UUID rootRunId, String rootNamespace, String rootName) {
+    PipelineFlowRun flow = run.naming.flow();
+    if (run.parent != null && run.parent.started()) {
+      return parentFacet(
+          run.parent.runId,
+          app.namespace(),
+          run.parent.naming.jobName(),
+          rootRunId,
+          rootNamespace,
+          rootName);
+    }
+    if (flow != null) {
+      return parentFacet(
+          flow.updateRunId(),
+          app.namespace(),
+          flow.updateJobName(),
+          rootRunId,
+          rootNamespace,
+          rootName);
+    }
+    return parentFacet(
+        app.runId(), app.namespace(), app.jobName(), rootRunId, rootNamespace, rootName);
   }
 
   private OpenLineage.ParentRunFacet parentFacet(

@@ -121,6 +121,14 @@ final class RunReading {
   }
 
   /**
+   * Adds the datasets read for {@code child}, a run of its own nested under {@code parent}'s
+   * execution (a row-level write in a {@code foreachBatch} function), to {@code parent} as well.
+   */
+  void folded(ExecutionRun parent, ExecutionRun child) {
+    parent.findings.setLineage(parent.findings.lineage().merge(child.findings.lineage()));
+  }
+
+  /**
    * Adds the datasets of a streaming micro-batch to its query's run; the first names it: by the
    * query's name, else the micro-batch's write node (openlineage-spark's style: by the executed
    * plan of each micro-batch until the run started).

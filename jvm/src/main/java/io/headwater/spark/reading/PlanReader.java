@@ -88,7 +88,7 @@ public final class PlanReader {
       boolean mayBeSchemaInference) {
     List<OpenLineage.OutputDataset> outputs = unique(visitors.outputsAt(root));
     Optional<RowLevelWrite> rowLevel =
-        outputs.isEmpty() ? Optional.empty() : RowLevelWrites.of(root);
+        outputs.isEmpty() ? Optional.empty() : RowLevelWrites.of(root, analyzed);
     Optional<LogicalPlan> written =
         outputs.isEmpty() || rowLevel.isPresent() ? Optional.empty() : WrittenQuery.of(root);
     Walk walk = walk(visitors, root, written, rowLevel, outputs, analyzed);

@@ -1,5 +1,6 @@
 package io.headwater.spark.reading;
 
+import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.RowLevelWrite;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.reading.walk.Connectors;
@@ -11,6 +12,8 @@ import java.util.Optional;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.Literal;
+import org.apache.spark.sql.catalyst.plans.logical.DeleteFromTable;
+import org.apache.spark.sql.catalyst.plans.logical.DeleteFromTableWithFilters;
 import org.apache.spark.sql.catalyst.plans.logical.Join;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.MergeRows;
@@ -31,19 +34,68 @@ import org.apache.spark.sql.catalyst.plans.logical.MergeRows;
  *     query without MergeRows
  *                 -> UPDATE or DELETE: target = query, condition = the WHERE; one clause
  *                    assigning each of query's columns named like a table column
+ *   DeleteFromTableWithFilters(table, filters)    (a metadata-only DELETE: whole partitions)
+ *                 -> DELETE: table = target = table, condition = the analyzed plan's (the filters
+ *                    are translated to the connector's predicates); no clauses
+ *   DeleteFromTable(table, condition)             (a table deleting by filter, not by rewrite)
+ *                 -> the same, condition = condition
  * </pre>
  *
  * A {@code MergeRows} whose child is not a join (a shape Spark does not plan today) gives no
  * row-level write, so no facet rather than a wrong one.
  */
-final class RowLevelWrites {
+@Internal
+public final class RowLevelWrites {
   private RowLevelWrites() {}
 
-  static Optional<RowLevelWrite> of(LogicalPlan root) {
+  /**
+   * True when plan root {@code root} is a row-level write: Spark's rewrite of one ({@code
+   * ReplaceData}, {@code WriteDelta}), a metadata-only {@code DELETE} ({@code
+   * DeleteFromTableWithFilters}, {@code DeleteFromTable}), or a connector's row-level command
+   * ({@code Connector#rewritesTableRows}: Delta's {@code MERGE INTO}, {@code UPDATE}, {@code
+   * DELETE}).
+   */
+  public static boolean isRowLevelWrite(LogicalPlan root) {
+    return root instanceof org.apache.spark.sql.catalyst.plans.logical.RowLevelWrite
+        || root instanceof DeleteFromTableWithFilters
+        || root instanceof DeleteFromTable
+        || Connectors.any(connector -> connector.rewritesTableRows(root));
+  }
+
+  /**
+   * The row-level write plan root {@code root} is, if it is one.
+   *
+   * @param analyzed the execution's analyzed plan, whose row-level write holds the condition of a
+   *     metadata-only {@code DELETE} as an expression (the optimized plan holds it translated)
+   */
+  static Optional<RowLevelWrite> of(LogicalPlan root, Optional<LogicalPlan> analyzed) {
     if (root instanceof org.apache.spark.sql.catalyst.plans.logical.RowLevelWrite write) {
       return ofRewrite(write);
     }
+    if (root instanceof DeleteFromTableWithFilters delete) {
+      return analyzed
+          .flatMap(RowLevelWrites::deleteCondition)
+          .map(where -> delete(delete.table(), where));
+    }
+    if (root instanceof DeleteFromTable delete) {
+      return Optional.of(delete(delete.table(), delete.condition()));
+    }
     return Connectors.first(connector -> connector.rowLevelWrite(root));
+  }
+
+  /** A {@code DELETE} of {@code table}'s rows where {@code where} holds. */
+  private static RowLevelWrite delete(LogicalPlan table, Expression where) {
+    return new RowLevelWrite(table, table, Optional.empty(), Optional.of(where), List.of());
+  }
+
+  /** The condition of the {@code DELETE} an analyzed plan is, as Spark rewrote it or not. */
+  private static Optional<Expression> deleteCondition(LogicalPlan analyzed) {
+    if (analyzed instanceof org.apache.spark.sql.catalyst.plans.logical.RowLevelWrite write) {
+      return Optional.of(write.condition());
+    }
+    return analyzed instanceof DeleteFromTable delete
+        ? Optional.of(delete.condition())
+        : Optional.empty();
   }
 
   private static Optional<RowLevelWrite> ofRewrite(

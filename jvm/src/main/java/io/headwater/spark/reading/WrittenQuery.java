@@ -1,14 +1,11 @@
 package io.headwater.spark.reading;
 
-import io.headwater.spark.reading.walk.Connectors;
 import io.headwater.spark.reading.walk.PlanChildren;
 import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
-import org.apache.spark.sql.catalyst.plans.logical.ReplaceData;
 import org.apache.spark.sql.catalyst.plans.logical.V2CreateTableAsSelectPlan;
 import org.apache.spark.sql.catalyst.plans.logical.V2WriteCommand;
-import org.apache.spark.sql.catalyst.plans.logical.WriteDelta;
 
 /**
  * The query whose rows a write command writes, whose columns the {@code columnLineage} facet
@@ -17,8 +14,8 @@ import org.apache.spark.sql.catalyst.plans.logical.WriteDelta;
  * <pre>
  *   V2CreateTableAsSelectPlan(name, query, ...)   -> query (its first child is the table's name)
  *   V2WriteCommand(table, query, ...)             -> query (AppendData, OverwriteByExpression, ...)
- *   ReplaceData / WriteDelta, a connector's row-level command (Connector#rewritesTableRows:
- *   Delta's MERGE/UPDATE/DELETE)
+ *   a row-level write (RowLevelWrites#isRowLevelWrite: ReplaceData / WriteDelta, a metadata-only
+ *   DELETE, a connector's row-level command such as Delta's MERGE/UPDATE/DELETE)
  *                                                 -> none: the rows they write mix the table's own
  *                                                    rows with the changed ones; their column
  *                                                    lineage is read from their clauses instead
@@ -30,9 +27,7 @@ final class WrittenQuery {
   private WrittenQuery() {}
 
   static Optional<LogicalPlan> of(LogicalPlan root) {
-    if (root instanceof ReplaceData
-        || root instanceof WriteDelta
-        || Connectors.any(connector -> connector.rewritesTableRows(root))) {
+    if (RowLevelWrites.isRowLevelWrite(root)) {
       return Optional.empty();
     }
     if (root instanceof V2CreateTableAsSelectPlan ctas) {

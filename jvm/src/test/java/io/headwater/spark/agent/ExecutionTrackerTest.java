@@ -80,7 +80,7 @@ public class ExecutionTrackerTest {
 
   @Test
   public void aRootRunStartsAtItsFirstJobAndCompletesAtItsEnd() {
-    Placement start = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING);
+    Placement start = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false);
     ExecutionRun run = start.run();
     assertTrue(start instanceof Placement.Own);
     read(run, WRITES_TOTALS, "execute_insert");
@@ -103,7 +103,7 @@ public class ExecutionTrackerTest {
 
   @Test
   public void aQueryWhoseAnalysisFailedStartsAndFailsAtItsEndWithoutAnyDataset() {
-    ExecutionRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING).run();
+    ExecutionRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
     run.findings.setPlanPart("project"); // from the parsed plan: its plans are never read
     assertEquals("no dataset: not a run yet", List.of(), tracker.startIfReady(run));
     run.findings.setAnalysisFailed();
@@ -119,7 +119,7 @@ public class ExecutionTrackerTest {
 
   @Test
   public void aRunWithoutJobsStartsAtItsEndAndAFailureEndsItWithFail() {
-    ExecutionRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING).run();
+    ExecutionRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
     read(run, READS_ORDERS, "local_table_scan");
     Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
     RuntimeException failure = new RuntimeException("boom");
@@ -131,7 +131,7 @@ public class ExecutionTrackerTest {
 
   @Test
   public void aRunThatTouchesNoDatasetEmitsNothing() {
-    ExecutionRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING).run();
+    ExecutionRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
     read(run, ExecutionLineage.EMPTY, "local_table_scan");
     assertEquals(List.of(), tracker.jobStarted(run, LocalPropertyTags.Snapshot.NONE, 1_100));
     Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
@@ -141,10 +141,10 @@ public class ExecutionTrackerTest {
 
   @Test
   public void aNestedExecutionIsFoldedIntoItsRootsRun() {
-    ExecutionRun root = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING).run();
+    ExecutionRun root = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
     read(root, ExecutionLineage.EMPTY, "execute_create_table_as_select");
 
-    Placement nested = tracker.executionStarted(2, 1, 1_100, NOT_STREAMING);
+    Placement nested = tracker.executionStarted(2, 1, 1_100, NOT_STREAMING, false);
     assertTrue(nested instanceof Placement.Nested);
     assertSame(root, nested.run());
     assertSame("the nested execution's jobs belong to the root's run", root, tracker.runOf(2));
@@ -167,8 +167,8 @@ public class ExecutionTrackerTest {
 
   @Test
   public void aNestedEndAfterItsRootEndedIsUntracked() {
-    tracker.executionStarted(1, 1, 1_000, NOT_STREAMING);
-    tracker.executionStarted(2, 1, 1_100, NOT_STREAMING);
+    tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false);
+    tracker.executionStarted(2, 1, 1_100, NOT_STREAMING, false);
     ended(tracker.executionEnded(1, 2_000, NOT_STREAMING), 2_000, null);
 
     Placement late = tracker.executionEnded(2, 2_100, NOT_STREAMING);
@@ -192,14 +192,14 @@ public class ExecutionTrackerTest {
 
   @Test
   public void metadataOnlyDdlGivesStaticEventsOnlyWhenItSucceeds() {
-    ExecutionRun created = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING).run();
+    ExecutionRun created = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
     created.findings.setPlanPart("execute_create_data_source_table_command");
     created.findings.setStaticKind(StaticLineage.Kind.DATASET_EVENTS);
     assertEquals("never a START", List.of(), tracker.jobStarted(created, tags("t"), 1_100));
     Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
     assertEquals(List.of(new Decision.Static(created, 2_000)), ended(end, 2_000, null));
 
-    ExecutionRun failed = tracker.executionStarted(2, 2, 3_000, NOT_STREAMING).run();
+    ExecutionRun failed = tracker.executionStarted(2, 2, 3_000, NOT_STREAMING, false).run();
     failed.findings.setStaticKind(StaticLineage.Kind.JOB_EVENT);
     Placement failedEnd = tracker.executionEnded(2, 3_100, NOT_STREAMING);
     assertEquals(
@@ -207,7 +207,7 @@ public class ExecutionTrackerTest {
         List.of(),
         ended(failedEnd, 3_100, new RuntimeException("exists")));
 
-    ExecutionRun tempView = tracker.executionStarted(3, 3, 4_000, NOT_STREAMING).run();
+    ExecutionRun tempView = tracker.executionStarted(3, 3, 4_000, NOT_STREAMING, false).run();
     tempView.findings.setStaticKind(StaticLineage.Kind.NOTHING);
     assertEquals(List.of(), ended(tracker.executionEnded(3, 4_100, NOT_STREAMING), 4_100, null));
   }
@@ -219,7 +219,7 @@ public class ExecutionTrackerTest {
     Optional<StreamingPlans.MicroBatch> batch =
         Optional.of(new StreamingPlans.MicroBatch(query, new OneRowRelation()));
 
-    Placement first = tracker.executionStarted(1, 1, 1_000, batch);
+    Placement first = tracker.executionStarted(1, 1, 1_000, batch, false);
     ExecutionRun run = first.run();
     assertTrue(first instanceof Placement.MicroBatch);
     assertEquals("orders stream", run.streamingQueryName);
@@ -233,7 +233,7 @@ public class ExecutionTrackerTest {
         List.of(new Decision.Running(run, 1_500)),
         ended(tracker.executionEnded(1, 1_500, batch), 1_500, null));
 
-    Placement second = tracker.executionStarted(2, 2, 2_000, batch);
+    Placement second = tracker.executionStarted(2, 2, 2_000, batch, false);
     assertSame(run, second.run());
     assertEquals(
         "a failed micro-batch gives no RUNNING",
@@ -246,6 +246,40 @@ public class ExecutionTrackerTest {
         tracker.streamingQueryTerminated(query, 3_000, failure));
     assertEquals(0, tracker.openRuns());
     assertEquals(List.of(), tracker.streamingQueryTerminated(query, 3_100, null));
+  }
+
+  @Test
+  public void aRowLevelWriteInAMicroBatchIsARunOfItsOwnChildOfTheQueryRun() {
+    UUID query = UUID.randomUUID();
+    tracker.streamingQueryStarted(query, "upserts", "2024-05-01T10:00:00Z", 0);
+    Optional<StreamingPlans.MicroBatch> batch =
+        Optional.of(new StreamingPlans.MicroBatch(query, new OneRowRelation()));
+    ExecutionRun streaming = tracker.executionStarted(1, 1, 1_000, batch, false).run();
+    read(streaming, READS_ORDERS, "upserts");
+    tracker.startIfReady(streaming);
+
+    Placement write = tracker.executionStarted(2, 1, 1_100, NOT_STREAMING, false);
+    assertTrue(
+        "a foreachBatch write folds into the query's run", write instanceof Placement.Nested);
+    assertSame(streaming, write.run());
+    ended(tracker.executionEnded(2, 1_150, NOT_STREAMING), 1_150, null);
+
+    Placement merge = tracker.executionStarted(3, 1, 1_200, NOT_STREAMING, true);
+    assertTrue(merge instanceof Placement.Own);
+    ExecutionRun run = merge.run();
+    assertSame(streaming, run.parent);
+    assertEquals("BATCH", run.processingType);
+    assertSame("its Spark jobs are its own", run, tracker.runOf(3));
+    read(run, WRITES_TOTALS, "execute_merge_into_command_edge");
+    tracker.jobStarted(run, LocalPropertyTags.Snapshot.NONE, 1_250);
+    assertEquals("app.execute_merge_into_command_edge.data_totals", run.naming.jobName());
+    assertEquals(
+        List.of(new Decision.Terminal(run, 1_300, null)),
+        ended(tracker.executionEnded(3, 1_300, NOT_STREAMING), 1_300, null));
+
+    Placement top = tracker.executionStarted(4, 4, 1_400, NOT_STREAMING, true);
+    assertNull(
+        "a row-level write outside a micro-batch has the application as parent", top.run().parent);
   }
 
   @Test
@@ -267,19 +301,19 @@ public class ExecutionTrackerTest {
     UUID query = UUID.randomUUID();
     Optional<StreamingPlans.MicroBatch> batch =
         Optional.of(new StreamingPlans.MicroBatch(query, new OneRowRelation()));
-    tracker.executionStarted(1, 1, 1_000, batch);
+    tracker.executionStarted(1, 1, 1_000, batch, false);
     assertEquals(List.of(), ended(tracker.executionEnded(1, 1_500, batch), 1_500, null));
     assertEquals(List.of(), tracker.streamingQueryTerminated(query, 2_000, null));
   }
 
   @Test
   public void aRunWhoseEndIsLostIsAbortedAfterTheIdleTimeoutAndForgotten() {
-    ExecutionRun lost = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING).run();
+    ExecutionRun lost = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
     read(lost, WRITES_TOTALS, "execute_insert");
     tracker.jobStarted(lost, LocalPropertyTags.Snapshot.NONE, 1_000);
-    tracker.executionStarted(2, 1, 1_100, NOT_STREAMING); // nested, its end lost too
-    ExecutionRun quiet = tracker.executionStarted(3, 3, 1_000, NOT_STREAMING).run();
-    ExecutionRun active = tracker.executionStarted(4, 4, 1_000, NOT_STREAMING).run();
+    tracker.executionStarted(2, 1, 1_100, NOT_STREAMING, false); // nested, its end lost too
+    ExecutionRun quiet = tracker.executionStarted(3, 3, 1_000, NOT_STREAMING, false).run();
+    ExecutionRun active = tracker.executionStarted(4, 4, 1_000, NOT_STREAMING, false).run();
     tracker.jobStarted(
         active, LocalPropertyTags.Snapshot.NONE, 1_000 + Duration.ofMinutes(9).toMillis());
 
@@ -302,7 +336,7 @@ public class ExecutionTrackerTest {
   public void beyondMaxOpenRunsTheLeastRecentlyActiveIsAborted() {
     ExecutionRun[] runs = new ExecutionRun[4];
     for (int i = 0; i < runs.length; i++) {
-      runs[i] = tracker.executionStarted(i, i, 1_000 + i, NOT_STREAMING).run();
+      runs[i] = tracker.executionStarted(i, i, 1_000 + i, NOT_STREAMING, false).run();
       read(runs[i], READS_ORDERS, "scan");
       tracker.jobStarted(runs[i], LocalPropertyTags.Snapshot.NONE, 1_000 + i);
     }
@@ -316,14 +350,14 @@ public class ExecutionTrackerTest {
 
   @Test
   public void abortAllEndsEveryStartedRunBatchAndStreamingAndKeepsNothing() {
-    ExecutionRun batch = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING).run();
+    ExecutionRun batch = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
     read(batch, READS_ORDERS, "scan");
     tracker.jobStarted(batch, LocalPropertyTags.Snapshot.NONE, 1_000);
-    tracker.executionStarted(2, 2, 1_000, NOT_STREAMING); // not started: no event
+    tracker.executionStarted(2, 2, 1_000, NOT_STREAMING, false); // not started: no event
     UUID query = UUID.randomUUID();
     Optional<StreamingPlans.MicroBatch> micro =
         Optional.of(new StreamingPlans.MicroBatch(query, new OneRowRelation()));
-    ExecutionRun streaming = tracker.executionStarted(3, 3, 1_000, micro).run();
+    ExecutionRun streaming = tracker.executionStarted(3, 3, 1_000, micro, false).run();
     read(streaming, WRITES_TOTALS, "write_to_data_source_v2");
     tracker.startIfReady(streaming);
     ended(tracker.executionEnded(3, 1_500, micro), 1_500, null);

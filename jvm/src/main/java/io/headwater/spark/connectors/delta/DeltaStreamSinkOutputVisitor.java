@@ -3,11 +3,8 @@ package io.headwater.spark.connectors.delta;
 import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
-import io.headwater.spark.facets.TableDatasets;
-import io.headwater.spark.naming.FileDatasetNames;
-import io.headwater.spark.tables.CatalogTableOutputs;
+import io.headwater.spark.tables.MicroBatchSinkOutputs;
 import io.openlineage.client.OpenLineage;
-import io.openlineage.client.utils.DatasetIdentifier;
 import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
@@ -27,43 +24,35 @@ import org.apache.spark.sql.execution.streaming.sources.WriteToMicroBatchDataSou
  * </pre>
  *
  * The node is the root of the micro-batch's analysed plan ({@code IncrementalExecution.logical});
- * Delta's sink is recognised by class name. Job-name suffix: {@code db_t} for a table, the last two
- * segments of the path otherwise.
+ * Delta's sink is recognised by class name; the table-or-path step is {@link
+ * MicroBatchSinkOutputs}'s. Job-name suffix: {@code db_t} for a table, the last two segments of the
+ * path otherwise.
  */
 @Internal
 public final class DeltaStreamSinkOutputVisitor
     extends QueryPlanVisitor<WriteToMicroBatchDataSourceV1, OpenLineage.OutputDataset> {
-  private static final String PATH = "path";
+  private final MicroBatchSinkOutputs outputs;
 
   public DeltaStreamSinkOutputVisitor(OpenLineageContext context) {
     super(context);
+    this.outputs =
+        new MicroBatchSinkOutputs(context, path -> DeltaSupport.pathIdentity(context, path));
   }
 
   @Override
   public boolean isDefinedAt(LogicalPlan node) {
     return node instanceof WriteToMicroBatchDataSourceV1 write
         && DeltaSupport.isDeltaSink(write.sink())
-        && (write.catalogTable().isDefined() || write.writeOptions().get(PATH).isDefined());
+        && MicroBatchSinkOutputs.namesTableOrPath(write);
   }
 
   @Override
   protected List<OpenLineage.OutputDataset> visit(WriteToMicroBatchDataSourceV1 node) {
-    if (node.catalogTable().isDefined()) {
-      return new CatalogTableOutputs(context)
-          .output(node.catalogTable().get(), node.query().schema(), null);
-    }
-    return TableDatasets.output(context, identity(node), node.query().schema(), null);
+    return outputs.outputs(node);
   }
 
   @Override
   public Optional<String> jobNameSuffix(WriteToMicroBatchDataSourceV1 node) {
-    if (node.catalogTable().isDefined()) {
-      return new CatalogTableOutputs(context).jobNameSuffix(node.catalogTable().get());
-    }
-    return Optional.of(FileDatasetNames.jobNameSuffix(identity(node).getName()));
-  }
-
-  private DatasetIdentifier identity(WriteToMicroBatchDataSourceV1 node) {
-    return DeltaSupport.pathIdentity(context, node.writeOptions().get(PATH).get());
+    return outputs.jobNameSuffix(node);
   }
 }

@@ -4,7 +4,7 @@ import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.naming.FileDatasetNames;
-import io.headwater.spark.tables.CatalogTableOutputs;
+import io.headwater.spark.tables.MicroBatchSinkOutputs;
 import io.headwater.spark.versions.SparkVersions;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.utils.DatasetIdentifier;
@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.execution.streaming.sources.WriteToMicroBatchDataSourceV1;
-import scala.Option;
 
 /**
  * The output of one micro-batch of a streaming query that writes files ({@code
@@ -28,46 +27,39 @@ import scala.Option;
  * The node is the root of the micro-batch's analysed plan ({@code IncrementalExecution.logical});
  * the optimized plan Spark 4.1 keeps has the write removed. Other sinks of this node ({@code
  * ForeachBatchSink}, whose outputs are the writes the user's function makes; memory, console) are
- * not matched. Job-name suffix: the last two segments of the path; {@code db_t} for a table.
+ * not matched. The table-or-path step is {@link MicroBatchSinkOutputs}'s. Job-name suffix: the last
+ * two segments of the path; {@code db_t} for a table.
  */
 @Internal
 public final class MicroBatchFileSinkOutputVisitor
     extends QueryPlanVisitor<WriteToMicroBatchDataSourceV1, OpenLineage.OutputDataset> {
-  private static final String PATH = "path";
+  private final MicroBatchSinkOutputs outputs;
 
   public MicroBatchFileSinkOutputVisitor(OpenLineageContext context) {
     super(context);
+    this.outputs = new MicroBatchSinkOutputs(context, this::identifier);
   }
 
   @Override
   public boolean isDefinedAt(org.apache.spark.sql.catalyst.plans.logical.LogicalPlan node) {
     return node instanceof WriteToMicroBatchDataSourceV1 write
         && SparkVersions.streaming().isFileSink(write.sink())
-        && (write.catalogTable().isDefined() || write.writeOptions().get(PATH).isDefined());
+        && MicroBatchSinkOutputs.namesTableOrPath(write);
   }
 
   @Override
   protected List<OpenLineage.OutputDataset> visit(WriteToMicroBatchDataSourceV1 node) {
-    if (node.catalogTable().isDefined()) {
-      return new CatalogTableOutputs(context)
-          .output(node.catalogTable().get(), node.query().schema(), null);
-    }
-    DatasetIdentifier id = identifier(node);
-    return List.of(
-        context.datasetFactory().output(id.getNamespace(), id.getName(), node.query().schema()));
+    return outputs.outputs(node);
   }
 
   @Override
   public Optional<String> jobNameSuffix(WriteToMicroBatchDataSourceV1 node) {
-    if (node.catalogTable().isDefined()) {
-      return new CatalogTableOutputs(context).jobNameSuffix(node.catalogTable().get());
-    }
-    return Optional.of(FileDatasetNames.jobNameSuffix(identifier(node).getName()));
+    return outputs.jobNameSuffix(node);
   }
 
-  private DatasetIdentifier identifier(WriteToMicroBatchDataSourceV1 node) {
-    Option<String> path = node.writeOptions().get(PATH);
-    Path location = new Path(path.get());
+  /** The path qualified with its file system when it has no scheme; as given when it cannot be. */
+  private DatasetIdentifier identifier(String path) {
+    Path location = new Path(path);
     if (location.toUri().getScheme() == null && context.sparkSession().isPresent()) {
       try {
         location =

@@ -39,6 +39,8 @@ public final class V2Connector implements Connector {
         V2OverwriteVisitor.partitionsDynamic(context),
         new ReplaceDataVisitor(context),
         new WriteDeltaVisitor(context),
+        V2DeleteVisitor.metadataOnly(context),
+        V2DeleteVisitor.byFilter(context),
         new MicroBatchTableWriteVisitor(context),
         V2CreateTableVisitor.create(context),
         V2CreateTableVisitor.createAsSelect(context),

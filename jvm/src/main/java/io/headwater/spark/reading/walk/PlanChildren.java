@@ -6,6 +6,7 @@ import io.headwater.spark.versions.SparkVersions;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.catalyst.plans.QueryPlan;
+import org.apache.spark.sql.catalyst.plans.logical.DeleteFromTableWithFilters;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.columnar.InMemoryRelation;
 import org.apache.spark.sql.execution.command.CreateDataSourceTableAsSelectCommand;
@@ -14,8 +15,9 @@ import org.apache.spark.sql.execution.command.CreateDataSourceTableAsSelectComma
  * The descent rules of the one plan walk ({@link PlanWalk}), kept in this one place: what the walk
  * descends into below a node: its children, its logical inner children, the subquery plans in its
  * expressions, and the plans Spark keeps out of the tree — the logical plan a cached DataFrame
- * ({@code InMemoryRelation}) was built from, and the query of commands that run it themselves (V1
- * CTAS, {@code saveAsTable}; those of connectors' commands through {@link
+ * ({@code InMemoryRelation}) was built from, the table of a metadata-only {@code DELETE} ({@code
+ * DeleteFromTableWithFilters}), and the query of commands that run it themselves (V1 CTAS, {@code
+ * saveAsTable}; those of connectors' commands through {@link
  * io.headwater.spark.api.Connector#hiddenQueries}, e.g. a Hive CTAS's query, the source and target
  * of a Delta {@code MERGE INTO}).
  */
@@ -40,6 +42,8 @@ public final class PlanChildren {
       }
     } else if (node instanceof CreateDataSourceTableAsSelectCommand ctas) {
       next.add(ctas.query());
+    } else if (node instanceof DeleteFromTableWithFilters delete) {
+      next.add(delete.table()); // the table a metadata-only DELETE reads and writes
     } else if (SparkVersions.v1Writes().saveAsTableQuery(node).isPresent()) {
       next.add(SparkVersions.v1Writes().saveAsTableQuery(node).get());
     } else {
