@@ -43,6 +43,7 @@ import io.headwater.spark.connectors.v2.MicroBatchTableWriteVisitor;
 import io.headwater.spark.connectors.v2.ReplaceDataVisitor;
 import io.headwater.spark.connectors.v2.V2AlterTableVisitor;
 import io.headwater.spark.connectors.v2.V2CreateTableVisitor;
+import io.headwater.spark.connectors.v2.V2DeleteVisitor;
 import io.headwater.spark.connectors.v2.V2OverwriteVisitor;
 import io.headwater.spark.connectors.v2.WriteDeltaVisitor;
 import io.headwater.spark.junit.LocalSpark;
@@ -124,6 +125,8 @@ public class BuiltInConnectorsTest {
             V2OverwriteVisitor.class,
             ReplaceDataVisitor.class,
             WriteDeltaVisitor.class,
+            V2DeleteVisitor.class,
+            V2DeleteVisitor.class,
             MicroBatchTableWriteVisitor.class,
             V2CreateTableVisitor.class,
             V2CreateTableVisitor.class,
