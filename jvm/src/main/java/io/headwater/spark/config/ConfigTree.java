@@ -5,10 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Arrays;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Turns each configuration source into one JSON tree with the shape of {@code openlineage.yml}
@@ -20,8 +21,12 @@ import java.util.Map;
  * <ul>
  *   <li>Spark keys {@code spark.openlineage.a.b.c} become the path {@code a.b.c}, except that under
  *       {@code transport.properties.}, {@code transport.urlParams.} and {@code transport.headers.}
- *       the rest of the key is one map key (Kafka properties and HTTP headers contain dots). Blank
- *       values are ignored; {@code [a;b;c]} becomes a list.
+ *       the rest of the key is one map key (Kafka properties and HTTP headers contain dots). The
+ *       same holds for every transport nested in another: a composite's {@code
+ *       transport.transports.<name>.properties.bootstrap.servers} and a transform's {@code
+ *       transport.transport.headers.X-Key} (openlineage-spark splits those at every dot, so a
+ *       composite's Kafka child cannot name its brokers there). Blank values are ignored; {@code
+ *       [a;b;c]} becomes a list.
  *   <li>Environment variables {@code OPENLINEAGE__A__B_C=v} become the path {@code a.bC}; a value
  *       that parses as JSON is used as JSON, anything else as a string.
  *   <li>Merging: the higher source wins key by key; a {@code transport} of a different {@code type}
@@ -31,8 +36,13 @@ import java.util.Map;
 final class ConfigTree {
   static final String SPARK_PREFIX = "spark.openlineage.";
   static final String ENV_PREFIX = "OPENLINEAGE__";
-  private static final List<String> ATOMIC_MAP_PREFIXES =
-      List.of("transport.properties.", "transport.urlParams.", "transport.headers.");
+
+  /**
+   * The maps of a transport whose keys contain dots: Kafka properties, HTTP URL parameters and
+   * headers.
+   */
+  private static final Set<String> ATOMIC_MAPS = Set.of("properties", "urlParams", "headers");
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private ConfigTree() {}
@@ -99,16 +109,29 @@ final class ConfigTree {
   }
 
   private static String[] splitSparkPath(String path) {
-    for (String prefix : ATOMIC_MAP_PREFIXES) {
-      if (path.startsWith(prefix) && path.length() > prefix.length()) {
-        String[] head = prefix.substring(0, prefix.length() - 1).split("\\.");
-        String[] result = new String[head.length + 1];
-        System.arraycopy(head, 0, result, 0, head.length);
-        result[head.length] = path.substring(prefix.length());
+    String[] segments = path.split("\\.");
+    if (!"transport".equals(segments[0])) {
+      return segments;
+    }
+    // transport (.transports.<name> | .transport)* .<map>.<one key, dots and all>
+    int transport = 0;
+    while (transport + 1 < segments.length) {
+      int next = transport + 1;
+      String segment = segments[next];
+      if (ATOMIC_MAPS.contains(segment) && next + 1 < segments.length) {
+        String[] result = Arrays.copyOf(segments, next + 2);
+        result[next + 1] =
+            String.join(".", Arrays.copyOfRange(segments, next + 1, segments.length));
         return result;
+      } else if ("transports".equals(segment) && next + 2 < segments.length) {
+        transport = next + 1; // a composite's child, by its name
+      } else if ("transport".equals(segment)) {
+        transport = next; // a transform's inner transport
+      } else {
+        break;
       }
     }
-    return path.split("\\.");
+    return segments;
   }
 
   private static JsonNode sparkValue(String value) {

@@ -65,6 +65,27 @@ public class ConfigTreeTest {
   }
 
   @Test
+  public void mapKeysOfNestedTransportsKeepTheirDots() throws Exception {
+    ObjectNode tree =
+        ConfigTree.fromSparkConf(
+            Map.of(
+                "spark.openlineage.transport.transports.events.type", "kafka",
+                "spark.openlineage.transport.transports.events.properties.bootstrap.servers",
+                    "b:9092",
+                "spark.openlineage.transport.transports.audit.transport.url", "http://a",
+                "spark.openlineage.transport.transports.audit.transport.headers.X-Api.Key", "k",
+                "spark.openlineage.transport.transports.headers.type", "console"));
+
+    assertEquals(
+        tree(
+            "{'transport':{'transports':{"
+                + "'events':{'type':'kafka','properties':{'bootstrap.servers':'b:9092'}},"
+                + "'audit':{'transport':{'url':'http://a','headers':{'X-Api.Key':'k'}}},"
+                + "'headers':{'type':'console'}}}}"),
+        tree);
+  }
+
+  @Test
   public void environmentSegmentsBecomeCamelCaseAndJsonValuesStayJson() throws Exception {
     ObjectNode tree =
         ConfigTree.fromEnvironment(
