@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -145,6 +146,17 @@ def run_corpus(
     return subprocess.Popen(command, cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT, text=True)
 
 
+def packages_retrieved(driver: subprocess.Popen[str], log: Path, timeout: float = 600) -> None:
+    """Wait until ``driver`` has retrieved its ``spark.jars.packages`` (Ivy's "artifacts copied" line in its ``log``)
+    or has exited: two drivers resolving into one Ivy cache at once race (one reads a jar the other is still
+    downloading and fails with FileNotFoundException), so the second starts only after the first's retrieval."""
+    deadline = time.monotonic() + timeout
+    while driver.poll() is None and time.monotonic() < deadline:
+        if "artifacts copied" in log.read_text(errors="replace"):
+            return
+        time.sleep(0.5)
+
+
 def run_side_by_side(
     root: Path,
     jars: list[str],
@@ -155,9 +167,9 @@ def run_side_by_side(
     delta: bool = False,
     **env: str,
 ) -> tuple[Path, Path]:
-    """Run the corpus ``script`` once with each agent (both drivers at once), each with ``jars`` on ``spark.jars``,
-    the ``shared`` settings and Delta as the session catalog with ``delta``, Headwater also with ``ours_only``; their
-    work folders ``(root/headwater, root/peer)``.
+    """Run the corpus ``script`` once with each agent (both drivers at once, the second started once the first has
+    retrieved its packages), each with ``jars`` on ``spark.jars``, the ``shared`` settings and Delta as the session
+    catalog with ``delta``, Headwater also with ``ours_only``; their work folders ``(root/headwater, root/peer)``.
 
     Raises AssertionError with the driver log's tail when a driver fails, and when a Headwater event does not pass the
     spec strictly and the suite's checks.
@@ -175,10 +187,10 @@ def run_side_by_side(
     peer = peer_settings(peer_jar(), theirs / "events.jsonl")
     peer["spark.jars"] += extra_jars
     peer.update(shared)
-    drivers = {
-        workdir: run_corpus(agent, workdir, settings, script, delta=delta, **env)
-        for agent, workdir, settings in (("headwater", ours, headwater_settings), ("peer", theirs, peer))
-    }
+    drivers = {}
+    for agent, workdir, settings in (("headwater", ours, headwater_settings), ("peer", theirs, peer)):
+        drivers[workdir] = run_corpus(agent, workdir, settings, script, delta=delta, **env)
+        packages_retrieved(drivers[workdir], workdir / "driver.log")
     for workdir, driver in drivers.items():
         assert driver.wait(timeout=1200) == 0, (workdir / "driver.log").read_text()[-4000:]
     assert read_jsonl(ours / "events.jsonl")  # every Headwater event: the spec, strictly, and the suite's checks
