@@ -39,12 +39,11 @@ import io.headwater.spark.connectors.streaming.MicroBatchFileSinkOutputVisitor;
 import io.headwater.spark.connectors.v2.AppendDataVisitor;
 import io.headwater.spark.connectors.v2.DataSourceV2RelationInputVisitor;
 import io.headwater.spark.connectors.v2.DataSourceV2ScanRelationInputVisitor;
-import io.headwater.spark.connectors.v2.MicroBatchTableWriteVisitor;
 import io.headwater.spark.connectors.v2.ReplaceDataVisitor;
 import io.headwater.spark.connectors.v2.V2AlterTableVisitor;
 import io.headwater.spark.connectors.v2.V2CreateTableVisitor;
-import io.headwater.spark.connectors.v2.V2DeleteVisitor;
 import io.headwater.spark.connectors.v2.V2OverwriteVisitor;
+import io.headwater.spark.connectors.v2.V2TableOutputVisitor;
 import io.headwater.spark.connectors.v2.WriteDeltaVisitor;
 import io.headwater.spark.junit.LocalSpark;
 import io.headwater.spark.reading.walk.Connectors;
@@ -125,9 +124,9 @@ public class BuiltInConnectorsTest {
             V2OverwriteVisitor.class,
             ReplaceDataVisitor.class,
             WriteDeltaVisitor.class,
-            V2DeleteVisitor.class,
-            V2DeleteVisitor.class,
-            MicroBatchTableWriteVisitor.class,
+            V2TableOutputVisitor.class,
+            V2TableOutputVisitor.class,
+            V2TableOutputVisitor.class,
             V2CreateTableVisitor.class,
             V2CreateTableVisitor.class,
             V2CreateTableVisitor.class,

@@ -15,8 +15,8 @@ import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
  * The table a DataSourceV2 write command ({@link V2WriteCommand}) writes, as an output dataset.
  * Shared by the visitors of {@code AppendData}, {@code OverwriteByExpression}, {@code
  * OverwritePartitionsDynamic}, {@code ReplaceData} and {@code WriteDelta}, and of a streaming
- * query's micro-batch write to a table ({@link MicroBatchTableWriteVisitor}), which holds the same
- * relation.
+ * query's micro-batch write to a table and the deletes of {@link V2TableOutputVisitor}, which hold
+ * the same relation.
  *
  * <pre>
  *   V2WriteCommand(table = DataSourceV2Relation(table, catalog = Some(c), identifier = Some(id)), query)
