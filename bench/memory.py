@@ -6,7 +6,10 @@ at 50 so Spark's heap is flat too) and reports:
 (a) the heap held by the agent's classes after a full GC (``jcmd <pid> GC.class_histogram``: the live instances of
     ``io.headwater.*`` and ``io.openlineage.*``, the model and client both agents carry), after ``--warmup`` small runs
     and after ``--runs`` more, as growth per 1,000 executions; the whole live heap beside it (its growth against the
-    ``off`` driver's says whether objects of other classes, such as maps, are held for the agent);
+    ``off`` driver's says whether objects of other classes, such as maps, are held for the agent), taken once Spark's
+    ContextCleaner has released the broadcasts the full GC found unreachable (bench/memory_driver.py,
+    ``class_histogram``: a single full GC still counts every file scan's broadcast Hadoop configuration made since the
+    JVM last collected its old generation);
 (b) the transient allocation of the agent's threads (the listener bus's shared queue, where both agents read plans,
     and the agents' own threads) while it reads the column-lineage benchmark's 1,000-column, 50-join and 200-union
     plans (bench/jvm/.../ColumnLineagePlans.java) and delivers their events: median of ``--repeats`` after a warm-up;
@@ -59,7 +62,7 @@ def per_thousand(result: dict[str, Any], key: str, runs: int) -> float:
 
 def report(results: dict[str, dict[str, Any]], runs: int) -> None:
     print()
-    print(f"(a) heap after a full GC, {runs} small runs after warm-up")
+    print(f"(a) heap after full GCs (Spark's ContextCleaner settled), {runs} small runs after warm-up")
     print(
         f"{'mode':<10} {'agent classes KiB':>18} {'growth B/1,000':>15} {'live heap MiB':>14} {'growth KiB/1,000':>17}"
     )

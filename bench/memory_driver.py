@@ -4,7 +4,8 @@ Runs in a fresh interpreter with one agent attached (``headwater``, ``peer`` or 
 ``RESULT <json>``, holding:
 
 - ``heap``: the bytes held by the agent's classes (``--classes``: class-name prefixes, summed from the JVM's class
-  histogram, ``jcmd <pid> GC.class_histogram``, which runs a full GC first) and the whole live heap, after
+  histogram, ``jcmd <pid> GC.class_histogram``, which runs a full GC first, repeated until the ContextCleaner has
+  released the broadcasts the GC found unreachable: :func:`class_histogram`) and the whole live heap, after
   ``--warmup`` small runs (``heap[0]``) and after ``--runs`` more (``heap[1]``), and ``events``, the events the agent
   wrote (file transport, one per line) between the two. A small run is ``SELECT id, id + 1 FROM one_row WHERE id >= 0``
   collected over a temporary view of a one-row parquet file: a SQL execution that reads data, which every agent reads
@@ -46,6 +47,8 @@ import headwater  # noqa: E402
 HISTOGRAM_ROW = re.compile(r"^\s*\d+:\s+(\d+)\s+(\d+)\s+(\S+)")
 HISTOGRAM_TOTAL = re.compile(r"^Total\s+(\d+)\s+(\d+)")
 AGENT_THREADS = ("spark-listener-group-shared",)
+SETTLE_SECONDS = 3.0
+SETTLE_ROUNDS = 5
 
 
 def jvm(spark: SparkSession) -> Any:
@@ -58,7 +61,7 @@ def jsession(spark: SparkSession) -> Any:
     return spark._jsparkSession  # noqa: SLF001
 
 
-def class_histogram(pid: int, prefixes: tuple[str, ...]) -> dict[str, int]:
+def histogram(pid: int, prefixes: tuple[str, ...]) -> dict[str, int]:
     """The bytes of the live instances of classes named with one of ``prefixes`` and of the whole heap, from
     ``jcmd PID GC.class_histogram`` (a full GC first, then live objects only)."""
     text = subprocess.run(
@@ -77,6 +80,27 @@ def class_histogram(pid: int, prefixes: tuple[str, ...]) -> dict[str, int]:
     if total < 0:
         raise RuntimeError(f"jcmd {pid} GC.class_histogram printed no histogram: {text[:500]}")
     return {"agent_bytes": agent, "agent_instances": instances, "live_bytes": total}
+
+
+def class_histogram(pid: int, prefixes: tuple[str, ...]) -> dict[str, int]:
+    """:func:`histogram` once Spark's own garbage is gone: histograms ``SETTLE_SECONDS`` apart until the live heap
+    shrinks by less than 1 % (at most ``SETTLE_ROUNDS``); the last one counts.
+
+    One full GC is not enough for the whole heap: Spark frees a broadcast (every file scan broadcasts its Hadoop
+    configuration, two ``Properties`` of about 1,150 entries each) only after a GC found its ``Broadcast`` unreachable
+    and the ``ContextCleaner`` thread then removed its blocks, so the first histogram still counts every broadcast made
+    since the JVM last collected its old generation: a backlog that comes and goes with the collector's timing
+    (docs/performance.md, "Driver memory").
+    """
+    last = histogram(pid, prefixes)
+    for _ in range(SETTLE_ROUNDS - 1):
+        time.sleep(SETTLE_SECONDS)
+        current = histogram(pid, prefixes)
+        settled = last["live_bytes"] - current["live_bytes"] < last["live_bytes"] / 100
+        last = current
+        if settled:
+            break
+    return last
 
 
 def session(args: argparse.Namespace) -> SparkSession:
