@@ -11,13 +11,16 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
 import orjson
-from sqlalchemy import Connection, Engine, Table, func, or_, select, tuple_
+from sqlalchemy import ColumnElement, Connection, Engine, Select, Table, bindparam, func, or_, select, tuple_, union
 
 from headwater.lineage import schema as t
 from headwater.lineage.bodies import restore_event, skeleton_refs
+from headwater.lineage.statements import among_keys, keys_value, run
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator, Mapping, Sequence
+    from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+
+    from sqlalchemy import ClauseElement
 
 KINDS: Final = ("dataset", "job")
 _EVENTS_PAGE: Final = 500
@@ -204,7 +207,8 @@ class LineageReader:
         """Whether the store knows ``node``."""
         table = _table(node.kind)
         with self.engine.connect() as conn:
-            return conn.scalar(select(func.count()).select_from(table).where(table.c.id == node.id)) == 1
+            query = lambda: select(func.count()).select_from(table).where(table.c.id == bindparam("id"))  # noqa: E731
+            return bool(run(conn, ("exists", node.kind), query, {"id": node.id}).scalar() == 1)
 
     def _by_name(self, text: str, kinds: Sequence[str]) -> list[Node]:
         found: list[Node] = []
@@ -261,12 +265,19 @@ class LineageReader:
         """Jobs and datasets by id."""
         wanted = set(ids)
         found: dict[str, Node] = {}
+        if not wanted:
+            return found
         with self.engine.connect() as conn:
             for kind in KINDS:
                 table = _table(kind)
-                for chunk in t.chunked(wanted - found.keys()):
-                    query = select(table.c.id, table.c.namespace, table.c.name).where(table.c.id.in_(chunk))
-                    found.update({i: Node(kind, ns, name) for i, ns, name in conn.execute(query)})
+                query = lambda table=table: select(table.c.id, table.c.namespace, table.c.name).where(  # noqa: E731
+                    among_keys(conn.dialect.name, table.c.id, "ids")
+                )
+                rest = wanted - found.keys()
+                if not rest:
+                    break
+                rows = keyed(conn, ("nodes", kind), query, ids=rest)
+                found.update({i: Node(kind, ns, name) for i, ns, name in rows})
         return found
 
     # -- listings ---------------------------------------------------------------------------------------------------
@@ -278,10 +289,13 @@ class LineageReader:
     def dataset_infos(self, ids: Iterable[str] | None) -> list[DatasetInfo]:
         """The datasets with these ids (all when None), by namespace and name."""
         d, v = t.datasets, t.dataset_versions
+
         # versions are numbered 1..n, so the count is the highest seq (read from the (dataset_id, seq) index)
-        count = select(func.coalesce(func.max(v.c.seq), 0)).where(v.c.dataset_id == d.c.id).scalar_subquery()
-        query = select(d, count.label("version_count")).order_by(d.c.namespace, d.c.name)
-        rows = self._rows(query, d.c.id, ids)
+        def query() -> Select[Any]:
+            count = select(func.coalesce(func.max(v.c.seq), 0)).where(v.c.dataset_id == d.c.id).scalar_subquery()
+            return select(d, count.label("version_count")).order_by(d.c.namespace, d.c.name)
+
+        rows = self._rows("dataset infos", query, d.c.id, ids)
         facets = self.facets("dataset", [r.id for r in rows])
         versions = self._versions_by_id([r.current_version_id for r in rows if r.current_version_id])
         return [
@@ -303,7 +317,7 @@ class LineageReader:
     def job_infos(self, ids: Iterable[str] | None) -> list[JobInfo]:
         """The jobs with these ids (all when None), by namespace and name."""
         j = t.jobs
-        rows = self._rows(select(j).order_by(j.c.namespace, j.c.name), j.c.id, ids)
+        rows = self._rows("job infos", lambda: select(j).order_by(j.c.namespace, j.c.name), j.c.id, ids)
         job_ids = [r.id for r in rows]
         facets = self.facets("job", job_ids)
         io = self._job_io(job_ids)
@@ -327,14 +341,18 @@ class LineageReader:
             )
         return result
 
-    def _rows(self, query: Any, id_column: Any, ids: Iterable[str] | None) -> list[Any]:  # noqa: ANN401
+    def _rows(
+        self, name: str, query: Callable[[], Select[Any]], id_column: ColumnElement[str], ids: Iterable[str] | None
+    ) -> list[Any]:
+        """The rows ``query()`` selects, of the ``ids`` (by ``id_column``; all when None); built once per name."""
         with self.engine.connect() as conn:
             if ids is None:
-                return list(conn.execute(query))
-            rows: list[Any] = []
-            for chunk in t.chunked(set(ids)):
-                rows += conn.execute(query.where(id_column.in_(chunk))).all()
-            return sorted(rows, key=lambda r: (r.namespace, r.name))
+                return list(conn.execute(query()))
+            wanted = set(ids)
+            if not wanted:
+                return []
+            some = lambda: query().where(among_keys(conn.dialect.name, id_column, "ids"))  # noqa: E731
+            return keyed(conn, name, some, ids=wanted)
 
     def runs(self, job: Node, limit: int = 20) -> list[RunInfo]:
         """The job's latest ``limit`` runs, newest first."""
@@ -349,12 +367,15 @@ class LineageReader:
         r = t.runs
         newest_first = (r.c.started_at.desc(), r.c.id)
         rank = func.row_number().over(partition_by=r.c.job_id, order_by=newest_first).label("rank")
-        found: dict[str, Any] = {}
+        if not job_ids:
+            return {}
+
+        def query() -> ClauseElement:
+            ranked = select(r, rank).where(among_keys(conn.dialect.name, r.c.job_id, "ids")).subquery()
+            return select(ranked).where(ranked.c.rank == 1)
+
         with self.engine.connect() as conn:
-            for chunk in t.chunked(job_ids):
-                ranked = select(r, rank).where(r.c.job_id.in_(chunk)).subquery()
-                query = select(ranked).where(ranked.c.rank == 1)
-                found.update({row.job_id: row for row in conn.execute(query)})
+            found = {row.job_id: row for row in keyed(conn, "latest run", query, ids=job_ids)}
         nodes = self.nodes(found)
         return {job_id: run_from_row(row, nodes[job_id]) for job_id, row in found.items()}
 
@@ -367,28 +388,32 @@ class LineageReader:
 
     def _versions_by_id(self, ids: Sequence[str]) -> dict[str, VersionInfo]:
         v = t.dataset_versions
-        found: dict[str, VersionInfo] = {}
+        if not ids:
+            return {}
         with self.engine.connect() as conn:
-            for chunk in t.chunked(ids):
-                found.update(
-                    {row.id: version_from_row(row) for row in conn.execute(select(v).where(v.c.id.in_(chunk)))}
-                )
-        return found
+            query = lambda: select(v).where(among_keys(conn.dialect.name, v.c.id, "ids"))  # noqa: E731
+            return {row.id: version_from_row(row) for row in keyed(conn, "versions by id", query, ids=ids)}
 
     def facets(self, kind: str, owner_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
         """The current facets of jobs, datasets or runs (``kind``), by owner id and facet name."""
         table = {"job": t.job_facets, "dataset": t.dataset_facets, "run": t.run_facets}[kind]
         found: dict[str, dict[str, Any]] = {}
+        if not owner_ids:
+            return found
         bodies = t.facet_bodies
-        query = (
-            select(table.c.owner_id, table.c.name, bodies.c.body)
-            .join(bodies, bodies.c.hash == table.c.body_hash)
-            .order_by(table.c.owner_id, table.c.name)
-        )
+        parsed: dict[str, Any] = {}  # runs of a job share most facet bodies: each is parsed once
         with self.engine.connect() as conn:
-            for chunk in t.chunked(owner_ids):
-                for owner, name, facet in conn.execute(query.where(table.c.owner_id.in_(chunk))):
-                    found.setdefault(owner, {})[name] = orjson.loads(facet)
+            query = lambda: (  # noqa: E731
+                select(table.c.owner_id, table.c.name, table.c.body_hash, bodies.c.body)
+                .join(bodies, bodies.c.hash == table.c.body_hash)
+                .where(among_keys(conn.dialect.name, table.c.owner_id, "ids"))
+                .order_by(table.c.owner_id, table.c.name)
+            )
+            for owner, name, body_hash, facet in keyed(conn, ("facets", kind), query, ids=set(owner_ids)):
+                value = parsed.get(body_hash)
+                if value is None:
+                    value = parsed[body_hash] = orjson.loads(facet)
+                found.setdefault(owner, {})[name] = value
         return found
 
     # -- events -----------------------------------------------------------------------------------------------------
@@ -413,26 +438,23 @@ class LineageReader:
     # -- edges ------------------------------------------------------------------------------------------------------
 
     def edges(self, node_ids: Iterable[str] | None = None) -> list[Edge]:
-        """The current job-dataset edges touching these jobs or datasets (every edge when None)."""
-        io, j, d = t.job_io, t.jobs, t.datasets
-        query = (  # the names with the edges: one query per step of a walk, not three
-            select(io.c.job_id, io.c.dataset_id, io.c.direction, io.c.static)
-            .add_columns(j.c.namespace.label("job_namespace"), j.c.name.label("job_name"))
-            .add_columns(d.c.namespace.label("dataset_namespace"), d.c.name.label("dataset_name"))
-            .join(j, j.c.id == io.c.job_id)
-            .join(d, d.c.id == io.c.dataset_id)
-        )
+        """The current job-dataset edges touching these jobs or datasets (every edge when None).
+
+        One statement: the jobs' edges ``UNION`` the datasets' edges, each found by its own index (an ``OR`` of the
+        two conditions would scan the edges); an edge found by both is taken once.
+        """
         with self.engine.connect() as conn:
             if node_ids is None:
-                rows = conn.execute(query).all()
+                rows = conn.execute(_edges_query(None)).all()
             else:
-                seen: set[tuple[str, str, str]] = set()
-                rows = []
-                for chunk in t.chunked(set(node_ids)):
-                    for row in conn.execute(query.where(or_(io.c.job_id.in_(chunk), io.c.dataset_id.in_(chunk)))):
-                        if (row.job_id, row.dataset_id, row.direction) not in seen:
-                            seen.add((row.job_id, row.dataset_id, row.direction))
-                            rows.append(row)
+                wanted = set(node_ids)
+                touching = lambda: union(  # noqa: E731
+                    *(
+                        _edges_query(among_keys(conn.dialect.name, t.job_io.c[end], end))
+                        for end in ("job_id", "dataset_id")
+                    )
+                )
+                rows = keyed(conn, "edges", touching, job_id=wanted, dataset_id=wanted) if wanted else []
         edges = []
         for row in rows:
             job = Node("job", row.job_namespace, row.job_name)
@@ -458,11 +480,15 @@ class LineageReader:
         """Each dataset's current column-lineage edges (depth 1), by field, by dataset id (one query per 500)."""
         c = t.column_edges
         by_id = {node.id: node for node in datasets}
-        rows: list[Any] = []
+        if not by_id:
+            return {}
         with self.engine.connect() as conn:
-            for chunk in t.chunked(by_id):
-                query = select(c).where(c.c.dataset_id.in_(chunk)).order_by(c.c.dataset_id, c.c.field, c.c.input_field)
-                rows += conn.execute(query).all()
+            query = lambda: (  # noqa: E731
+                select(c)
+                .where(among_keys(conn.dialect.name, c.c.dataset_id, "ids"))
+                .order_by(c.c.dataset_id, c.c.field, c.c.input_field)
+            )
+            rows = keyed(conn, "column lineages", query, ids=by_id.keys())
         nodes = self.nodes({r.input_dataset_id for r in rows})
         found: dict[str, list[ColumnStep]] = {}
         for row in rows:
@@ -512,15 +538,36 @@ def restored_events(conn: Connection, skeletons: Sequence[str]) -> list[dict[str
         KeyError: a body the skeletons refer to is not in the store.
     """
     parsed = [orjson.loads(skeleton) for skeleton in skeletons]
-    found: dict[str, str] = {}
     bodies = t.facet_bodies
-    for chunk in t.chunked({key for skeleton in parsed for key in skeleton_refs(skeleton)}):
-        query = select(bodies.c.hash, bodies.c.body).where(bodies.c.hash.in_(chunk))
-        found.update((key, body) for key, body in conn.execute(query))
+    wanted = {key for skeleton in parsed for key in skeleton_refs(skeleton)}
+    query = lambda: select(bodies.c.hash, bodies.c.body).where(among_keys(conn.dialect.name, bodies.c.hash, "ids"))  # noqa: E731
+    found = dict(keyed(conn, "facet bodies", query, ids=wanted)) if wanted else {}
     return [
         restore_event(skeleton, {key: orjson.loads(found[key]) for key in skeleton_refs(skeleton)})
         for skeleton in parsed
     ]
+
+
+def keyed(conn: Connection, name: object, build: Callable[[], ClauseElement], **keys: Collection[str]) -> list[Any]:
+    """The rows of the read statement ``build()`` makes, each of ``keys`` a set of keys bound as one parameter.
+
+    The statement is built and compiled once per dialect for ``name`` (:func:`.statements.run`), whatever the number
+    of keys; ``build`` binds each key set with :func:`.statements.among_keys` under the keyword's name.
+    """
+    return list(run(conn, ("read", name), build, {k: keys_value(conn, v) for k, v in keys.items()}).all())
+
+
+def _edges_query(where: ColumnElement[bool] | None) -> Select[Any]:
+    """The job-dataset edges (``where`` them) with their jobs' and datasets' names: one query per step of a walk."""
+    io, j, d = t.job_io, t.jobs, t.datasets
+    query = (
+        select(io.c.job_id, io.c.dataset_id, io.c.direction, io.c.static)
+        .add_columns(j.c.namespace.label("job_namespace"), j.c.name.label("job_name"))
+        .add_columns(d.c.namespace.label("dataset_namespace"), d.c.name.label("dataset_name"))
+        .join(j, j.c.id == io.c.job_id)
+        .join(d, d.c.id == io.c.dataset_id)
+    )
+    return query if where is None else query.where(where)
 
 
 def _table(kind: str) -> Table:
