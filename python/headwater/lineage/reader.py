@@ -1,284 +1,67 @@
-"""Queries over a lineage store: node lookup, datasets, jobs, runs, versions, facets and column lineage.
+"""Queries over a lineage store: node lookup, datasets, jobs, runs, versions, facets, edges and column lineage.
 
-Every result is a plain frozen dataclass of Python values; times are the store's UTC text
-(``2025-01-31T12:00:00.123456Z``), facets are parsed JSON objects.
+Every result is a plain frozen dataclass of Python values (:mod:`.records`, re-exported here); times are the store's
+UTC text (``2025-01-31T12:00:00.123456Z``), facets are parsed JSON objects. :class:`LineageReader` reads listings,
+runs, versions, facets, events and edges here; it takes node look-ups from :mod:`.lookup` and column lineage from
+:mod:`.column_reads`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
 import orjson
-from sqlalchemy import ColumnElement, Connection, Engine, Select, Table, bindparam, func, or_, select, tuple_, union
+from sqlalchemy import ColumnElement, Connection, Engine, Select, func, select, union
 
 from headwater.lineage import schema as t
 from headwater.lineage.bodies import restore_event, skeleton_refs
-from headwater.lineage.statements import among_keys, keys_value, run
+from headwater.lineage.column_reads import ColumnReads
+from headwater.lineage.lookup import keyed
+from headwater.lineage.records import (
+    KINDS,
+    ColumnStep,
+    DatasetInfo,
+    Edge,
+    JobInfo,
+    LookupFailedError,
+    Node,
+    RunInfo,
+    VersionInfo,
+    run_from_row,
+    version_from_row,
+)
+from headwater.lineage.statements import among_keys
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+    from collections.abc import Callable, Iterable, Iterator, Sequence
 
     from sqlalchemy import ClauseElement
 
-KINDS: Final = ("dataset", "job")
+__all__ = [
+    "KINDS",
+    "ColumnStep",
+    "DatasetInfo",
+    "Edge",
+    "JobInfo",
+    "LineageReader",
+    "LookupFailedError",
+    "Node",
+    "RunInfo",
+    "VersionInfo",
+    "keyed",
+    "restored_events",
+    "run_from_row",
+    "version_from_row",
+]
+
 _EVENTS_PAGE: Final = 500
 
 
-@dataclass(frozen=True, order=True)
-class Node:
-    """A dataset or job of the graph.
-
-    Attributes:
-        kind: ``dataset`` or ``job``.
-        namespace: its OpenLineage namespace.
-        name: its OpenLineage name.
-    """
-
-    kind: str
-    namespace: str
-    name: str
-
-    @property
-    def id(self) -> str:
-        """Its id in the store (:func:`headwater.lineage.schema.entity_id`)."""
-        return t.entity_id(self.kind, self.namespace, self.name)
-
-    @property
-    def key(self) -> str:
-        """Its Marquez node id: ``dataset:<namespace>:<name>`` or ``job:<namespace>:<name>``."""
-        return f"{self.kind}:{self.namespace}:{self.name}"
-
-    def __str__(self) -> str:
-        return self.key
-
-
-@dataclass(frozen=True)
-class RunInfo:
-    """A run: ``state`` is its terminal state once it has one; ``duration`` in seconds when it has ended."""
-
-    id: str
-    job: Node
-    state: str
-    started_at: str
-    ended_at: str | None
-    parent_run_id: str | None
-    facets: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def duration(self) -> float | None:
-        """Seconds from the first to the terminal event, or None while running."""
-        if self.ended_at is None:
-            return None
-        return (_parse(self.ended_at) - _parse(self.started_at)).total_seconds()
-
-
-@dataclass(frozen=True)
-class VersionInfo:
-    """A dataset version: ``seq`` counts from 1; ``run_id`` is None for a DatasetEvent's version.
-
-    ``content`` holds what defines it: ``fields``, ``source``, ``lifecycleState`` (each when known).
-    """
-
-    id: str
-    seq: int
-    created_at: str
-    run_id: str | None
-    content: Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class DatasetInfo:
-    """A dataset with its current facets, its current version and how many versions it has.
-
-    ``node`` is its canonical identity; ``asked_as`` the alias it was looked up by, if it was.
-    """
-
-    node: Node
-    created_at: str
-    updated_at: str
-    facets: Mapping[str, Any]
-    current_version: VersionInfo | None
-    version_count: int
-    asked_as: Node | None = None
-
-    @property
-    def shown(self) -> Node:
-        """The node to answer under: ``asked_as`` (an alias of ``node`` it was asked for by) when set, else ``node``."""
-        return self.asked_as or self.node
-
-    @property
-    def fields(self) -> list[Mapping[str, Any]]:
-        """The schema fields: the current version's, else the latest ``schema`` facet's (a dataset only read)."""
-        if self.current_version is not None and self.current_version.content.get("fields"):
-            return list(self.current_version.content["fields"])
-        return list((self.facets.get("schema") or {}).get("fields") or [])
-
-
-@dataclass(frozen=True)
-class JobInfo:
-    """A job with its current facets and definition (inputs and outputs), and its latest run.
-
-    ``definition`` is ``job_event`` (declared: static edges), ``run`` (observed) or None (nothing defines it yet).
-    """
-
-    node: Node
-    created_at: str
-    updated_at: str
-    facets: Mapping[str, Any]
-    definition: str | None
-    inputs: tuple[Node, ...]
-    outputs: tuple[Node, ...]
-    latest_run: RunInfo | None
-
-
-@dataclass(frozen=True)
-class Edge:
-    """A job-dataset edge of the current definitions: ``origin`` to ``destination``; ``static`` when declared."""
-
-    origin: Node
-    destination: Node
-    static: bool
-
-
-@dataclass(frozen=True)
-class ColumnStep:
-    """One column-lineage edge on the way upstream.
-
-    ``field`` of ``dataset`` comes from ``source_field`` of ``source`` (``field`` is ``""`` for a dependency of the
-    whole dataset); ``depth`` counts from 1.
-    """
-
-    depth: int
-    dataset: Node
-    field: str
-    source: Node
-    source_field: str
-    direct: bool
-    transformations: tuple[Mapping[str, Any], ...]
-
-
-class LookupFailedError(LookupError):
-    """A node name matched nothing, or more than one node; the message lists the candidates."""
-
-
-class LineageReader:
-    """Read-only queries over the store behind ``engine``."""
+class LineageReader(ColumnReads):
+    """Read-only queries over the store behind ``engine`` (node look-ups and column lineage from its bases)."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-
-    # -- nodes ------------------------------------------------------------------------------------------------------
-
-    def resolve(self, text: str, kind: str | None = None) -> Node:
-        """The node ``text`` names.
-
-        ``text`` is a Marquez node id (``dataset:ns:name``, ``job:ns:name``), ``ns:name`` as the listings print it,
-        else the name of a dataset or job, or the end of one after ``/`` or ``.`` (of ``kind`` only, when given).
-
-        A dataset is found by any of its identities (its aliases, :mod:`headwater.lineage.aliases`); the node
-        returned is the dataset's canonical one.
-
-        Raises:
-            LookupFailedError: no such node, or the name is ambiguous (the message lists candidates).
-        """
-        kinds = [kind] if kind else list(KINDS)
-        readings = _node_id_candidates(text) + [c for k in kinds for c in _node_id_candidates(f"{k}:{text}")]
-        readings = [c for c in readings if c.kind in kinds]
-        for candidate in readings:
-            if self.exists(candidate):
-                return candidate
-        owners = self.nodes(self.canonical_ids(c.id for c in readings if c.kind == "dataset").values())
-        if owners:
-            return min(owners.values())
-        found = self._by_name(text, kinds)
-        if len(found) == 1:
-            return found[0]
-        what = " or ".join(kinds)
-        if not found:
-            msg = f"no {what} named {text!r} in the store"
-            raise LookupFailedError(msg)
-        listed = "\n  ".join(map(str, found[:10]))
-        msg = f"{text!r} names {len(found)} nodes; give the full node id:\n  {listed}"
-        raise LookupFailedError(msg)
-
-    def exists(self, node: Node) -> bool:
-        """Whether the store knows ``node``."""
-        table = _table(node.kind)
-        with self.engine.connect() as conn:
-            query = lambda: select(func.count()).select_from(table).where(table.c.id == bindparam("id"))  # noqa: E731
-            return bool(run(conn, ("exists", node.kind), query, {"id": node.id}).scalar() == 1)
-
-    def _by_name(self, text: str, kinds: Sequence[str]) -> list[Node]:
-        found: list[Node] = []
-        escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        with self.engine.connect() as conn:
-            for kind in kinds:
-                table = _table(kind)
-                exact = table.c.name == text
-                suffix = or_(
-                    table.c.name.like(f"%/{escaped}", escape="\\"), table.c.name.like(f"%.{escaped}", escape="\\")
-                )
-                query = select(table.c.namespace, table.c.name).order_by(table.c.namespace, table.c.name)
-                rows = conn.execute(query.where(exact)).all() or conn.execute(query.where(suffix).limit(50)).all()
-                found += [Node(kind, namespace, name) for namespace, name in rows]
-            if "dataset" in kinds and not found:
-                a, d = t.dataset_aliases, t.datasets
-                query = select(d.c.namespace, d.c.name).join(a, a.c.dataset_id == d.c.id).distinct()
-                query = query.order_by(d.c.namespace, d.c.name)
-                suffix = or_(a.c.name.like(f"%/{escaped}", escape="\\"), a.c.name.like(f"%.{escaped}", escape="\\"))
-                rows = (
-                    conn.execute(query.where(a.c.name == text)).all()
-                    or conn.execute(query.where(suffix).limit(50)).all()
-                )
-                found += [Node("dataset", namespace, name) for namespace, name in rows]
-        return found
-
-    def canonical_ids(self, dataset_ids: Iterable[str]) -> dict[str, str]:
-        """The canonical dataset id of each of ``dataset_ids`` that is an alias (:mod:`headwater.lineage.aliases`).
-
-        One query for any number of ids; ids that are no alias are left out.
-        """
-        a = t.dataset_aliases
-        wanted = set(dataset_ids)
-        if not wanted:
-            return {}
-        with self.engine.connect() as conn:
-            query = select(a.c.alias_id, a.c.dataset_id).where(t.among(conn.dialect.name, a.c.alias_id, wanted))
-            return {row.alias_id: row.dataset_id for row in conn.execute(query)}
-
-    def alias_named(self, text: str, dataset: Node) -> Node | None:
-        """The alias of ``dataset`` that the Marquez node id ``text`` names (``dataset:ns:name``), else None."""
-        readings = [c for c in _node_id_candidates(text) if c.kind == "dataset" and c != dataset]
-        aliased = self.canonical_ids(c.id for c in readings)
-        return next((c for c in readings if aliased.get(c.id) == dataset.id), None)
-
-    def aliases(self, dataset: Node) -> list[Node]:
-        """The other identities of ``dataset`` (its aliases), by namespace and name."""
-        a = t.dataset_aliases
-        query = select(a.c.namespace, a.c.name).where(a.c.dataset_id == dataset.id).order_by(a.c.namespace, a.c.name)
-        with self.engine.connect() as conn:
-            return [Node("dataset", namespace, name) for namespace, name in conn.execute(query)]
-
-    def nodes(self, ids: Iterable[str]) -> dict[str, Node]:
-        """Jobs and datasets by id."""
-        wanted = set(ids)
-        found: dict[str, Node] = {}
-        if not wanted:
-            return found
-        with self.engine.connect() as conn:
-            for kind in KINDS:
-                table = _table(kind)
-                query = lambda table=table: select(table.c.id, table.c.namespace, table.c.name).where(  # noqa: E731
-                    among_keys(conn.dialect.name, table.c.id, "ids")
-                )
-                rest = wanted - found.keys()
-                if not rest:
-                    break
-                rows = keyed(conn, ("nodes", kind), query, ids=rest)
-                found.update({i: Node(kind, ns, name) for i, ns, name in rows})
-        return found
 
     # -- listings ---------------------------------------------------------------------------------------------------
 
@@ -470,64 +253,6 @@ class LineageReader:
             by_job.setdefault(job.id, []).append(edge)
         return by_job
 
-    # -- column lineage ---------------------------------------------------------------------------------------------
-
-    def column_lineage(self, dataset: Node) -> list[ColumnStep]:
-        """The dataset's current column-lineage edges (depth 1), by field."""
-        return self.column_lineages([dataset]).get(dataset.id, [])
-
-    def column_lineages(self, datasets: Sequence[Node]) -> dict[str, list[ColumnStep]]:
-        """Each dataset's current column-lineage edges (depth 1), by field, by dataset id (one query per 500)."""
-        c = t.column_edges
-        by_id = {node.id: node for node in datasets}
-        if not by_id:
-            return {}
-        with self.engine.connect() as conn:
-            query = lambda: (  # noqa: E731
-                select(c)
-                .where(among_keys(conn.dialect.name, c.c.dataset_id, "ids"))
-                .order_by(c.c.dataset_id, c.c.field, c.c.input_field)
-            )
-            rows = keyed(conn, "column lineages", query, ids=by_id.keys())
-        nodes = self.nodes({r.input_dataset_id for r in rows})
-        found: dict[str, list[ColumnStep]] = {}
-        for row in rows:
-            if row.input_dataset_id in nodes:
-                found.setdefault(row.dataset_id, []).append(_step(1, by_id[row.dataset_id], row, nodes))
-        return found
-
-    def column_upstream(self, dataset: Node, field_name: str, *, indirect: bool = False) -> list[ColumnStep]:
-        """Where ``field_name`` of ``dataset`` comes from, transitively, breadth first.
-
-        With ``indirect``, fields that only filter, join, group or sort the rows (INDIRECT transformations, and the
-        dataset-wide dependencies) count too; by default only fields whose values flow into it (DIRECT).
-        """
-        c = t.column_edges
-        steps: list[ColumnStep] = []
-        seen = {(dataset.id, field_name)}
-        frontier = [(dataset.id, field_name)]
-        depth = 0
-        known: dict[str, Node] = {dataset.id: dataset}
-        with self.engine.connect() as conn:
-            while frontier:
-                depth += 1
-                rows: list[Any] = []
-                for chunk in t.chunked(frontier):
-                    keys = chunk + [(d, "") for d, _ in chunk] if indirect else chunk
-                    query = select(c).where(tuple_(c.c.dataset_id, c.c.field).in_(keys))
-                    rows += conn.execute(query if indirect else query.where(c.c.direct)).all()
-                known.update(self.nodes({r.input_dataset_id for r in rows} - known.keys()))
-                frontier = []
-                for row in sorted(rows, key=lambda r: (r.dataset_id, r.field, r.input_dataset_id, r.input_field)):
-                    if row.input_dataset_id not in known:
-                        continue
-                    steps.append(_step(depth, known[row.dataset_id], row, known))
-                    target = (row.input_dataset_id, row.input_field)
-                    if target not in seen:
-                        seen.add(target)
-                        frontier.append(target)
-        return steps
-
 
 def restored_events(conn: Connection, skeletons: Sequence[str]) -> list[dict[str, Any]]:
     """The events whose skeletons (JSON text, :mod:`headwater.lineage.bodies`) are ``skeletons``.
@@ -548,15 +273,6 @@ def restored_events(conn: Connection, skeletons: Sequence[str]) -> list[dict[str
     ]
 
 
-def keyed(conn: Connection, name: object, build: Callable[[], ClauseElement], **keys: Collection[str]) -> list[Any]:
-    """The rows of the read statement ``build()`` makes, each of ``keys`` a set of keys bound as one parameter.
-
-    The statement is built and compiled once per dialect for ``name`` (:func:`.statements.run`), whatever the number
-    of keys; ``build`` binds each key set with :func:`.statements.among_keys` under the keyword's name.
-    """
-    return list(run(conn, ("read", name), build, {k: keys_value(conn, v) for k, v in keys.items()}).all())
-
-
 def _edges_query(where: ColumnElement[bool] | None) -> Select[Any]:
     """The job-dataset edges (``where`` them) with their jobs' and datasets' names: one query per step of a walk."""
     io, j, d = t.job_io, t.jobs, t.datasets
@@ -568,39 +284,3 @@ def _edges_query(where: ColumnElement[bool] | None) -> Select[Any]:
         .join(d, d.c.id == io.c.dataset_id)
     )
     return query if where is None else query.where(where)
-
-
-def _table(kind: str) -> Table:
-    if kind not in KINDS:
-        msg = f"node kind must be dataset or job, not {kind!r}"
-        raise ValueError(msg)
-    return t.datasets if kind == "dataset" else t.jobs
-
-
-def _node_id_candidates(text: str) -> list[Node]:
-    """Every (kind, namespace, name) reading of a Marquez node id; namespaces may contain ``:``."""
-    kind, sep, rest = text.partition(":")
-    if not sep or kind not in KINDS:
-        return []
-    return [Node(kind, rest[:i], rest[i + 1 :]) for i, char in enumerate(rest) if char == ":"]
-
-
-def _parse(time: str) -> datetime:
-    return datetime.fromisoformat(time.replace("Z", "+00:00"))
-
-
-def run_from_row(row: Any, job: Node, facets: Mapping[str, Any] | None = None) -> RunInfo:  # noqa: ANN401 - a Row
-    """The run a row of ``runs`` holds, of ``job``, with ``facets``."""
-    return RunInfo(row.id, job, row.state, row.started_at, row.ended_at, row.parent_run_id, facets or {})
-
-
-def version_from_row(row: Any) -> VersionInfo:  # noqa: ANN401 - a Row
-    """The dataset version a row of ``dataset_versions`` holds."""
-    return VersionInfo(row.id, row.seq, row.created_at, row.run_id, orjson.loads(row.content))
-
-
-def _step(depth: int, dataset: Node, row: Any, nodes: Mapping[str, Node]) -> ColumnStep:  # noqa: ANN401
-    transformations = tuple(orjson.loads(row.transformations))
-    return ColumnStep(
-        depth, dataset, row.field, nodes[row.input_dataset_id], row.input_field, bool(row.direct), transformations
-    )
