@@ -101,7 +101,7 @@ def all_runs(reader: LineageReader, job: Node) -> list[RunInfo]:
 
 
 def run_datasets(reader: LineageReader, runs: Sequence[RunInfo]) -> dict[str, list[RunDataset]]:
-    """What each run read and wrote, by run id, inputs first, by dataset (one query per 500 runs, and one more).
+    """What each run read and wrote, by run id, inputs first, by dataset (one statement for any number of runs).
 
     An output's version is the one the run made; an input's is the dataset's latest version created no later than
     the run's start (the version it read). Each is found by the index on its dataset's versions, so the time follows
@@ -123,7 +123,8 @@ def run_datasets(reader: LineageReader, runs: Sequence[RunInfo]) -> dict[str, li
         facet_value = parsed.get(facets)
         if facet_value is None:
             facet_value = parsed[facets] = orjson.loads(facets)
-        by_run.setdefault(run_id, []).append(RunDataset(node, direction, facet_value, version_id, writer))
+        made_by = writer if version_id else None  # an output without a version was made by no run
+        by_run.setdefault(run_id, []).append(RunDataset(node, direction, facet_value, version_id, made_by))
     return by_run
 
 
