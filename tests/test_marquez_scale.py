@@ -17,6 +17,8 @@ import pytest
 from sqlalchemy import Select, event
 from starlette.testclient import TestClient
 
+from headwater.lineage.marquez import queries
+from headwater.lineage.reader import Node, newest_runs
 from headwater.lineage.server import EndpointSettings, create_app
 from headwater.lineage.store import LineageStore
 from tests.support.lineage_events import column_lineage, dataset, new_run_id, run_event, schema
@@ -139,6 +141,22 @@ def test_read_statements_are_built_once_per_process(
     monkeypatch.setattr(Select, "__init__", counting)
     pages(17, 9)
     assert built == []
+
+
+def test_newest_runs_are_each_jobs_run_page_in_one_statement(store: LineageStore) -> None:
+    """The jobs page's latest runs (one statement, each job's runs cut at the limit by index) are, job by job, the
+    first page of that job's runs (``/jobs/{job}/runs``, its own statement); a job asked for without runs has none."""
+    reader = store.read
+    jobs = [Node("job", "tests", f"job_{k:02d}") for k in range(JOBS)]
+    with store.engine.connect() as conn:
+        rows = newest_runs(conn, [job.id for job in jobs] + [Node("job", "tests", "nope").id], 2)
+    by_job: dict[str, list[str]] = {}
+    for row in rows:
+        by_job.setdefault(row.job_id, []).append(row.id)
+    assert set(by_job) == {job.id for job in jobs}
+    for job in jobs:
+        page, total = queries.run_page(reader, job, 2, 0)
+        assert (by_job[job.id], total) == ([run.id for run in page], 3), job
 
 
 def test_lineage_of_a_chain_takes_queries_by_depth_not_by_nodes(store: LineageStore, client: TestClient) -> None:

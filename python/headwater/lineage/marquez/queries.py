@@ -18,11 +18,12 @@ from headwater.lineage.reader import (
     RunInfo,
     VersionInfo,
     keyed,
+    newest_runs,
     restored_events,
     run_from_row,
     version_from_row,
 )
-from headwater.lineage.statements import among_keys, keys_value, run
+from headwater.lineage.statements import among_keys, run
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
@@ -153,19 +154,12 @@ def _run_datasets_query(dialect: str) -> ClauseElement:
 
 
 def latest_runs(reader: LineageReader, jobs: Sequence[Node], limit: int) -> dict[str, list[RunInfo]]:
-    """The newest ``limit`` runs of each job (with facets), newest first, by job id (one query per 500 jobs)."""
-    r = t.runs
+    """The newest ``limit`` runs of each job (with facets), newest first, by job id (one statement)."""
     by_id = {job.id: job for job in jobs}
-    rank = func.row_number().over(partition_by=r.c.job_id, order_by=(r.c.started_at.desc(), r.c.id)).label("rank")
     if not by_id:
         return {}
-
-    def query() -> ClauseElement:
-        ranked = select(r, rank).where(among_keys(conn.dialect.name, r.c.job_id, "ids")).subquery()
-        return select(ranked).where(ranked.c.rank <= bindparam("limit")).order_by(ranked.c.rank)
-
     with reader.engine.connect() as conn:
-        rows = list(run(conn, "latest runs", query, {"ids": keys_value(conn, by_id), "limit": limit}).all())
+        rows = newest_runs(conn, by_id, limit)
     facets = reader.facets("run", [row.id for row in rows])
     found: dict[str, list[RunInfo]] = {}
     for row in rows:
