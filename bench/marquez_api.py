@@ -18,7 +18,9 @@ chooses), each figure next to its target from the issue, and ``met`` or ``NOT me
   its lag is back to 0.
 
 Usage: ``.venv/bin/python bench/marquez_api.py [--jobs 2000] [--runs 50] [--stores sqlite,postgresql]
-[--parts ingest,post,reads,kafka]``.
+[--parts ingest,post,reads,kafka] [--store URL]``. ``--store`` runs the parts on that store (one this benchmark filled
+before with the same ``--jobs`` and ``--runs``, e.g. ``--parts reads``) instead of a fresh one per kind, so two
+versions of the code can read one store side by side.
 """
 
 from __future__ import annotations
@@ -276,11 +278,15 @@ def main() -> None:
     parser.add_argument("--stores", default="sqlite,postgresql")
     parser.add_argument("--kafka", type=int, default=100_000, help="events of the Kafka burst")
     parser.add_argument("--parts", default="ingest,post,reads,kafka")
+    parser.add_argument("--store", default=None, metavar="URL", help="an existing store to run the parts on")
     args = parser.parse_args()
     pipeline = Pipeline(args.jobs)
     print(f"{args.jobs} jobs x {args.runs} runs = {args.jobs * args.runs * 2:,} RunEvents; "
           f"load average {load_average()}")  # fmt: skip
-    for kind in args.stores.split(","):
+    if args.store:
+        print(f"{args.store}:")
+        run_store(args.store, pipeline, args)
+    for kind in [] if args.store else args.stores.split(","):
         print(f"{kind}:")
         if kind == "sqlite":
             with tempfile.TemporaryDirectory(prefix="headwater-bench-") as tmp:

@@ -10,13 +10,15 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 from urllib.parse import quote
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import Select, event
 from starlette.testclient import TestClient
 
+from headwater.lineage.marquez import queries
+from headwater.lineage.reader import Node, newest_runs
 from headwater.lineage.server import EndpointSettings, create_app
 from headwater.lineage.store import LineageStore
 from tests.support.lineage_events import column_lineage, dataset, new_run_id, run_event, schema
@@ -97,6 +99,64 @@ def test_a_page_takes_as_many_queries_whatever_its_size(store: LineageStore, cli
     small = _statements(store, client, "/api/v1/" + listing.format(n=2))
     large = _statements(store, client, "/api/v1/" + listing.format(n=20))
     assert small == large, (listing, small, large)
+
+
+READS: Final = {
+    "namespaces/tests/jobs?limit=20": 12,
+    "jobs?limit=20": 11,
+    "namespaces/tests/jobs/job_05": 9,
+    "namespaces/tests/jobs/job_05/runs?limit=20": 10,
+    "namespaces/file/datasets/%2Flake%2Ft05/versions?limit=20": 12,
+}
+"""UI calls and the SQL statements each takes: a page's runs are read with their datasets' names, versions and the
+runs that made those versions in one statement, and a listing's namespace is checked by an index look-up."""
+
+
+@pytest.mark.parametrize("path", READS)
+def test_a_page_reads_its_runs_datasets_in_one_statement(store: LineageStore, client: TestClient, path: str) -> None:
+    assert _statements(store, client, "/api/v1/" + path) <= READS[path]
+
+
+def test_read_statements_are_built_once_per_process(
+    store: LineageStore, client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reads behind the UI's pages are built and compiled once (statements.py), whatever the number of ids a
+    page looks up: a second page of another size, another job's runs and lineage build no SQL statement again."""
+    built: list[str] = []
+    original = Select.__init__
+
+    def counting(self: Select[Any], *args: Any, **kwargs: Any) -> None:
+        original(self, *args, **kwargs)
+        built.append("select")
+
+    def pages(size: int, job: int) -> None:
+        for path in (
+            f"namespaces/tests/jobs?limit={size}",
+            f"namespaces/tests/jobs/job_{job:02d}/runs?limit={size}",
+            f"lineage?nodeId=job:tests:job_{job:02d}&depth=3",
+        ):
+            assert client.get("/api/v1/" + path).status_code == 200, path
+
+    pages(2, 3)
+    monkeypatch.setattr(Select, "__init__", counting)
+    pages(17, 9)
+    assert built == []
+
+
+def test_newest_runs_are_each_jobs_run_page_in_one_statement(store: LineageStore) -> None:
+    """The jobs page's latest runs (one statement, each job's runs cut at the limit by index) are, job by job, the
+    first page of that job's runs (``/jobs/{job}/runs``, its own statement); a job asked for without runs has none."""
+    reader = store.read
+    jobs = [Node("job", "tests", f"job_{k:02d}") for k in range(JOBS)]
+    with store.engine.connect() as conn:
+        rows = newest_runs(conn, [job.id for job in jobs] + [Node("job", "tests", "nope").id], 2)
+    by_job: dict[str, list[str]] = {}
+    for row in rows:
+        by_job.setdefault(row.job_id, []).append(row.id)
+    assert set(by_job) == {job.id for job in jobs}
+    for job in jobs:
+        page, total = queries.run_page(reader, job, 2, 0)
+        assert (by_job[job.id], total) == ([run.id for run in page], 3), job
 
 
 def test_lineage_of_a_chain_takes_queries_by_depth_not_by_nodes(store: LineageStore, client: TestClient) -> None:

@@ -8,99 +8,15 @@ without the ``headwater[lineage]`` extra; a command run without it says what to 
 
 from __future__ import annotations
 
-import contextlib
-import sys
 import threading
-from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-if TYPE_CHECKING:
-    from headwater.lineage.follow import FollowReport
-    from headwater.lineage.store import IngestReport, LineageStore
+from headwater.lineage.cli_feed import follow, ingest, prune
+from headwater.lineage.cli_support import STORE_ENV, errors, opened, source_option
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-STORE_ENV = "HEADWATER_LINEAGE_STORE"
-_PROGRESS_FROM_BYTES = 1_000_000  # smaller inputs are read too quickly for a progress bar
-_PROGRESS_STEP_BYTES = 65536
-_REJECTIONS_SHOWN = 20
-
-
-def _source_option(function: F) -> F:
-    return click.option(
-        "-s", "--source", envvar=STORE_ENV, default=None, metavar="SOURCE",
-        help=f"Events file, folder of them, or store URL [default: ${STORE_ENV} or sqlite:///lineage/lineage.db].",
-    )(function)  # fmt: skip
-
-
-@contextlib.contextmanager
-def _errors() -> Iterator[None]:
-    """Turn the viewer's expected errors into one clear message and exit status 1."""
-    from headwater.lineage._extra import MissingExtraError, require_extra
-
-    try:
-        require_extra()
-        yield
-    except MissingExtraError as e:
-        raise click.ClickException(str(e)) from e
-    except (FileNotFoundError, LookupError, ValueError) as e:
-        raise click.ClickException(str(e)) from e
-    except Exception as e:
-        from sqlalchemy.exc import SQLAlchemyError
-
-        if isinstance(e, SQLAlchemyError):
-            msg = f"the lineage store failed: {e}"
-            raise click.ClickException(msg) from e
-        raise
-
-
-@contextlib.contextmanager
-def _opened(source: str | None, *, quiet: bool = False) -> Iterator[LineageStore]:
-    """The store of SOURCE, with a progress bar (on a terminal) while an events path is read into it."""
-    from headwater.lineage.sources import open_source, total_bytes
-
-    with _progress(total_bytes(source) if source else 0, quiet=quiet) as advance:
-        store, report = open_source(source, advance)
-    if report is not None:
-        _print_rejections(report)
-    try:
-        yield store
-    finally:
-        store.close()
-
-
-@contextlib.contextmanager
-def _progress(total: int, *, quiet: bool = False) -> Iterator[Callable[[int], None] | None]:
-    """A rich progress bar over ``total`` bytes, shown on a terminal for inputs over 1 MB; yields its advance."""
-    from rich.console import Console
-    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
-
-    console = Console(stderr=True)
-    if quiet or total < _PROGRESS_FROM_BYTES or not console.is_terminal:
-        yield None
-        return
-    columns = (TextColumn("reading events"), BarColumn(), DownloadColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task("ingest", total=total)
-        pending = [0]
-
-        def advance(size: int) -> None:
-            pending[0] += size
-            if pending[0] >= _PROGRESS_STEP_BYTES:
-                progress.advance(task, pending[0])
-                pending[0] = 0
-
-        yield advance
-
-
-def _print_rejections(report: IngestReport | FollowReport) -> None:
-    for rejected in report.rejected[:_REJECTIONS_SHOWN]:
-        click.echo(f"rejected {rejected}", err=True)
-    if len(report.rejected) > _REJECTIONS_SHOWN:
-        click.echo(f"... and {len(report.rejected) - _REJECTIONS_SHOWN} more rejected events", err=True)
+__all__ = ["STORE_ENV", "lineage", "serve"]
 
 
 @click.group("lineage")
@@ -108,118 +24,8 @@ def lineage() -> None:
     """See the lineage: store events, query the graph, write the graph page."""
 
 
-@lineage.command()
-@click.argument("events", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
-@click.option("--store", envvar=STORE_ENV, default=None, metavar="URL",
-              help=f"Store to ingest into [default: ${STORE_ENV} or sqlite:///lineage/lineage.db].")  # fmt: skip
-@click.option("--workers", type=click.IntRange(min=0), default=None, metavar="N",
-              help="Processes preparing (parsing, validating) the next batches while this one stores; 0: all in "
-                   "this process [default: 1 when a CPU is idle, else 0].")  # fmt: skip
-@click.option("--batch-size", type=click.IntRange(min=1), default=5000, show_default=True, metavar="N",
-              help="Events stored per transaction (each batch holds about 30 KB per event of 16 KB).")  # fmt: skip
-def ingest(events: tuple[Path, ...], store: str | None, workers: int | None, batch_size: int) -> None:
-    """Validate EVENTS (JSONL files or folders of them) and add them to the store.
-
-    Invalid events are reported and skipped (exit status 1); the same event twice is stored once. An input of more
-    than one batch is prepared in worker processes while this one stores (--workers).
-    """
-    with _errors():
-        from headwater.lineage.sources import event_files, read_events
-        from headwater.lineage.store import DEFAULT_STORE, LineageStore
-
-        files = [f for path in events for f in event_files(path)]
-        target = LineageStore.open(store or DEFAULT_STORE)
-        try:
-            with _progress(sum(f.stat().st_size for f in files)) as advance:
-                report = target.ingest(read_events(files, advance), batch_size=batch_size, workers=workers)
-        finally:
-            target.close()
-        _print_rejections(report)
-        click.echo(
-            f"{report.stored} new events stored in {target.url} ({report.received} read, "
-            f"{report.duplicates} already stored, {len(report.rejected)} rejected)"
-        )
-        if report.rejected:
-            sys.exit(1)
-
-
-@lineage.command()
-@click.option("--kafka-bootstrap", required=True, metavar="HOST:PORT[,...]", help="The brokers to read from.")
-@click.option("--kafka-topic", required=True, metavar="TOPIC", help="The topic the agents' kafka transport writes.")
-@click.option("--kafka-group", default="headwater-lineage", show_default=True, metavar="GROUP",
-              help="The consumer group, whose committed offsets say where to resume.")  # fmt: skip
-@click.option("--store", envvar=STORE_ENV, default=None, metavar="URL",
-              help=f"Store to write to [default: ${STORE_ENV} or sqlite:///lineage/lineage.db].")  # fmt: skip
-@click.option("--batch-size", type=click.IntRange(min=1), default=5000, show_default=True, metavar="N",
-              help="Messages stored per transaction (at most; fewer when fewer are waiting).")  # fmt: skip
-@click.option("--until-idle", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
-              help="Stop once caught up (lag 0) with no message for SECONDS [default: until interrupted].")  # fmt: skip
-def follow(  # noqa: PLR0913 - one parameter per option (click passes them by name)
-    *, kafka_bootstrap: str, kafka_topic: str, kafka_group: str, store: str | None, batch_size: int,
-    until_idle: float | None,
-) -> None:  # fmt: skip
-    """Consume a Kafka topic of OpenLineage events into the store, committing offsets after each stored batch.
-
-    Validation and storage are POST /api/v1/lineage's; an invalid message is reported and skipped (exit status 1),
-    an event seen twice is stored once. After each batch it prints what it read and its lag (messages after the
-    committed offsets); restarted, it resumes from the group's committed offsets.
-    """
-    with _errors():
-        from headwater.lineage.follow import KafkaFollower
-        from headwater.lineage.store import DEFAULT_STORE, LineageStore
-
-        target = LineageStore.open(store or DEFAULT_STORE)
-        try:
-            follower = KafkaFollower(target, kafka_bootstrap, kafka_topic, group=kafka_group, batch_size=batch_size)
-            try:
-                follower.run(until_idle=until_idle, on_batch=_print_follow)
-            except KeyboardInterrupt:
-                pass
-            finally:
-                follower.close()
-        finally:
-            target.close()
-        _print_rejections(follower.report)
-        _print_follow(follower.report)
-        if follower.report.rejected:
-            sys.exit(1)
-
-
-def _print_follow(report: FollowReport) -> None:
-    click.echo(
-        f"{report.received} read, {report.stored} new, {report.duplicates} already stored, "
-        f"{len(report.rejected)} rejected; lag {report.lag}",
-        err=True,
-    )
-
-
-@lineage.command()
-@click.option("--older-than", required=True, metavar="AGE", help="What to delete: older than <n>d, <n>h or <n>w.")
-@click.option("--store", envvar=STORE_ENV, default=None, metavar="URL",
-              help=f"Store to prune [default: ${STORE_ENV} or sqlite:///lineage/lineage.db].")  # fmt: skip
-def prune(older_than: str, store: str | None) -> None:
-    """Delete runs, events and dataset versions older than AGE (90d), keeping the current state.
-
-    Every job and dataset keeps its current definition, facets (tags) and latest version; each job its latest run;
-    every run kept its events.
-    """
-    with _errors():
-        from headwater.lineage.prune import cut_time
-        from headwater.lineage.store import DEFAULT_STORE, LineageStore
-
-        try:
-            cut = cut_time(older_than)
-        except ValueError as e:
-            raise click.BadParameter(str(e), param_hint="--older-than") from None
-        target = LineageStore.open(store or DEFAULT_STORE)
-        try:
-            report = target.prune(cut)
-        finally:
-            target.close()
-        click.echo(
-            f"pruned {report.runs} runs, {report.events} events and {report.versions} dataset versions older than "
-            f"{report.cut} from {target.url}"
-        )
+for _command in (ingest, follow, prune):
+    lineage.add_command(_command)
 
 
 @lineage.command()
@@ -228,10 +34,10 @@ def prune(older_than: str, store: str | None) -> None:
 @click.option("--direction", type=click.Choice(["up", "down", "both"]), default="both", show_default=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "dot", "mermaid"]), default="text",
               show_default=True)  # fmt: skip
-@_source_option
+@source_option
 def graph(node: str, depth: int, direction: str, fmt: str, source: str | None) -> None:
     """The jobs and datasets around NODE (``dataset:NS:NAME``, ``job:NS:NAME``, or a unique name or name end)."""
-    with _errors(), _opened(source, quiet=fmt != "text") as store:
+    with errors(), opened(source, quiet=fmt != "text") as store:
         from headwater.lineage.graph import neighbourhood
         from headwater.lineage.render import render
 
@@ -240,10 +46,10 @@ def graph(node: str, depth: int, direction: str, fmt: str, source: str | None) -
 
 
 @lineage.command()
-@_source_option
+@source_option
 def datasets(source: str | None) -> None:
     """Every dataset: versions, fields, lifecycle state, tags."""
-    with _errors(), _opened(source) as store:
+    with errors(), opened(source) as store:
         from headwater.lineage.render.marquez import tags
 
         found = store.read.datasets()
@@ -261,10 +67,10 @@ def datasets(source: str | None) -> None:
 
 
 @lineage.command()
-@_source_option
+@source_option
 def jobs(source: str | None) -> None:
     """Every job: its definition (declared or observed), inputs and outputs, latest run."""
-    with _errors(), _opened(source) as store:
+    with errors(), opened(source) as store:
         found = store.read.jobs()
         if not found:
             click.echo(f"no jobs in {store.url}")
@@ -280,10 +86,10 @@ def jobs(source: str | None) -> None:
 @lineage.command()
 @click.argument("job")
 @click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True)
-@_source_option
+@source_option
 def runs(job: str, limit: int, source: str | None) -> None:
     """The latest runs of JOB (``job:NS:NAME`` or a unique job name or name end), newest first."""
-    with _errors(), _opened(source) as store:
+    with errors(), opened(source) as store:
         reader = store.read
         node = reader.resolve(job, "job")
         found = reader.runs(node, limit)
@@ -298,10 +104,10 @@ def runs(job: str, limit: int, source: str | None) -> None:
 
 @lineage.command()
 @click.argument("dataset")
-@_source_option
+@source_option
 def versions(dataset: str, source: str | None) -> None:
     """The versions of DATASET, newest first: who made each (a run or a DatasetEvent) and its schema."""
-    with _errors(), _opened(source) as store:
+    with errors(), opened(source) as store:
         reader = store.read
         node = reader.resolve(dataset, "dataset")
         found = reader.versions(node)
@@ -321,10 +127,10 @@ def versions(dataset: str, source: str | None) -> None:
 @click.argument("dataset")
 @click.argument("field")
 @click.option("--indirect", is_flag=True, help="Also fields that filter, join, group or sort the rows.")
-@_source_option
+@source_option
 def columns(dataset: str, field: str, indirect: bool, source: str | None) -> None:  # noqa: FBT001 - a click flag
     """Where FIELD of DATASET comes from, column by column, transitively (indented by depth)."""
-    with _errors(), _opened(source) as store:
+    with errors(), opened(source) as store:
         reader = store.read
         node = reader.resolve(dataset, "dataset")
         (info,) = reader.dataset_infos([node.id])
@@ -360,7 +166,7 @@ def view(source: str | None, output: Path, node: str | None, depth: int | None) 
     A graph of more than 150 nodes opens with the 60 nearest to the selected node (or to the job that ran last)
     shown and the rest collapsed; a double click on a node shows its neighbours.
     """
-    with _errors(), _opened(source) as store:
+    with errors(), opened(source) as store:
         from headwater.lineage.graph import neighbourhood, whole_graph
         from headwater.lineage.render.html import page
 
@@ -421,7 +227,7 @@ def serve(  # noqa: PLR0913 - one parameter per option (click passes them by nam
 
     POST /api/v1/lineage takes events, GET /api/v1/... answers as Marquez does, / is the graph page.
     """
-    with _errors():
+    with errors():
         import uvicorn
 
         from headwater.lineage.server import EndpointSettings, create_app

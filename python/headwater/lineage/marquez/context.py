@@ -38,6 +38,16 @@ class Reads:
             raise not_found(name, kind="Namespace")
         return found
 
+    def known_namespace(self, name: str) -> str:
+        """``name``, when a job or dataset is in that namespace (what a listing of it checks first).
+
+        Raises:
+            ApiError: 404 when no job or dataset is in it.
+        """
+        if not listings.namespace_exists(self.reader, name):
+            raise not_found(name, kind="Namespace")
+        return name
+
     def job(self, namespace: str, name: str) -> JobInfo:
         """The job ``namespace``/``name``.
 

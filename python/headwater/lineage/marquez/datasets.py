@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def list_datasets(reads: Reads, params: Mapping[str, str], query: QueryParams) -> dict[str, Any]:
     """``{datasets, totalCount}`` of a namespace (404 when unknown), by name, paged by ``limit`` and ``offset``."""
-    namespace = reads.namespace(params["namespace"])[0]
+    namespace = reads.known_namespace(params["namespace"])
     page = listings.dataset_page(reads.reader, namespace, int_param(query, "limit", 100), int_param(query, "offset", 0))
     infos = listings.in_order(page.ids, reads.reader.dataset_infos(page.ids), lambda info: info.node.id)
     return {"datasets": reads.dataset_shapes(infos), "totalCount": page.total}

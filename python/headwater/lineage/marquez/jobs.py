@@ -46,7 +46,7 @@ def _jobs(reads: Reads, namespace: str | None, query: QueryParams) -> dict[str, 
 
 def list_jobs(reads: Reads, params: Mapping[str, str], query: QueryParams) -> dict[str, Any]:
     """``{jobs, totalCount}`` of a namespace (404 when it is unknown), most recently updated first."""
-    reads.namespace(params["namespace"])
+    reads.known_namespace(params["namespace"])
     return _jobs(reads, params["namespace"], query)
 
 

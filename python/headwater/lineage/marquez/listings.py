@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from sqlalchemy import ColumnElement, Select, func, literal, select, true, union_all
+from sqlalchemy import ColumnElement, Select, bindparam, exists, func, literal, or_, select, true, union_all
 
 from headwater.lineage import schema as t
 from headwater.lineage.reader import Node
+from headwater.lineage.statements import among_keys, keys_value, run
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Sequence
@@ -46,21 +47,33 @@ def job_page(reader: LineageReader, namespace: str | None, states: Collection[st
     filter. ``total`` counts the namespace's jobs before the filter.
     """
     j, r = t.jobs, t.runs
-    where: list[ColumnElement[bool]] = [true() if namespace is None else j.c.namespace == namespace]
-    query = select(j.c.id).where(*where)
-    if states:
-        latest = (
-            select(r.c.state)
-            .where(r.c.job_id == j.c.id)
-            .order_by(r.c.started_at.desc(), r.c.id)
-            .limit(1)
-            .scalar_subquery()
-        )
-        query = query.where(latest.in_([s for state in states for s in STORE_STATES[state]]))
-    query = query.order_by(j.c.updated_at.desc(), j.c.namespace, j.c.name).limit(limit).offset(offset)
+    everywhere = namespace is None
+
+    def where() -> ColumnElement[bool]:
+        return true() if everywhere else j.c.namespace == bindparam("namespace")
+
+    def query() -> Select[Any]:
+        found = select(j.c.id).where(where())
+        if states:
+            latest = (
+                select(r.c.state)
+                .where(r.c.job_id == j.c.id)
+                .order_by(r.c.started_at.desc(), r.c.id)
+                .limit(1)
+                .scalar_subquery()
+            )
+            found = found.where(among_keys(conn.dialect.name, latest, "states"))
+        order = (j.c.updated_at.desc(), j.c.namespace, j.c.name)
+        return found.order_by(*order).limit(bindparam("limit")).offset(bindparam("offset"))
+
+    params: dict[str, Any] = {"limit": limit, "offset": offset} | ({} if everywhere else {"namespace": namespace})
     with reader.engine.connect() as conn:
-        ids = list(conn.scalars(query))
-        total = conn.scalar(select(func.count()).select_from(j).where(*where)) or 0
+        if states:
+            params["states"] = keys_value(conn, [s for state in states for s in STORE_STATES[state]])
+        ids = list(run(conn, ("job page", everywhere, bool(states)), query, params).scalars())
+        count = lambda: select(func.count()).select_from(j).where(where())  # noqa: E731
+        total = run(conn, ("job count", everywhere), count, {k: v for k, v in params.items() if k == "namespace"})
+        total = total.scalar() or 0
     return Page(ids, total)
 
 
@@ -117,6 +130,15 @@ def created_times(reader: LineageReader, kind: str) -> list[str]:
     table = t.jobs if kind == "job" else t.datasets
     with reader.engine.connect() as conn:
         return list(conn.scalars(select(table.c.created_at)))
+
+
+def namespace_exists(reader: LineageReader, name: str) -> bool:
+    """Whether a job or dataset is in the namespace ``name`` (an index look-up in each table, not its times)."""
+    found = lambda: select(  # noqa: E731
+        or_(*(exists().where(table.c.namespace == bindparam("name")) for table in (t.jobs, t.datasets)))
+    )
+    with reader.engine.connect() as conn:
+        return bool(run(conn, "namespace exists", found, {"name": name}).scalar())
 
 
 def namespace(reader: LineageReader, name: str) -> tuple[str, str, str] | None:

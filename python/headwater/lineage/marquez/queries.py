@@ -10,13 +10,25 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import orjson
-from sqlalchemy import ColumnElement, case, func, select, true, union_all
+from sqlalchemy import ColumnElement, bindparam, case, func, select, true, union_all
 
 from headwater.lineage import schema as t
-from headwater.lineage.reader import Node, RunInfo, VersionInfo, restored_events, run_from_row, version_from_row
+from headwater.lineage.reader import (
+    Node,
+    RunInfo,
+    VersionInfo,
+    keyed,
+    newest_runs,
+    restored_events,
+    run_from_row,
+    version_from_row,
+)
+from headwater.lineage.statements import among_keys, run
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
+
+    from sqlalchemy import BindParameter, ClauseElement
 
     from headwater.lineage.reader import LineageReader
 
@@ -52,10 +64,18 @@ def namespaces(reader: LineageReader) -> list[tuple[str, str, str]]:
 def run_page(reader: LineageReader, job: Node, limit: int, offset: int) -> tuple[list[RunInfo], int]:
     """A page of the job's runs, newest first, with facets, and how many runs it has."""
     r = t.runs
-    query = select(r).where(r.c.job_id == job.id).order_by(r.c.started_at.desc(), r.c.id).limit(limit).offset(offset)
+    job_id: BindParameter[str] = bindparam("job")
+    page = lambda: (  # noqa: E731
+        select(r)
+        .where(r.c.job_id == job_id)
+        .order_by(r.c.started_at.desc(), r.c.id)
+        .limit(bindparam("limit"))
+        .offset(bindparam("offset"))
+    )
+    count = lambda: select(func.count()).select_from(r).where(r.c.job_id == job_id)  # noqa: E731
     with reader.engine.connect() as conn:
-        rows = conn.execute(query).all()
-        total = conn.scalar(select(func.count()).select_from(r).where(r.c.job_id == job.id)) or 0
+        rows = run(conn, "run page", page, {"job": job.id, "limit": limit, "offset": offset}).all()
+        total = run(conn, "run count", count, {"job": job.id}).scalar() or 0
     facets = reader.facets("run", [row.id for row in rows])
     return [run_from_row(row, job, facets.get(row.id, {})) for row in rows], total
 
@@ -82,13 +102,36 @@ def all_runs(reader: LineageReader, job: Node) -> list[RunInfo]:
 
 
 def run_datasets(reader: LineageReader, runs: Sequence[RunInfo]) -> dict[str, list[RunDataset]]:
-    """What each run read and wrote, by run id, inputs first, by dataset (one query per 500 runs, and one more).
+    """What each run read and wrote, by run id, inputs first, by dataset (one statement for any number of runs).
 
     An output's version is the one the run made; an input's is the dataset's latest version created no later than
     the run's start (the version it read). Each is found by the index on its dataset's versions, so the time follows
     the runs asked for, not how many versions their datasets have.
     """
-    io, v, r = t.run_io, t.dataset_versions, t.runs
+    if not runs:
+        return {}
+    with reader.engine.connect() as conn:
+        rows = keyed(conn, "run datasets", lambda: _run_datasets_query(conn.dialect.name), ids={run.id for run in runs})
+    by_run: dict[str, list[RunDataset]] = {}
+    nodes: dict[tuple[str, str], Node] = {}
+    parsed: dict[str, Any] = {}  # the facets of a run's inputs and outputs repeat from run to run: parsed once each
+    for run_id, _dataset_id, direction, facets, namespace, name, version_id, writer in sorted(
+        rows, key=lambda row: (row[0], row[2] != "input", row[1])
+    ):
+        node = nodes.get((namespace, name))
+        if node is None:
+            node = nodes[namespace, name] = Node("dataset", namespace, name)
+        facet_value = parsed.get(facets)
+        if facet_value is None:
+            facet_value = parsed[facets] = orjson.loads(facets)
+        made_by = writer if version_id else None  # an output without a version was made by no run
+        by_run.setdefault(run_id, []).append(RunDataset(node, direction, facet_value, version_id, made_by))
+    return by_run
+
+
+def _run_datasets_query(dialect: str) -> ClauseElement:
+    """:func:`run_datasets`' statement: each input or output of the runs bound to ``ids``, named, with its version."""
+    io, v, r, d = t.run_io, t.dataset_versions, t.runs, t.datasets
     # a run makes at most one version of a dataset (found by the run_id index); the version read is the newest one
     # created by the run's start (versions are numbered in creation order: the (dataset_id, created_at, seq) index)
     made = select(v.c.id).where(v.c.run_id == io.c.run_id, v.c.dataset_id == io.c.dataset_id).limit(1)
@@ -98,49 +141,25 @@ def run_datasets(reader: LineageReader, runs: Sequence[RunInfo]) -> dict[str, li
         .order_by(v.c.created_at.desc(), v.c.seq.desc())
         .limit(1)
     )
-    version = case(
-        (io.c.direction == "output", made.scalar_subquery()),
-        else_=read.scalar_subquery(),
+    read_by = read.with_only_columns(v.c.run_id)  # the run that made the version read, by the same index
+    version = case((io.c.direction == "output", made.scalar_subquery()), else_=read.scalar_subquery())
+    writer = case((io.c.direction == "output", io.c.run_id), else_=read_by.scalar_subquery())
+    return (
+        select(io.c.run_id, io.c.dataset_id, io.c.direction, io.c.facets, d.c.namespace, d.c.name)
+        .add_columns(version.label("version_id"), writer.label("writer"))
+        .join(r, r.c.id == io.c.run_id)
+        .join(d, d.c.id == io.c.dataset_id)
+        .where(among_keys(dialect, io.c.run_id, "ids"))
     )
-    query = select(io, version.label("version_id")).join(r, r.c.id == io.c.run_id)
-    by_run: dict[str, list[Any]] = {}
-    with reader.engine.connect() as conn:
-        for chunk in t.chunked([run.id for run in runs]):
-            for row in conn.execute(query.where(io.c.run_id.in_(chunk))):
-                by_run.setdefault(row.run_id, []).append(row)
-        version_ids = {row.version_id for rows in by_run.values() for row in rows if row.version_id}
-        writers: dict[str, str | None] = {}
-        for chunk in t.chunked(version_ids):
-            writers.update(
-                (row.id, row.run_id) for row in conn.execute(select(v.c.id, v.c.run_id).where(v.c.id.in_(chunk)))
-            )
-    nodes = reader.nodes({row.dataset_id for rows in by_run.values() for row in rows})
-    return {
-        run_id: [
-            RunDataset(
-                nodes[row.dataset_id],
-                row.direction,
-                orjson.loads(row.facets),
-                row.version_id,
-                writers.get(row.version_id) if row.version_id else None,
-            )
-            for row in sorted(rows, key=lambda r: (r.direction != "input", r.dataset_id))
-            if row.dataset_id in nodes
-        ]
-        for run_id, rows in by_run.items()
-    }
 
 
 def latest_runs(reader: LineageReader, jobs: Sequence[Node], limit: int) -> dict[str, list[RunInfo]]:
-    """The newest ``limit`` runs of each job (with facets), newest first, by job id (one query per 500 jobs)."""
-    r = t.runs
+    """The newest ``limit`` runs of each job (with facets), newest first, by job id (one statement)."""
     by_id = {job.id: job for job in jobs}
-    rank = func.row_number().over(partition_by=r.c.job_id, order_by=(r.c.started_at.desc(), r.c.id)).label("rank")
-    rows: list[Any] = []
+    if not by_id:
+        return {}
     with reader.engine.connect() as conn:
-        for chunk in t.chunked(by_id):
-            ranked = select(r, rank).where(r.c.job_id.in_(chunk)).subquery()
-            rows += conn.execute(select(ranked).where(ranked.c.rank <= limit).order_by(ranked.c.rank)).all()
+        rows = newest_runs(conn, by_id, limit)
     facets = reader.facets("run", [row.id for row in rows])
     found: dict[str, list[RunInfo]] = {}
     for row in rows:
@@ -151,10 +170,12 @@ def latest_runs(reader: LineageReader, jobs: Sequence[Node], limit: int) -> dict
 def runs_by_id(reader: LineageReader, run_ids: Iterable[str]) -> dict[str, RunInfo]:
     """The runs with these ids (with facets and jobs), by id; unknown ids are left out."""
     r = t.runs
-    rows: list[Any] = []
+    wanted = set(run_ids)
+    if not wanted:
+        return {}
     with reader.engine.connect() as conn:
-        for chunk in t.chunked(set(run_ids)):
-            rows += conn.execute(select(r).where(r.c.id.in_(chunk))).all()
+        query = lambda: select(r).where(among_keys(conn.dialect.name, r.c.id, "ids"))  # noqa: E731
+        rows = keyed(conn, "runs by id", query, ids=wanted)
     jobs = reader.nodes({row.job_id for row in rows})
     facets = reader.facets("run", [row.id for row in rows])
     return {row.id: run_from_row(row, jobs[row.job_id], facets.get(row.id, {})) for row in rows if row.job_id in jobs}
@@ -182,11 +203,12 @@ def column_edges(reader: LineageReader, dataset_ids: Iterable[str], *, downstrea
     """The column-lineage rows whose output (or, ``downstream``, input) dataset is one of ``dataset_ids``."""
     c = t.column_edges
     column = c.c.input_dataset_id if downstream else c.c.dataset_id
-    rows: list[Any] = []
+    wanted = set(dataset_ids)
+    if not wanted:
+        return []
     with reader.engine.connect() as conn:
-        for chunk in t.chunked(set(dataset_ids)):
-            rows += conn.execute(select(c).where(column.in_(chunk))).all()
-    return rows
+        query = lambda: select(c).where(among_keys(conn.dialect.name, column, "ids"))  # noqa: E731
+        return keyed(conn, ("column edges", downstream), query, ids=wanted)
 
 
 @dataclass(frozen=True)

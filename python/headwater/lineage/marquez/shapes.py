@@ -18,8 +18,10 @@ Conventions (Marquez's, where the store has the value):
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
 import orjson
@@ -44,10 +46,18 @@ JOB_VERSIONS: Final = uuid.UUID("5b0f7a4e-8f3c-4c55-9d8e-2a1f0b6c7d31")
 """The UUID-5 namespace of job version ids."""
 
 _STREAM_SCHEMES: Final = ("kafka://", "kinesis://", "pubsub:", "pulsar://")
+_HEX32: Final = re.compile("[0-9a-f]{32}")
 
 
 def uuid_text(store_id: str) -> str:
-    """A store id of 32 hex digits (a UUID's) as the UUID's text (``8-4-4-4-12``)."""
+    """A store id of 32 hex digits (a UUID's) as the UUID's text (``8-4-4-4-12``, lower case).
+
+    Raises:
+        ValueError: ``store_id`` is not 32 hex digits.
+    """
+    h = store_id.lower()
+    if _HEX32.fullmatch(h):  # the store's ids: cut, not parsed (a page has hundreds)
+        return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
     return str(uuid.UUID(hex=store_id))
 
 
@@ -175,9 +185,21 @@ def dataset_version(
 
 def job_version_id(job: Node, inputs: Iterable[Node], outputs: Iterable[Node], location: str | None) -> str:
     """The UUID of the job version these inputs, outputs and location make (see the module docstring)."""
-    key = orjson.dumps(
-        [job.namespace, job.name, sorted(map(node_id_text, inputs)), sorted(map(node_id_text, outputs)), location]
+    return _job_version_id(
+        job.namespace,
+        job.name,
+        tuple(sorted(map(node_id_text, inputs))),
+        tuple(sorted(map(node_id_text, outputs))),
+        location,
     )
+
+
+@lru_cache(maxsize=4096)
+def _job_version_id(
+    namespace: str, name: str, inputs: tuple[str, ...], outputs: tuple[str, ...], location: str | None
+) -> str:
+    """:func:`job_version_id` of the sorted ids: the runs of a job mostly repeat one version, computed once."""
+    key = orjson.dumps([namespace, name, list(inputs), list(outputs), location])
     return str(uuid.uuid5(JOB_VERSIONS, key.decode()))
 
 
