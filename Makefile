@@ -59,11 +59,15 @@ format: $(STAMPS)/venv
 	$(VENV)/bin/ruff format $(PYTHON_SOURCES)
 	$(VENV)/bin/ruff check --fix $(PYTHON_SOURCES)
 
+# make test's pytest sessions end with their 25 slowest tests, set-ups and teardowns (the suite has a time budget:
+# docs/development.md)
+PYTEST_DURATIONS := --durations=25
+
 test-jvm: $(STAMPS)/venv
 	$(GRADLE) test
 
 test-python: build test-catalog kafka-broker
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest $(PYTEST_DURATIONS)
 
 ## test-compat: the compatibility subset (pytest -m compat; COMPAT in tests/support/spark_versions.py, only its files
 ## collected) on each other Spark line, in its venv with the wheel installed, one pytest session per line;
@@ -74,7 +78,8 @@ test-compat: $(COMPAT_VENVS) $(STAMPS)/wheel test-catalog kafka-broker
 	  $$venv/bin/pip install -q --disable-pip-version-check --no-deps --force-reinstall $(WHEEL_DIR)/headwater-*.whl \
 	    || exit 1; \
 	  echo "== compatibility suite on Spark $$line ($$venv)"; start=$$(date +%s); \
-	  $$venv/bin/python -m pytest -m compat $$($$venv/bin/python -m tests.support.spark_versions) || status=1; \
+	  $$venv/bin/python -m pytest -m compat $(PYTEST_DURATIONS) $$($$venv/bin/python -m tests.support.spark_versions) \
+	    || status=1; \
 	  echo "== pyspark $$line: compatibility suite took $$(( $$(date +%s) - start )) s"; \
 	done; exit $$status
 
