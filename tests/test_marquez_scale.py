@@ -21,10 +21,20 @@ from headwater.lineage.marquez import queries
 from headwater.lineage.reader import Node, newest_runs
 from headwater.lineage.server import EndpointSettings, create_app
 from headwater.lineage.store import LineageStore
-from tests.support.lineage_events import column_lineage, dataset, new_run_id, run_event, schema
+from tests.support.lineage_events import column_lineage, dataset, facet, new_run_id, run_event, schema
 
 JOBS = 24
-"""Jobs of the store: a chain, job k reading table k-1 and writing table k (column lineage id <- id)."""
+"""Jobs of the store: a chain, job k reading table k-1 and writing table k (column lineage id <- id); the runs of
+the odd jobs have a ``parent`` facet naming the DAG ``dag_<k>`` of namespace ``airflow``."""
+
+
+def _parent(k: int) -> dict[str, Any]:
+    return facet(
+        "1-1-0/ParentRunFacet",
+        "ParentRunFacet",
+        run={"runId": new_run_id()},
+        job={"namespace": "airflow", "name": f"dag_{k:02d}"},
+    )
 
 
 def _chain_events() -> list[dict[str, Any]]:
@@ -41,8 +51,11 @@ def _chain_events() -> list[dict[str, Any]]:
             run_id = new_run_id()
             started = k * 100 + run * 10
             terminal = "FAIL" if k % 4 == 0 and run == 2 else "COMPLETE"
-            events.append(run_event("START", f"job_{k:02d}", run_id, started, inputs=inputs, outputs=[output]))
-            events.append(run_event(terminal, f"job_{k:02d}", run_id, started + 5, inputs=inputs, outputs=[output]))
+            facets = {"parent": _parent(k)} if k % 2 else None
+            for kind, time in (("START", started), (terminal, started + 5)):
+                events.append(
+                    run_event(kind, f"job_{k:02d}", run_id, time, inputs=inputs, outputs=[output], run_facets=facets)
+                )
     return events
 
 
@@ -179,6 +192,20 @@ def test_total_count_is_counted_before_the_last_run_states_filter(client: TestCl
     assert (deep["totalCount"], len(deep["jobs"])) == (JOBS, 3)
     updated = [j["updatedAt"] for j in client.get("/api/v1/namespaces/tests/jobs?limit=100").json()["jobs"]]
     assert updated == sorted(updated, reverse=True)
+
+
+def test_a_job_names_its_latest_runs_parent_job(client: TestClient) -> None:
+    """Marquez's ``parentJobName`` is the job named by the ``parent`` facet of the job's runs (null without one), in
+    a job, the jobs page and the lineage graph's job nodes alike."""
+    expected = {f"job_{k:02d}": f"dag_{k:02d}" if k % 2 else None for k in range(JOBS)}
+    one = client.get("/api/v1/namespaces/tests/jobs/job_05").json()
+    assert (one["parentJobName"], one["latestRun"]["facets"]["parent"]["job"]["name"]) == ("dag_05", "dag_05")
+    assert client.get("/api/v1/namespaces/tests/jobs/job_04").json()["parentJobName"] is None
+    page = client.get("/api/v1/namespaces/tests/jobs?limit=100").json()["jobs"]
+    assert {j["name"]: j["parentJobName"] for j in page} == expected
+    graph = client.get("/api/v1/lineage?nodeId=job:tests:job_07&depth=2").json()["graph"]
+    jobs = {node["data"]["name"]: node["data"]["parentJobName"] for node in graph if node["type"] == "JOB"}
+    assert jobs == {name: expected[name] for name in ("job_06", "job_07", "job_08")}
 
 
 def _fields(answer: dict[str, Any]) -> set[str]:

@@ -35,7 +35,7 @@ from headwater.lineage.records import (
 from headwater.lineage.statements import among_keys, keys_value, run
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+    from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 
 
 __all__ = [
@@ -106,7 +106,7 @@ class LineageReader(ColumnReads):
         job_ids = [r.id for r in rows]
         facets = self.facets("job", job_ids)
         io = self._job_io(job_ids)
-        latest = self._latest_runs(job_ids)
+        latest = self._latest_runs({r.id: Node("job", r.namespace, r.name) for r in rows})
         result = []
         for r in rows:
             node = Node("job", r.namespace, r.name)
@@ -148,13 +148,17 @@ class LineageReader(ColumnReads):
         facets = self.facets("run", [row.id for row in rows])
         return [run_from_row(row, job, facets.get(row.id, {})) for row in rows]
 
-    def _latest_runs(self, job_ids: Sequence[str]) -> dict[str, RunInfo]:
-        if not job_ids:
+    def _latest_runs(self, nodes: Mapping[str, Node]) -> dict[str, RunInfo]:
+        """The newest run of each job of ``nodes`` (by id), with its facets.
+
+        Its ``parent`` facet names the job's parent (Marquez's ``parentJobName``).
+        """
+        if not nodes:
             return {}
         with self.engine.connect() as conn:
-            found = {row.job_id: row for row in newest_runs(conn, job_ids, 1)}
-        nodes = self.nodes(found)
-        return {job_id: run_from_row(row, nodes[job_id]) for job_id, row in found.items()}
+            found = {row.job_id: row for row in newest_runs(conn, nodes, 1)}
+        facets = self.facets("run", [row.id for row in found.values()])
+        return {job_id: run_from_row(row, nodes[job_id], facets.get(row.id)) for job_id, row in found.items()}
 
     def versions(self, dataset: Node) -> list[VersionInfo]:
         """The dataset's versions, newest first."""
