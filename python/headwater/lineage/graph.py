@@ -41,22 +41,10 @@ def neighbourhood(reader: LineageReader, start: Node, depth: int = 20, direction
     if depth < 0:
         msg = f"depth must be 0 or more, not {depth}"
         raise ValueError(msg)
-    nodes = {start}
-    edges: set[Edge] = set()
-    for upstream in (True,) if direction == "up" else (False,) if direction == "down" else (True, False):
-        frontier = {start}
-        for _ in range(depth):
-            step = [
-                edge
-                for edge in reader.edges(n.id for n in frontier)
-                if (edge.destination if upstream else edge.origin) in frontier
-            ]
-            reached = {edge.origin if upstream else edge.destination for edge in step}
-            edges.update(step)
-            frontier = reached - nodes
-            nodes |= reached
-            if not frontier:
-                break
+    up = depth if direction in ("up", "both") else 0
+    down = depth if direction in ("down", "both") else 0
+    edges = reader.walk(start, up, down)
+    nodes = {start} | {edge.origin for edge in edges} | {edge.destination for edge in edges}
     return Graph(tuple(sorted(nodes)), tuple(sorted(edges, key=_edge_key)), start)
 
 

@@ -33,6 +33,7 @@ from headwater.lineage.records import (
     version_from_row,
 )
 from headwater.lineage.statements import among_keys, keys_value, run
+from headwater.lineage.walk import walk_edges
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
@@ -236,13 +237,15 @@ class LineageReader(ColumnReads):
                     )
                 )
                 rows = keyed(conn, "edges", touching, job_id=wanted, dataset_id=wanted) if wanted else []
-        edges = []
-        for row in rows:
-            job = Node("job", row.job_namespace, row.job_name)
-            dataset = Node("dataset", row.dataset_namespace, row.dataset_name)
-            origin, destination = (dataset, job) if row.direction == "input" else (job, dataset)
-            edges.append(Edge(origin, destination, bool(row.static)))
-        return sorted(edges, key=lambda e: (e.origin, e.destination))
+        return _edges_of(rows)
+
+    def walk(self, start: Node, up_depth: int, down_depth: int) -> list[Edge]:
+        """The edges met walking ``up_depth`` steps upstream from ``start``, then ``down_depth`` downstream.
+
+        Breadth first, in one statement (:func:`headwater.lineage.walk.walk_edges`); by origin and destination.
+        """
+        with self.engine.connect() as conn:
+            return _edges_of(walk_edges(conn, start.id, up_depth, down_depth))
 
     def _job_io(self, job_ids: Sequence[str]) -> dict[str, list[Edge]]:
         by_job: dict[str, list[Edge]] = {}
@@ -250,6 +253,17 @@ class LineageReader(ColumnReads):
             job = edge.destination if edge.destination.kind == "job" else edge.origin
             by_job.setdefault(job.id, []).append(edge)
         return by_job
+
+
+def _edges_of(rows: Iterable[Any]) -> list[Edge]:
+    """The edges of rows of :func:`_edges_query`'s columns, by origin and destination."""
+    edges = []
+    for row in rows:
+        job = Node("job", row.job_namespace, row.job_name)
+        dataset = Node("dataset", row.dataset_namespace, row.dataset_name)
+        origin, destination = (dataset, job) if row.direction == "input" else (job, dataset)
+        edges.append(Edge(origin, destination, bool(row.static)))
+    return sorted(edges, key=lambda e: (e.origin, e.destination))
 
 
 def restored_events(conn: Connection, skeletons: Sequence[str]) -> list[dict[str, Any]]:
