@@ -208,6 +208,20 @@ def test_a_job_names_its_latest_runs_parent_job(client: TestClient) -> None:
     assert jobs == {name: expected[name] for name in ("job_06", "job_07", "job_08")}
 
 
+def test_an_events_page_is_its_slice_of_the_whole_list_from_either_end(client: TestClient) -> None:
+    """A page deep in the events is found from the nearer end of the index (past the middle, the other way round):
+    each page, at every offset and both sort directions, with and without a time window, is its slice of the list."""
+    for window in ("", "&after=2025-03-01T12:10:00Z&before=2025-03-01T12:30:00Z"):
+        for direction in ("asc", "desc"):
+            base = f"/api/v1/events/lineage?sortDirection={direction}{window}"
+            whole = client.get(f"{base}&limit=1000").json()
+            assert whole["totalCount"] == len(whole["events"]) > 20
+            for offset in range(0, whole["totalCount"] + 3):
+                page = client.get(f"{base}&limit=7&offset={offset}").json()
+                assert page["events"] == whole["events"][offset : offset + 7], (window, direction, offset)
+                assert page["totalCount"] == whole["totalCount"]
+
+
 def _fields(answer: dict[str, Any]) -> set[str]:
     return {node["id"] for node in answer["graph"]}
 

@@ -116,7 +116,7 @@ events = Table(
     Column("skeleton", Text, nullable=False, comment="the event, its facets given by body hash (JSON)"),
     Index(None, "job_id"),
     Index(None, "run_id"),
-    Index(None, "event_time"),
+    Index(None, "event_time", "id"),
 )
 
 

@@ -223,18 +223,30 @@ class EventWindow:
 
 
 def event_page(reader: LineageReader, window: EventWindow) -> tuple[list[dict[str, Any]], int]:
-    """A page of the stored events (as received) in event-time order, and how many are in the window."""
+    """A page of the stored events (as received) in event-time order, and how many are in the window.
+
+    The window is counted first; the page's ids are then found by ``offset`` in the ``(event_time, id)`` index alone,
+    walking from the nearer end (a page past the middle is the same rows at ``total - offset - limit`` the other way
+    round), and only the page's rows are read from the table: a page deep in the list skips index entries, never rows.
+    """
     e = t.events
     where: list[ColumnElement[bool]] = [true()]
     if window.after is not None:
         where.append(e.c.event_time >= window.after)
     if window.before is not None:
         where.append(e.c.event_time <= window.before)
-    order = (e.c.event_time.desc(), e.c.id.desc()) if window.descending else (e.c.event_time, e.c.id)
-    query = select(e.c.skeleton).where(*where).order_by(*order).limit(window.limit).offset(window.offset)
     with reader.engine.connect() as conn:
-        skeletons = [row.skeleton for row in conn.execute(query)]
         total = conn.scalar(select(func.count()).select_from(e).where(*where)) or 0
+        limit, offset, descending = window.limit, window.offset, window.descending
+        if offset > total // 2 and offset < total:  # the same rows, counted from the other end
+            limit = min(limit, total - offset)
+            offset, descending = max(total - window.offset - limit, 0), not descending
+        order = (e.c.event_time.desc(), e.c.id.desc()) if descending else (e.c.event_time, e.c.id)
+        ids = select(e.c.id).where(*where).order_by(*order).limit(limit).offset(offset)
+        rows = conn.execute(select(e.c.skeleton).where(e.c.id.in_(ids.scalar_subquery())).order_by(*order)).all()
+        skeletons = [row.skeleton for row in rows]
+        if descending != window.descending:
+            skeletons.reverse()
         return restored_events(conn, skeletons), total
 
 
