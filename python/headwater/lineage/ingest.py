@@ -4,8 +4,7 @@ A batch is written with a few bulk statements per table instead of statements pe
 (same canonical hash) are dropped first, so the same event twice changes nothing; facet bodies the store does not
 have yet are added (content-addressed: each distinct body once); facets and run inputs/outputs are
 upserted only when not older than what is stored; runs, job definitions and dataset versions are read for the
-batch's keys, merged in Python, and written back. A batch whose dataset writes are older than writes already stored
-rebuilds those datasets' versions from all their writes, so arrival order never changes the result.
+batch's keys, merged in Python, and written back; dataset versions by :mod:`.versions`.
 """
 
 from __future__ import annotations
@@ -16,22 +15,13 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import orjson
-from sqlalchemy import ColumnElement, Connection, Table, bindparam, case, delete, func, select, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import Connection, Table, bindparam, case, delete, select, update
 
 from headwater.lineage import schema as t
 from headwater.lineage.aliases import resolve_batch
-from headwater.lineage.semantics import (
-    Entity,
-    EventFacts,
-    RunState,
-    Version,
-    VersionChain,
-    Write,
-    column_lineage_inputs,
-    dumps,
-)
-from headwater.lineage.statements import among_keys, keys_value, run, run_many
+from headwater.lineage.semantics import Entity, EventFacts, RunState, column_lineage_inputs, dumps
+from headwater.lineage.statements import among_batch, batch_keys, dialect_insert, run, run_many
+from headwater.lineage.versions import update_versions
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Mapping, Sequence
@@ -69,29 +59,16 @@ def apply_batch(
     _upsert_facets(conn, fresh)
     touched_runs = _merge_runs(conn, fresh)
     _upsert_run_io(conn, fresh)
-    _update_versions(conn, [w for f in fresh for w in f.writes], resolution.rebuild)
+    update_versions(conn, [w for f in fresh for w in f.writes], resolution.rebuild)
     _update_job_definitions(conn, fresh, touched_runs)
     _rebuild_column_edges(conn, fresh, lineage_before, resolution.renamed)
     return BatchResult(len(fresh), bodies, frozenset(f.hash for f in fresh))
 
 
-def _among(conn: Connection, column: ColumnElement[str]) -> ColumnElement[bool]:
-    """``column`` is one of the keys of the statement's parameter ``keys`` (:func:`.statements.keys_value`)."""
-    return among_keys(conn.dialect.name, column, "keys")
-
-
-def _keys(conn: Connection, keys: Collection[str]) -> dict[str, Any]:
-    return {"keys": keys_value(conn, keys)}
-
-
-def _insert(conn: Connection, table: Table) -> Any:  # noqa: ANN401 - the dialect's Insert, which has on_conflict_*
-    return (postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert)(table)
-
-
 def _new_events(conn: Connection, batch: Sequence[EventFacts]) -> list[EventFacts]:
     hashes = {f.hash for f in batch}
-    query = lambda: select(t.events.c.event_hash).where(_among(conn, t.events.c.event_hash))  # noqa: E731
-    seen = set(run(conn, "seen events", query, _keys(conn, hashes)).scalars())
+    query = lambda: select(t.events.c.event_hash).where(among_batch(conn, t.events.c.event_hash))  # noqa: E731
+    seen = set(run(conn, "seen events", query, batch_keys(conn, hashes)).scalars())
     fresh = []
     for facts in batch:
         if facts.hash not in seen:
@@ -103,7 +80,7 @@ def _new_events(conn: Connection, batch: Sequence[EventFacts]) -> list[EventFact
 def _insert_bodies(conn: Connection, fresh: Sequence[EventFacts], stored: AbstractSet[str]) -> frozenset[str]:
     """Add the facet bodies of ``fresh`` that are not in ``stored`` (and not in the store); returns their hashes."""
     bodies = {key: body for facts in fresh for key, body in facts.bodies.items() if key not in stored}
-    insert = lambda: _insert(conn, t.facet_bodies).on_conflict_do_nothing(  # noqa: E731
+    insert = lambda: dialect_insert(conn, t.facet_bodies).on_conflict_do_nothing(  # noqa: E731
         index_elements=[t.facet_bodies.c.hash]
     )
     run_many(conn, "facet bodies", insert, [{"hash": key, "body": body} for key, body in bodies.items()])
@@ -140,7 +117,7 @@ def _upsert_entities(conn: Connection, fresh: Sequence[EventFacts]) -> None:
 
 def _widening_upsert(conn: Connection, table: Table) -> Any:  # noqa: ANN401 - the dialect's Insert
     """Insert a job or dataset, or widen the stored one's created_at/updated_at to the row's."""
-    stmt = _insert(conn, table)
+    stmt = dialect_insert(conn, table)
     new = stmt.excluded
     return stmt.on_conflict_do_update(
         index_elements=[table.c.id],
@@ -181,7 +158,7 @@ def _upsert_facets(conn: Connection, fresh: Sequence[EventFacts]) -> None:
 
 def _upsert_if_not_older(conn: Connection, table: Table, rows: list[dict[str, Any]], keys: list[str]) -> None:
     def upsert() -> Any:  # noqa: ANN401 - the dialect's Insert
-        stmt = _insert(conn, table)
+        stmt = dialect_insert(conn, table)
         return stmt.on_conflict_do_update(
             index_elements=[table.c[k] for k in keys],
             set_={c.name: stmt.excluded[c.name] for c in table.columns if c.name not in keys},
@@ -199,7 +176,7 @@ def _merge_runs(conn: Connection, fresh: Sequence[EventFacts]) -> set[str]:
         return set()
     states: dict[str, RunState] = {}
     columns = [t.runs.c[name] for name in RunState.__dataclass_fields__]
-    for row in run(conn, "runs", lambda: select(*columns).where(_among(conn, t.runs.c.id)), _keys(conn, ids)):
+    for row in run(conn, "runs", lambda: select(*columns).where(among_batch(conn, t.runs.c.id)), batch_keys(conn, ids)):
         states[row.id] = RunState(*row)
     for run_id, job_id, facts in run_events:
         state = states.get(run_id)
@@ -209,7 +186,7 @@ def _merge_runs(conn: Connection, fresh: Sequence[EventFacts]) -> set[str]:
             state.merge(facts)
 
     def upsert() -> Any:  # noqa: ANN401 - the dialect's Insert
-        stmt = _insert(conn, t.runs)
+        stmt = dialect_insert(conn, t.runs)
         set_ = {c.name: stmt.excluded[c.name] for c in t.runs.columns if c.name != "id"}
         return stmt.on_conflict_do_update(index_elements=[t.runs.c.id], set_=set_)
 
@@ -232,110 +209,6 @@ def _upsert_run_io(conn: Connection, fresh: Sequence[EventFacts]) -> None:
         _upsert_if_not_older(conn, t.run_io, rows, ["run_id", "dataset_id", "direction"])
 
 
-def rebuild_versions(conn: Connection, dataset_ids: Collection[str]) -> None:
-    """Fold the versions of these datasets anew from all their stored writes (after a merge of aliases)."""
-    _update_versions(conn, [], dataset_ids)
-
-
-def _update_versions(conn: Connection, writes: Sequence[Write], rebuild_also: Collection[str] = ()) -> None:
-    """Record the batch's writes and extend (or, for writes older than stored ones, rebuild) the version chains.
-
-    The datasets of ``rebuild_also`` are rebuilt from all their writes in any case.
-    """
-    if not writes and not rebuild_also:
-        return
-    by_dataset: dict[str, list[Write]] = defaultdict(list)
-    for write in sorted(writes, key=lambda w: w.time):
-        by_dataset[write.dataset_id].append(write)
-    latest: dict[str, str] = {}
-    w = t.dataset_writes
-    query = lambda: (  # noqa: E731
-        select(w.c.dataset_id, func.max(w.c.event_time)).where(_among(conn, w.c.dataset_id)).group_by(w.c.dataset_id)
-    )
-    latest.update((row[0], row[1]) for row in run(conn, "latest writes", query, _keys(conn, by_dataset)))
-    run_many(conn, "dataset writes", w.insert, [_write_row(write) for write in writes])
-    rebuild = {d for d, ws in by_dataset.items() if d in latest and ws[0].time < latest[d]} | set(rebuild_also)
-    chains = _load_chains(conn, {d: ws for d, ws in by_dataset.items() if d not in rebuild})
-    for dataset_id, chain in chains.items():
-        for write in by_dataset[dataset_id]:
-            chain.apply(write)
-    for dataset_id in rebuild:
-        chains[dataset_id] = _rebuilt_chain(conn, dataset_id)
-    changed = [v for chain in chains.values() for v in chain.changed.values()]
-
-    def upsert() -> Any:  # noqa: ANN401 - the dialect's Insert
-        stmt = _insert(conn, t.dataset_versions)
-        return stmt.on_conflict_do_update(
-            index_elements=[t.dataset_versions.c.id], set_={"content": stmt.excluded.content}
-        )
-
-    run_many(conn, "dataset versions", upsert, [_version_row(v) for v in changed])
-    current = [{"key": d, "version": c.current.id} for d, c in chains.items() if c.current is not None]
-    set_current = lambda: (  # noqa: E731
-        update(t.datasets).where(t.datasets.c.id == bindparam("key")).values(current_version_id=bindparam("version"))
-    )
-    run_many(conn, "current versions", set_current, current)
-
-
-def _write_row(write: Write) -> dict[str, Any]:
-    return {
-        "dataset_id": write.dataset_id, "event_time": write.time, "run_id": write.run_id,
-        "content": dumps(write.content),
-    }  # fmt: skip
-
-
-def _version_row(version: Version) -> dict[str, Any]:
-    row = dict(vars(version))
-    row["content"] = dumps(version.content)
-    return row
-
-
-def _version(row: Any) -> Version:  # noqa: ANN401 - a Row of dataset_versions
-    return Version(row.id, row.dataset_id, row.seq, row.created_at, row.run_id, orjson.loads(row.content))
-
-
-def _load_chains(conn: Connection, writes: Mapping[str, list[Write]]) -> dict[str, VersionChain]:
-    """Each dataset's chain from its current version and its versions of the runs among ``writes``."""
-    current: dict[str, Version] = {}
-    run_versions: dict[str, dict[str, Version]] = defaultdict(dict)
-    v = t.dataset_versions
-    columns = [v.c.id, v.c.dataset_id, v.c.seq, v.c.created_at, v.c.run_id, v.c.content]
-    query = lambda: (  # noqa: E731
-        select(*columns)
-        .join(t.datasets, t.datasets.c.current_version_id == v.c.id)
-        .where(_among(conn, t.datasets.c.id))
-    )
-    current.update(
-        {row.dataset_id: _version(row) for row in run(conn, "current version rows", query, _keys(conn, writes))}
-    )
-    pairs = {(d, w.run_id) for d, ws in writes.items() for w in ws if w.run_id is not None}
-    if pairs:
-        # (dataset, run) pairs as two one-parameter lists; the rows of other pairs of those datasets and runs are
-        # skipped here (both databases look the rows up by dataset_id either way: no index leads with run_id)
-        query = lambda: select(*columns).where(  # noqa: E731
-            among_keys(conn.dialect.name, v.c.dataset_id, "datasets"), among_keys(conn.dialect.name, v.c.run_id, "runs")
-        )
-        keys = {"datasets": keys_value(conn, {d for d, _ in pairs}), "runs": keys_value(conn, {r for _, r in pairs})}
-        for row in run(conn, "versions of runs", query, keys):
-            if (row.dataset_id, row.run_id) not in pairs:
-                continue
-            version = current.get(row.dataset_id)
-            version = version if version is not None and version.id == row.id else _version(row)
-            run_versions[row.dataset_id][row.run_id] = version
-    return {d: VersionChain(d, current.get(d), run_versions[d]) for d in writes}
-
-
-def _rebuilt_chain(conn: Connection, dataset_id: str) -> VersionChain:
-    """The dataset's versions folded anew from all its writes, replacing the stored ones."""
-    w = t.dataset_writes
-    rows = conn.execute(select(w).where(w.c.dataset_id == dataset_id).order_by(w.c.event_time, w.c.id))
-    chain = VersionChain(dataset_id, None, {})
-    for row in rows:
-        chain.apply(Write(dataset_id, row.event_time, row.run_id, orjson.loads(row.content)))
-    conn.execute(delete(t.dataset_versions).where(t.dataset_versions.c.dataset_id == dataset_id))
-    return chain
-
-
 @dataclass(frozen=True)
 class _Definition:
     """A job's new current definition: ``kind`` job_event (with its ``declared`` io) or run (io read from run_io)."""
@@ -355,8 +228,8 @@ def _update_job_definitions(conn: Connection, fresh: Sequence[EventFacts], touch
     defining_runs = {d.run_id for d in changed.values() if d.run_id is not None}
     if defining_runs:
         io = t.run_io
-        query = lambda: select(io.c.run_id, io.c.dataset_id, io.c.direction).where(_among(conn, io.c.run_id))  # noqa: E731
-        for run_id, dataset_id, direction in run(conn, "run io", query, _keys(conn, defining_runs)):
+        query = lambda: select(io.c.run_id, io.c.dataset_id, io.c.direction).where(among_batch(conn, io.c.run_id))  # noqa: E731
+        for run_id, dataset_id, direction in run(conn, "run io", query, batch_keys(conn, defining_runs)):
             run_io[run_id].add((dataset_id, direction))
     wanted = {
         (job_id, dataset_id, direction): d.kind == "job_event"
@@ -382,10 +255,12 @@ def _replace_job_edges(conn: Connection, jobs: Collection[str], wanted: Mapping[
     writes what its last one did, so most definitions change nothing but their time.
     """
     io = t.job_io
-    query = lambda: select(io.c.job_id, io.c.dataset_id, io.c.direction, io.c.static).where(_among(conn, io.c.job_id))  # noqa: E731
+    query = lambda: (  # noqa: E731
+        select(io.c.job_id, io.c.dataset_id, io.c.direction, io.c.static).where(among_batch(conn, io.c.job_id))
+    )
     stored = {
         (job_id, dataset_id, direction): bool(static)
-        for job_id, dataset_id, direction, static in run(conn, "job io", query, _keys(conn, jobs))
+        for job_id, dataset_id, direction, static in run(conn, "job io", query, batch_keys(conn, jobs))
     }
     names = ("job_id", "dataset_id", "direction")
     gone = [dict(zip(names, key, strict=True)) for key, static in stored.items() if wanted.get(key) != static]
@@ -412,9 +287,11 @@ def _new_definitions(conn: Connection, fresh: Sequence[EventFacts], touched_runs
     j = t.jobs
     if candidates:
         query = lambda: (  # noqa: E731
-            select(j.c.id, j.c.definition_kind, j.c.definition_run_id, j.c.definition_time).where(_among(conn, j.c.id))
+            select(j.c.id, j.c.definition_kind, j.c.definition_run_id, j.c.definition_time).where(
+                among_batch(conn, j.c.id)
+            )
         )
-        stored.update({row.id: row for row in run(conn, "definitions", query, _keys(conn, candidates))})
+        stored.update({row.id: row for row in run(conn, "definitions", query, batch_keys(conn, candidates))})
     changed: dict[str, _Definition] = {}
     for job_id, facts in candidates.items():
         row = stored[job_id]
@@ -433,10 +310,10 @@ def _column_lineage_bodies(conn: Connection, dataset_ids: set[str]) -> dict[str,
     found: dict[str, str] = {}
     if dataset_ids:
         query = lambda: (  # noqa: E731
-            select(f.c.owner_id, f.c.body_hash).where(_among(conn, f.c.owner_id), f.c.name == "columnLineage")
+            select(f.c.owner_id, f.c.body_hash).where(among_batch(conn, f.c.owner_id), f.c.name == "columnLineage")
         )
         found.update(
-            (owner, body) for owner, body in run(conn, "column lineage bodies", query, _keys(conn, dataset_ids))
+            (owner, body) for owner, body in run(conn, "column lineage bodies", query, batch_keys(conn, dataset_ids))
         )
     return found
 
@@ -456,16 +333,18 @@ def _rebuild_column_edges(
     if not latest:
         return
     f = t.dataset_facets
-    query = lambda: select(f.c.owner_id, f.c.event_time).where(_among(conn, f.c.owner_id), f.c.name == "columnLineage")  # noqa: E731
+    query = lambda: (  # noqa: E731
+        select(f.c.owner_id, f.c.event_time).where(among_batch(conn, f.c.owner_id), f.c.name == "columnLineage")
+    )
     replaced = [
         owner
-        for owner, time in run(conn, "column lineage times", query, _keys(conn, latest))
+        for owner, time in run(conn, "column lineage times", query, batch_keys(conn, latest))
         if time == latest[owner][0] and before.get(owner) != latest[owner][1]
     ]
     edges: dict[tuple[str, str, str, str], dict[str, Any]] = {}
     if replaced:
-        edges_of = lambda: delete(t.column_edges).where(_among(conn, t.column_edges.c.dataset_id))  # noqa: E731
-        run(conn, "column edges replaced", edges_of, _keys(conn, replaced))
+        edges_of = lambda: delete(t.column_edges).where(among_batch(conn, t.column_edges.c.dataset_id))  # noqa: E731
+        run(conn, "column edges replaced", edges_of, batch_keys(conn, replaced))
     for dataset_id in replaced:
         for output_field, source in column_lineage_inputs(orjson.loads(latest[dataset_id][2])):
             source_id = t.entity_id("dataset", source["namespace"], source["name"])

@@ -1,8 +1,9 @@
 """The static-lineage consumer semantics, as pure functions over events (no database).
 
-What an event says (:func:`facts_of`), how a run's events merge into its state (:class:`RunState`), and how a
-dataset's writes fold into its versions (:class:`VersionChain`). :mod:`headwater.lineage.ingest` applies them to the
-store. The rules (DESIGN.md, "Static lineage and tags", after Marquez's static-lineage write-up):
+What an event says (:func:`facts_of`) and how a run's events merge into its state (:class:`RunState`); how a
+dataset's writes fold into its versions is :class:`headwater.lineage.versions.VersionChain`.
+:mod:`headwater.lineage.ingest` applies them to the store. The rules (DESIGN.md, "Static lineage and tags", after
+Marquez's static-lineage write-up):
 
 - Every comparison is by event time, never by arrival order, so events may arrive in any order; equal times are
   broken by arrival order (the later one wins).
@@ -25,7 +26,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from functools import lru_cache
@@ -42,7 +42,6 @@ if TYPE_CHECKING:
 TERMINAL_STATES: Final = frozenset({"COMPLETE", "FAIL", "ABORT"})
 """RunEvent types that end a run."""
 
-_VERSION_NAMESPACE: Final = uuid.UUID("0f7d3c52-2b6e-4f0e-8a8e-3a1d9c4b6e21")
 VERSION_FACETS: Final = ("schema", "dataSource", "lifecycleStateChange")
 """The dataset facets that define a version (:func:`version_content`)."""
 
@@ -357,49 +356,3 @@ class RunState:
 
 def _state_rank(state: str, time: str) -> tuple[int, str]:
     return (2 if state in TERMINAL_STATES else 0 if state == "OTHER" else 1), time
-
-
-@dataclass
-class Version:
-    """A dataset version (a row of ``dataset_versions``)."""
-
-    id: str
-    dataset_id: str
-    seq: int
-    created_at: str
-    run_id: str | None
-    content: dict[str, Any]
-
-
-class VersionChain:
-    """The versions of one dataset, extended by its writes in event-time order (see the module docstring).
-
-    Start from the dataset's current version and its versions of the runs about to be applied (or from nothing to
-    rebuild the whole chain); :attr:`changed` then holds every version created or updated.
-    """
-
-    def __init__(self, dataset_id: str, current: Version | None, run_versions: Mapping[str, Version]) -> None:
-        self.dataset_id = dataset_id
-        self.current = current
-        self._runs = dict(run_versions)
-        self.changed: dict[str, Version] = {}
-
-    def apply(self, write: Write) -> None:
-        """Apply one write, not older than any write applied before."""
-        if write.run_id is not None and write.run_id in self._runs:
-            version = self._runs[write.run_id]
-            version.content = {**version.content, **write.content}
-            self.changed[version.id] = version
-            return
-        base = self.current.content if self.current else {}
-        content = {**base, **write.content}
-        if write.run_id is None and (not write.content or (self.current is not None and content == base)):
-            return  # a DatasetEvent that states or changes nothing that defines a version
-        seq = self.current.seq + 1 if self.current else 1
-        key = f"run\x00{write.run_id}" if write.run_id else f"static\x00{write.time}\x00{canonical_hash(content)}"
-        version_id = uuid.uuid5(_VERSION_NAMESPACE, f"{self.dataset_id}\x00{key}").hex
-        version = Version(version_id, self.dataset_id, seq, write.time, write.run_id, content)
-        if write.run_id is not None:
-            self._runs[write.run_id] = version
-        self.current = version
-        self.changed[version.id] = version

@@ -22,7 +22,7 @@ from sqlalchemy.types import String, Text
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 
-    from sqlalchemy import ClauseElement, ColumnElement, Connection
+    from sqlalchemy import ClauseElement, ColumnElement, Connection, Table
     from sqlalchemy.sql.compiler import SQLCompiler
 
 _SQLITE_NAMED: Final = sqlite.dialect(paramstyle="named")
@@ -108,3 +108,18 @@ def run_many(
         conn.exec_driver_sql(compiled.sql, list(rows))
     else:
         conn.exec_driver_sql(compiled.sql, [compiled.params(row) for row in rows])
+
+
+def among_batch(conn: Connection, column: ColumnElement[str]) -> ColumnElement[bool]:
+    """``column`` is one of the keys of the statement's parameter ``keys`` (given as :func:`batch_keys` makes it)."""
+    return among_keys(conn.dialect.name, column, "keys")
+
+
+def batch_keys(conn: Connection, keys: Collection[str]) -> dict[str, Any]:
+    """The parameters of a statement of :func:`among_batch`: ``keys`` as its ``keys``."""
+    return {"keys": keys_value(conn, keys)}
+
+
+def dialect_insert(conn: Connection, table: Table) -> Any:  # noqa: ANN401 - the dialect's Insert, with on_conflict_*
+    """An ``INSERT`` into ``table`` in the connection's dialect (PostgreSQL's or SQLite's, with ``ON CONFLICT``)."""
+    return (postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert)(table)

@@ -22,8 +22,8 @@ from alembic import op
 
 from headwater.lineage import schema as t
 from headwater.lineage.aliases import record_claims
-from headwater.lineage.ingest import rebuild_versions
 from headwater.lineage.semantics import Entity, symlink_aliases
+from headwater.lineage.versions import rebuild_versions
 
 revision = "0003"
 down_revision = "0002"
