@@ -120,6 +120,17 @@ def batch_keys(conn: Connection, keys: Collection[str]) -> dict[str, Any]:
     return {"keys": keys_value(conn, keys)}
 
 
+def batch_keys_table(conn: Connection) -> Any:  # noqa: ANN401 - a table-valued function, with a ``value`` column
+    """The keys of the statement's parameter ``keys`` (:func:`batch_keys`) as a table of one column, ``value``.
+
+    ``unnest(:keys)`` on PostgreSQL, ``json_each(:keys)`` on SQLite: a statement can look each key up on its own (a
+    correlated subquery per key uses an index where a ``GROUP BY`` over all the keys' rows reads every row).
+    """
+    if conn.dialect.name == "postgresql":
+        return func.unnest(bindparam("keys", type_=postgresql.ARRAY(String))).table_valued("value").render_derived()
+    return func.json_each(bindparam("keys", type_=Text)).table_valued("value")
+
+
 def dialect_insert(conn: Connection, table: Table) -> Any:  # noqa: ANN401 - the dialect's Insert, with on_conflict_*
     """An ``INSERT`` into ``table`` in the connection's dialect (PostgreSQL's or SQLite's, with ``ON CONFLICT``)."""
     return (postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert)(table)

@@ -16,11 +16,20 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 import orjson
-from sqlalchemy import Connection, bindparam, delete, func, select, update
+from sqlalchemy import Connection, Select, bindparam, delete, func, select, update
 
 from headwater.lineage import schema as t
 from headwater.lineage.semantics import Write, canonical_hash, dumps
-from headwater.lineage.statements import among_batch, among_keys, batch_keys, dialect_insert, keys_value, run, run_many
+from headwater.lineage.statements import (
+    among_batch,
+    among_keys,
+    batch_keys,
+    batch_keys_table,
+    dialect_insert,
+    keys_value,
+    run,
+    run_many,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Mapping, Sequence
@@ -89,14 +98,16 @@ def update_versions(conn: Connection, writes: Sequence[Write], rebuild_also: Col
     by_dataset: dict[str, list[Write]] = defaultdict(list)
     for write in sorted(writes, key=lambda w: w.time):
         by_dataset[write.dataset_id].append(write)
-    latest: dict[str, str] = {}
     w = t.dataset_writes
-    query = lambda: (  # noqa: E731
-        select(w.c.dataset_id, func.max(w.c.event_time))
-        .where(among_batch(conn, w.c.dataset_id))
-        .group_by(w.c.dataset_id)
-    )
-    latest.update((row[0], row[1]) for row in run(conn, "latest writes", query, batch_keys(conn, by_dataset)))
+
+    def newest_writes() -> Select[Any]:
+        """Each dataset's newest write time, one index look-up per dataset (a ``GROUP BY`` read all its writes)."""
+        keys = batch_keys_table(conn)
+        newest = select(func.max(w.c.event_time)).where(w.c.dataset_id == keys.c.value).scalar_subquery()
+        return select(keys.c.value, newest).select_from(keys)
+
+    rows = run(conn, "latest writes", newest_writes, batch_keys(conn, by_dataset))
+    latest = {dataset_id: time for dataset_id, time in rows if time is not None}
     run_many(conn, "dataset writes", w.insert, [_write_row(write) for write in writes])
     rebuild = {d for d, ws in by_dataset.items() if d in latest and ws[0].time < latest[d]} | set(rebuild_also)
     chains = _load_chains(conn, {d: ws for d, ws in by_dataset.items() if d not in rebuild})
