@@ -216,7 +216,7 @@ def test_an_events_page_is_its_slice_of_the_whole_list_from_either_end(client: T
             base = f"/api/v1/events/lineage?sortDirection={direction}{window}"
             whole = client.get(f"{base}&limit=1000").json()
             assert whole["totalCount"] == len(whole["events"]) > 20
-            for offset in range(0, whole["totalCount"] + 3):
+            for offset in range(whole["totalCount"] + 3):
                 page = client.get(f"{base}&limit=7&offset={offset}").json()
                 assert page["events"] == whole["events"][offset : offset + 7], (window, direction, offset)
                 assert page["totalCount"] == whole["totalCount"]
