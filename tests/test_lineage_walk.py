@@ -15,7 +15,8 @@ import pytest
 from sqlalchemy import event
 
 from headwater.lineage.graph import Graph, neighbourhood
-from headwater.lineage.reader import Edge, LineageReader, Node
+from headwater.lineage.marquez import queries
+from headwater.lineage.reader import Edge, LineageReader, Node, newest_runs
 from headwater.lineage.store import LineageStore
 from tests.support import postgres
 from tests.support.lineage_events import dataset, new_run_id, run_event
@@ -35,7 +36,8 @@ def _graph_events() -> list[dict[str, Any]]:
         events.append(run_event("COMPLETE", name, run_id, time, inputs=inputs, outputs=outputs))
 
     for k in range(CHAIN):
-        job(f"c_{k:02d}", [f"t_{k - 1:02d}" if k else "source"], [f"t_{k:02d}"], k)
+        for again in range(1 + k % 4):  # 1 to 4 runs: the jobs' newest runs are cut at a limit below
+            job(f"c_{k:02d}", [f"t_{k - 1:02d}" if k else "source"], [f"t_{k:02d}"], k + 1000 * again)
     for k in range(0, CHAIN, 6):  # cycles: t_k feeds back into t_{k-4}, and a side branch out of each
         job(f"back_{k:02d}", [f"t_{k:02d}"], [f"t_{max(k - 4, 0):02d}"], 100 + k)
         job(f"side_{k:02d}", [f"t_{k:02d}", f"t_{rng.randrange(CHAIN):02d}"], [f"side_{k:02d}"], 200 + k)
@@ -107,6 +109,22 @@ def test_the_walk_in_one_statement_answers_as_the_step_walk(reader: LineageReade
             assert walked == _step_walk(reader, start, depth, direction), (start, depth, direction)
     deep = neighbourhood(reader, Node("dataset", "file", "/walk/t_29"), 61, "up")
     assert Node("dataset", "file", "/walk/source") in deep.nodes  # the whole chain, 60 steps up
+
+
+def test_the_newest_runs_of_the_graphs_jobs_are_each_jobs_run_page(reader: LineageReader) -> None:
+    """The lineage graph's jobs show their newest runs, read for all of them in one statement (a ``LATERAL`` join on
+    PostgreSQL, where the ``IN`` form ran a subquery per run): on each backend, each job's first page of runs."""
+    jobs = [Node("job", "tests", f"c_{k:02d}") for k in range(CHAIN)] + [Node("job", "tests", "self")]
+    with reader.engine.connect() as conn:
+        rows = newest_runs(conn, [job.id for job in jobs] + [Node("job", "tests", "nope").id], 2)
+    by_job: dict[str, list[str]] = {}
+    for row in rows:
+        by_job.setdefault(row.job_id, []).append(row.id)
+    for job in jobs:
+        page, total = queries.run_page(reader, job, 2, 0)
+        assert by_job[job.id] == [run.id for run in page], job
+        assert len(page) == min(total, 2)
+    assert len(rows) == sum(min(1 + k % 4, 2) for k in range(CHAIN)) + 1
 
 
 def test_the_walk_is_one_statement_at_any_depth(reader: LineageReader) -> None:
