@@ -394,6 +394,15 @@ def test_a_new_sqlite_store_has_16_kb_pages_and_an_old_one_keeps_its_own(tmp_pat
         opened.close()
 
 
+def test_each_sqlite_connection_caches_128_mib_of_pages(tmp_path: Path) -> None:
+    """An ingest batch touches pages all over the indexes of random keys: with SQLite's default cache of 2 MiB they
+    were read and written again within the batch, more as the store grew (docs/performance.md, fifth pass)."""
+    opened = LineageStore.open(f"sqlite:///{tmp_path / 'cache.db'}")
+    with opened.engine.connect() as first, opened.engine.connect() as second:
+        assert [c.exec_driver_sql("PRAGMA cache_size").scalar() for c in (first, second)] == [-131072, -131072]
+    opened.close()
+
+
 def test_a_store_written_at_revision_0001_is_upgraded_and_reads_the_same(store_url: str, tmp_path: Path) -> None:
     """A store written before facet bodies were content-addressed (Alembic revision 0001: the events' text and every
     facet stored as they are; tests/resources/lineage/store_0001.json holds every row of one, written by that store
