@@ -1,5 +1,9 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.agent.jobs.ActiveJobs;
+import io.headwater.spark.agent.jobs.RddJobIds;
+import io.headwater.spark.agent.jobs.RddStageFiles;
+import io.headwater.spark.agent.termination.Termination;
 import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.pipelines.PipelinesSupport;
 import java.time.Duration;

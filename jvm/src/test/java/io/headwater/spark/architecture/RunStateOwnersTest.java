@@ -13,11 +13,11 @@ import java.util.List;
 import org.junit.Test;
 
 /**
- * A run's state has one writer per part ({@code agent.ExecutionRun}): what reading its executions
- * found ({@code RunFindings}) is written by {@code RunReading} alone, its job name and what START
- * waits for ({@code RunNaming}) by {@code ExecutionTracker} alone; its identity is final and its
- * figures ({@code RunMetrics}) keep their fields private. A setter called from anywhere else fails
- * the build with the calling line named.
+ * A run's state has one writer per part ({@code agent.runs.ExecutionRun}): what reading its
+ * executions found ({@code RunFindings}) is written by {@code RunReading} alone, its job name and
+ * what START waits for ({@code RunNaming}) by {@code ExecutionTracker} alone; its identity is final
+ * and its figures ({@code RunMetrics}) keep their fields private. A setter called from anywhere
+ * else fails the build with the calling line named.
  *
  * <p>The guarded classes are named by strings (they are package-private), so each rule first checks
  * that the state class and its writer exist, that the state class has setters and that the writer
@@ -25,21 +25,20 @@ import org.junit.Test;
  * instead of leaving it with nothing to check.
  */
 public class RunStateOwnersTest {
-  private static final String AGENT = AgentClasses.ROOT + ".agent.";
+  private static final String RUNS = AgentClasses.ROOT + ".agent.runs.";
+  private static final String TRACKING = AgentClasses.ROOT + ".agent.tracking.";
 
   @Test
   public void runFindingsAreWrittenOnlyByTheReading() {
-    onlyWriterOf("RunFindings", "RunReading");
+    onlyWriterOf(RUNS + "RunFindings", RUNS + "RunReading");
   }
 
   @Test
   public void runNamingIsWrittenOnlyByTheTracker() {
-    onlyWriterOf("RunNaming", "ExecutionTracker");
+    onlyWriterOf(RUNS + "RunNaming", TRACKING + "ExecutionTracker");
   }
 
-  private static void onlyWriterOf(String state, String writer) {
-    String stateName = AGENT + state;
-    String writerName = AGENT + writer;
+  private static void onlyWriterOf(String stateName, String writerName) {
     JavaClasses classes = AgentClasses.get();
     JavaClass stateClass = existing(classes, stateName);
     JavaClass writerClass = existing(classes, writerName);
@@ -60,7 +59,7 @@ public class RunStateOwnersTest {
         .doNotHaveFullyQualifiedName(stateName)
         .should()
         .callMethodWhere(setterOf(stateName))
-        .because(writer + " alone writes a run's " + state)
+        .because(writerName + " alone writes a run's " + stateName)
         .check(classes);
   }
 
