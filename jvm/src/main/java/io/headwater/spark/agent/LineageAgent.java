@@ -275,7 +275,7 @@ final class LineageAgent {
    * A stage of a Spark job completed (successfully or not).
    *
    * @param filesWritten the files its tasks wrote, for a stage of an RDD job ({@link
-   *     RddStageFiles}); 0 otherwise
+   *     io.headwater.spark.agent.jobs.ListenerBusJobs#stageCompleted}); 0 otherwise
    */
   void stageCompleted(StageInfo stage, long filesWritten) {
     analysis.submit(() -> executions.stageCompleted(stage, filesWritten));

@@ -1,6 +1,5 @@
 package io.headwater.spark.agent.jobs;
 
-import io.headwater.spark.annotation.Internal;
 import org.apache.spark.SparkContext;
 import org.apache.spark.SparkContext$;
 import org.apache.spark.scheduler.ActiveJob;
@@ -13,12 +12,11 @@ import scala.Option;
  * can be before the listener bus delivers the job's start: such a job has no ActiveJob (builders
  * see the listener events only; an RDD job gets no run). Never throws.
  */
-@Internal
-public final class ActiveJobs {
+final class ActiveJobs {
   private volatile SparkContext sparkContext;
 
   /** The scheduler's running job {@code jobId}, or null when it is gone or cannot be read. */
-  public ActiveJob lookup(int jobId) {
+  ActiveJob lookup(int jobId) {
     try {
       SparkContext context = sparkContext;
       if (context == null || context.isStopped()) {

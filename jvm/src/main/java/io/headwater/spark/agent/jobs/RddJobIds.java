@@ -1,6 +1,5 @@
 package io.headwater.spark.agent.jobs;
 
-import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.rdd.RddJobs;
 import java.util.HashSet;
 import java.util.Set;
@@ -13,12 +12,11 @@ import org.apache.spark.scheduler.SparkListenerJobStart;
  * until their end; used on the listener-bus thread only, so a job's end is known to be an RDD job's
  * although its event no longer carries the properties that tell.
  */
-@Internal
-public final class RddJobIds {
+final class RddJobIds {
   private final Set<Integer> running = new HashSet<>();
 
   /** True, and remembered until its end, when {@code event} starts an RDD job. */
-  public boolean started(SparkListenerJobStart event) {
+  boolean started(SparkListenerJobStart event) {
     boolean rddJob = RddJobs.isRddJob(event.properties());
     if (rddJob) {
       running.add(event.jobId());
@@ -27,12 +25,12 @@ public final class RddJobIds {
   }
 
   /** True, and forgotten, when {@code event} ends an RDD job whose start was seen. */
-  public boolean ended(SparkListenerJobEnd event) {
+  boolean ended(SparkListenerJobEnd event) {
     return running.remove(event.jobId());
   }
 
   /** The exception a job ended with, or null when it succeeded. */
-  public static Throwable failure(SparkListenerJobEnd event) {
+  static Throwable failure(SparkListenerJobEnd event) {
     return event.jobResult() instanceof JobFailed failed ? failed.exception() : null;
   }
 }

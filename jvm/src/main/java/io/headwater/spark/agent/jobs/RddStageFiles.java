@@ -1,6 +1,5 @@
 package io.headwater.spark.agent.jobs;
 
-import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.ScalaCollections;
 import java.util.HashMap;
 import java.util.List;
@@ -15,13 +14,12 @@ import org.apache.spark.scheduler.SparkListenerTaskEnd;
  * none). Tasks of other jobs cost one map lookup. The count of a stage is handed over, and
  * forgotten, when the stage completes; the stages of a job that never ran are forgotten at its end.
  */
-@Internal
-public final class RddStageFiles {
+final class RddStageFiles {
   private final Map<Integer, Long> filesByStage = new HashMap<>();
   private final Map<Integer, List<Integer>> stagesByJob = new HashMap<>();
 
   /** Starts counting the stages of {@code event}'s job, an RDD job. */
-  public void track(SparkListenerJobStart event) {
+  void track(SparkListenerJobStart event) {
     List<Integer> stages =
         ScalaCollections.asJava(event.stageIds()).stream().map(i -> (Integer) i).toList();
     stagesByJob.put(event.jobId(), stages);
@@ -31,7 +29,7 @@ public final class RddStageFiles {
   }
 
   /** Counts the file a successful write task of a tracked stage wrote. */
-  public void taskEnded(SparkListenerTaskEnd event) {
+  void taskEnded(SparkListenerTaskEnd event) {
     Long files = filesByStage.get(event.stageId());
     if (files != null
         && event.taskInfo() != null
@@ -43,13 +41,13 @@ public final class RddStageFiles {
   }
 
   /** The files stage {@code stageId} wrote (0 for a stage not tracked); forgets the stage. */
-  public long completed(int stageId) {
+  long completed(int stageId) {
     Long files = filesByStage.remove(stageId);
     return files == null ? 0 : files;
   }
 
   /** Forgets the stages of job {@code jobId}. */
-  public void jobEnded(int jobId) {
+  void jobEnded(int jobId) {
     List<Integer> stages = stagesByJob.remove(jobId);
     if (stages != null) {
       stages.forEach(filesByStage::remove);
