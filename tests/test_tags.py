@@ -168,7 +168,7 @@ def test_malformed_local_property_is_logged_and_ignored(
     spark_session: SparkSession, lineage: LineageLog, tmp_path: Path
 ) -> None:
     sc = spark_session.sparkContext
-    with capture(spark_session, "io.headwater.spark.agent.LocalPropertyTags", "WARN") as log:
+    with capture(spark_session, "io.headwater.spark.agent.runs.LocalPropertyTags", "WARN") as log:
         sc.setLocalProperty("spark.openlineage.job.tags", "fine:1;a:b:c:d")
         sc.setLocalProperty("spark.openlineage.run.tags", "ok:yes")
         try:
@@ -180,7 +180,7 @@ def test_malformed_local_property_is_logged_and_ignored(
     assert job_tags(run[-1]) is None  # nothing of the malformed value is used
     assert run_tags(run[-1]) == [{"key": "ok", "value": "yes", "source": "CONFIG"}]
     assert log.lines() == [
-        "WARN io.headwater.spark.agent.LocalPropertyTags - Headwater: local property spark.openlineage.job.tags ignored: tag 'a:b:c:d' has 4 ':'-separated parts; "
+        "WARN io.headwater.spark.agent.runs.LocalPropertyTags - Headwater: local property spark.openlineage.job.tags ignored: tag 'a:b:c:d' has 4 ':'-separated parts; "
         "write key, key:value or key:value:SOURCE (escape a literal ':' as \\:)"
     ]
 

@@ -1,5 +1,24 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.agent.events.ApplicationFacets;
+import io.headwater.spark.agent.events.JobMetadata;
+import io.headwater.spark.agent.events.OptInRunFacets;
+import io.headwater.spark.agent.events.RecentRuns;
+import io.headwater.spark.agent.events.RunEmitter;
+import io.headwater.spark.agent.events.RunEventFactory;
+import io.headwater.spark.agent.events.StaticEvents;
+import io.headwater.spark.agent.events.StaticLineageApi;
+import io.headwater.spark.agent.executions.ExecutionAnalysis;
+import io.headwater.spark.agent.jobs.RddJobRuns;
+import io.headwater.spark.agent.pipelines.PipelineEvents;
+import io.headwater.spark.agent.pipelines.PipelineUpdates;
+import io.headwater.spark.agent.runs.ApplicationRun;
+import io.headwater.spark.agent.runs.ConnectClients;
+import io.headwater.spark.agent.runs.RunBuilders;
+import io.headwater.spark.agent.runs.RunReading;
+import io.headwater.spark.agent.runs.SparkPropertiesCapture;
+import io.headwater.spark.agent.termination.ServerDriver;
+import io.headwater.spark.agent.tracking.ExecutionTracker;
 import io.headwater.spark.compat.pipelines.PipelineGraphs;
 import io.headwater.spark.config.ConfigLoader;
 import io.headwater.spark.config.ConfigSources;

@@ -30,7 +30,7 @@ public final class Attachment {
    *     doing nothing, so that detaching it works the same way
    */
   public static OpenLineageSparkListener attach(SparkContext context, Map<String, String> options) {
-    Map<String, String> settings = OpenLineageSparkListener.settings(context.getConf());
+    Map<String, String> settings = AgentHandle.settings(context.getConf());
     settings.putAll(options);
     // Built with the agent's own class loader as the context loader of the thread that builds it
     // (the listener's constructor hands it on): the OpenLineage client and the extension runtime

@@ -1,5 +1,13 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.agent.events.RecentRuns;
+import io.headwater.spark.agent.events.RunEventFactory;
+import io.headwater.spark.agent.events.StaticLineageApi;
+import io.headwater.spark.agent.executions.ExecutionAnalysis;
+import io.headwater.spark.agent.runs.ApplicationRun;
+import io.headwater.spark.agent.runs.RunBuilders;
+import io.headwater.spark.agent.runs.SparkPropertiesCapture;
+import io.headwater.spark.agent.termination.Termination;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.compat.pipelines.ConnectOperation;
 import io.headwater.spark.config.ConfigKeys;
@@ -267,7 +275,7 @@ final class LineageAgent {
    * A stage of a Spark job completed (successfully or not).
    *
    * @param filesWritten the files its tasks wrote, for a stage of an RDD job ({@link
-   *     RddStageFiles}); 0 otherwise
+   *     io.headwater.spark.agent.jobs.ListenerBusJobs#stageCompleted}); 0 otherwise
    */
   void stageCompleted(StageInfo stage, long filesWritten) {
     analysis.submit(() -> executions.stageCompleted(stage, filesWritten));

@@ -1,5 +1,6 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.agent.events.RecentRuns;
 import io.headwater.spark.annotation.Internal;
 import java.time.Duration;
 import org.apache.spark.sql.Dataset;

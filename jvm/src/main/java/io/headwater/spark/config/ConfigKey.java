@@ -1,6 +1,7 @@
 package io.headwater.spark.config;
 
 import io.headwater.spark.annotation.Internal;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -31,6 +32,27 @@ public record ConfigKey<T>(
   /** The key as a Spark user writes it: {@code spark.openlineage.<path>}. */
   public String sparkKey() {
     return ConfigTree.SPARK_PREFIX + path;
+  }
+
+  /**
+   * This key's value in Spark settings alone ({@link #sparkKey}, e.g. a {@code SparkConf}'s
+   * entries), for what must be known before the full configuration is read (openlineage.yml, the
+   * environment): the parsed value, or the default when the settings do not set the key or set a
+   * value its parser rejects. The full reading ({@link ConfigLoader}) reports such a value.
+   *
+   * @param sparkSettings Spark configuration entries, {@code spark.openlineage.} keys included
+   * @return the value; null only for a key without default that the settings do not set validly
+   */
+  public T inSparkSettings(Map<String, String> sparkSettings) {
+    String text = sparkSettings.get(sparkKey());
+    if (text != null) {
+      try {
+        return parser.apply(text.trim());
+      } catch (IllegalArgumentException e) {
+        // the agent's configuration reading reports it; the default serves meanwhile
+      }
+    }
+    return defaultValue.orElse(null);
   }
 
   static ConfigKey<String> string(String path, String doc, String defaultValue) {

@@ -83,6 +83,61 @@ public class LayeringTest {
   }
 
   /**
+   * Inside the agent, from the top down: its root package (the listener, the agent and its wiring);
+   * {@code agent.executions} (SQL execution events); {@code agent.jobs} (Spark jobs, RDD runs) and
+   * {@code agent.pipelines} (Spark Declarative Pipelines); {@code agent.tracking} (the run state
+   * machine) and {@code agent.events} (event assembly); {@code agent.runs} (a run's record) at the
+   * bottom; {@code agent.termination} beside them, used by the root alone. A sub-package may use
+   * those below it, never one above or the root (docs/development.md, "Packages").
+   */
+  @Test
+  public void agentSubPackagesUseOnlyThoseBelowThem() {
+    String agent = ROOT + ".agent";
+    layeredArchitecture()
+        .consideringOnlyDependenciesInLayers()
+        .layer("Lifecycle")
+        .definedBy(agent)
+        .layer("Executions")
+        .definedBy(agent + ".executions..")
+        .layer("Jobs")
+        .definedBy(agent + ".jobs..")
+        .layer("Pipelines")
+        .definedBy(agent + ".pipelines..")
+        .layer("Tracking")
+        .definedBy(agent + ".tracking..")
+        .layer("Events")
+        .definedBy(agent + ".events..")
+        .layer("Runs")
+        .definedBy(agent + ".runs..")
+        .layer("Termination")
+        .definedBy(agent + ".termination..")
+        .whereLayer("Lifecycle")
+        .mayNotBeAccessedByAnyLayer()
+        .whereLayer("Executions")
+        .mayOnlyBeAccessedByLayers("Lifecycle")
+        .whereLayer("Jobs")
+        .mayOnlyBeAccessedByLayers("Executions", "Lifecycle")
+        .whereLayer("Pipelines")
+        .mayOnlyBeAccessedByLayers("Executions", "Lifecycle")
+        .whereLayer("Tracking")
+        .mayOnlyBeAccessedByLayers("Jobs", "Executions", "Lifecycle")
+        .whereLayer("Events")
+        .mayOnlyBeAccessedByLayers("Pipelines", "Jobs", "Executions", "Lifecycle")
+        .whereLayer("Runs")
+        .mayOnlyBeAccessedByLayers(
+            "Tracking", "Events", "Pipelines", "Jobs", "Executions", "Lifecycle")
+        .whereLayer("Termination")
+        .mayOnlyBeAccessedByLayers("Lifecycle")
+        .check(classes);
+  }
+
+  /** The agent's sub-packages depend on each other in no cycle. */
+  @Test
+  public void agentSubPackagesAreFreeOfCycles() {
+    slices().matching(ROOT + ".agent.(*)..").should().beFreeOfCycles().check(classes);
+  }
+
+  /**
    * The plan reading and the agent name no connector: they reach connectors only through {@link
    * io.headwater.spark.api.Connector}, found by {@code ServiceLoader}.
    */

@@ -20,6 +20,7 @@ import org.junit.Test;
  */
 public class SourceSizeTest {
   private static final int MAX_LINES = 400;
+  private static final int LISTENER_MAX_LINES = 150;
 
   @Test
   public void noMainSourceFileIsOverTheLimit() throws IOException {
@@ -41,6 +42,18 @@ public class SourceSizeTest {
       tooLong = files.map(file -> file + " (" + lines(file) + " lines)").toList();
     }
     assertEquals("over " + MAX_LINES + " lines", List.of(), tooLong);
+  }
+
+  /**
+   * The listener only routes (docs/development.md, "Packages"): what it must read on the listener
+   * bus lives in the classes that own it, so it stays within {@value #LISTENER_MAX_LINES} lines.
+   */
+  @Test
+  public void theListenerOnlyRoutes() {
+    Path listener =
+        Paths.get("jvm/src/main/java/io/headwater/spark/agent/OpenLineageSparkListener.java");
+    assertTrue(
+        listener + " (" + lines(listener) + " lines)", lines(listener) <= LISTENER_MAX_LINES);
   }
 
   private static Stream<Path> javaFiles(Path folder) {

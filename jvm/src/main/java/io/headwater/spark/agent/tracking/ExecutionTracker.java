@@ -1,0 +1,393 @@
+package io.headwater.spark.agent.tracking;
+
+import io.headwater.spark.agent.runs.ExecutionRun;
+import io.headwater.spark.agent.runs.LocalPropertyTags;
+import io.headwater.spark.agent.runs.PipelineFlowRun;
+import io.headwater.spark.agent.runs.RunFindings;
+import io.headwater.spark.annotation.Internal;
+import io.headwater.spark.compat.StreamingPlans;
+import io.headwater.spark.config.CompatOptions;
+import io.headwater.spark.config.JobNameStyle;
+import io.headwater.spark.reading.ExecutionLineage;
+import io.headwater.spark.reading.StaticLineage;
+import io.openlineage.client.utils.UUIDUtils;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * The run state machine of SQL executions: which run each execution belongs to, and when a run's
+ * events are due. It does no I/O and reads no plans: the agent tells it what happened (an execution
+ * started or ended, a Spark job started, a streaming query terminated) and what it read, and it
+ * answers with {@link Decision}s — emit START, RUNNING or a terminal event, emit static events,
+ * abort — that the agent carries out. Only the agent's analysis thread calls it. The transitions
+ * are drawn in docs/development.md ("The run state machine").
+ *
+ * <p>No per-execution state survives its terminal decision. A batch run whose end is never seen
+ * (the listener bus dropped it, the agent was attached mid-run) is forgotten after {@code
+ * idleTimeout} without any event of its own ({@code spark.openlineage.run.idleTimeoutMinutes}), or
+ * earlier when more than {@code maxOpenRuns} batch runs are open (the least recently active first);
+ * streaming query runs live until their query terminates.
+ */
+@Internal
+public final class ExecutionTracker {
+  private final RunJobNames jobNames;
+  private final Duration idleTimeout;
+  private final int maxOpenRuns;
+  // batch and micro-batch runs by root execution id; nested execution id -> root id
+  private final Map<Long, ExecutionRun> runs = new HashMap<>();
+  private final Map<Long, Long> nestedUnder = new HashMap<>();
+  private final Set<Long> nestedRead = new HashSet<>();
+  private final Map<UUID, Long> lastActivity = new HashMap<>();
+  private final StreamingQueryRuns streaming = new StreamingQueryRuns();
+  private final CompatOptions compat;
+
+  /**
+   * @param applicationJobName the application's job name, the first part of every run's job name
+   * @param idleTimeout how long a batch run may go without any event before it is forgotten
+   * @param maxOpenRuns batch runs kept open at most; more evict the least recently active
+   */
+  public ExecutionTracker(String applicationJobName, Duration idleTimeout, int maxOpenRuns) {
+    this(
+        applicationJobName,
+        JobNameStyle.HEADWATER,
+        CompatOptions.DEFAULT,
+        idleTimeout,
+        maxOpenRuns);
+  }
+
+  /**
+   * @param applicationJobName the application's job name, the first part of every run's job name
+   * @param jobNameStyle whose job names runs get ({@code spark.openlineage.jobName.style})
+   * @param compat the job-name options of openlineage-spark ({@link RunJobNames})
+   * @param idleTimeout how long a batch run may go without any event before it is forgotten
+   * @param maxOpenRuns batch runs kept open at most; more evict the least recently active
+   */
+  public ExecutionTracker(
+      String applicationJobName,
+      JobNameStyle jobNameStyle,
+      CompatOptions compat,
+      Duration idleTimeout,
+      int maxOpenRuns) {
+    this.jobNames = new RunJobNames(applicationJobName, jobNameStyle, compat);
+    this.compat = compat;
+    this.idleTimeout = Objects.requireNonNull(idleTimeout, "idleTimeout");
+    if (maxOpenRuns < 1) {
+      throw new IllegalArgumentException("maxOpenRuns must be at least 1, was " + maxOpenRuns);
+    }
+    this.maxOpenRuns = maxOpenRuns;
+  }
+
+  /**
+   * An execution started at {@code time} (epoch millis).
+   *
+   * @param rootExecutionId the execution it is nested under; itself for a top-level execution
+   * @param microBatch the streaming micro-batch it runs, if it is one
+   * @param rowLevelWrite true for a MERGE, UPDATE or DELETE: nested under a micro-batch (by a
+   *     {@code foreachBatch} function), it is a run of its own, child of the query's run
+   */
+  public Placement executionStarted(
+      long executionId,
+      long rootExecutionId,
+      long time,
+      Optional<StreamingPlans.MicroBatch> microBatch,
+      boolean rowLevelWrite) {
+    ExecutionRun root = rootExecutionId == executionId ? null : runs.get(rootExecutionId);
+    boolean inMicroBatch = root != null && rowLevelWrite && StreamingQueryRuns.isStreaming(root);
+    if (root != null && !inMicroBatch) {
+      nestedUnder.put(executionId, rootExecutionId);
+      touch(root, time);
+      return new Placement.Nested(root, executionId, false);
+    }
+    if (microBatch.isPresent()) {
+      ExecutionRun run = microBatchRun(microBatch.get(), time);
+      runs.put(executionId, run);
+      return new Placement.MicroBatch(run, true);
+    }
+    ExecutionRun run =
+        new ExecutionRun(UUIDUtils.generateNewUUID(), time, inMicroBatch ? root : null);
+    runs.put(executionId, run);
+    touch(run, time);
+    return new Placement.Own(run, false);
+  }
+
+  /** The nested execution's plan was read at its start; its end need not read it again. */
+  public void nestedPlanRead(Placement.Nested nested) {
+    if (nestedUnder.containsKey(nested.executionId())) {
+      nestedRead.add(nested.executionId());
+    }
+  }
+
+  /**
+   * An execution ended at {@code time}. Its own run is no longer tracked after this call: the
+   * decision about it comes from {@link #ownEnded}, {@link #nestedEnded} or {@link
+   * #microBatchEnded}.
+   */
+  public Placement executionEnded(
+      long executionId, long time, Optional<StreamingPlans.MicroBatch> microBatch) {
+    Long rootId = nestedUnder.remove(executionId);
+    if (rootId != null) {
+      boolean read = nestedRead.remove(executionId);
+      ExecutionRun root = runs.get(rootId);
+      if (root == null) {
+        return new Placement.Untracked();
+      }
+      touch(root, time);
+      return new Placement.Nested(root, executionId, read);
+    }
+    ExecutionRun run = runs.remove(executionId);
+    if (run == null && microBatch.isPresent()) {
+      return new Placement.MicroBatch(microBatchRun(microBatch.get(), time), false);
+    }
+    if (run != null && StreamingQueryRuns.isStreaming(run)) {
+      return new Placement.MicroBatch(run, true);
+    }
+    if (run == null) {
+      return new Placement.Own(new ExecutionRun(UUIDUtils.generateNewUUID(), time), true);
+    }
+    forget(run);
+    return new Placement.Own(run, false);
+  }
+
+  /** The run an execution belongs to: its own, or that of its root; null when untracked. */
+  public ExecutionRun runOf(long executionId) {
+    Long root = nestedUnder.get(executionId);
+    return runs.get(root != null ? root : executionId);
+  }
+
+  /**
+   * A Spark job of {@code run} started: the first one gives the run the tags of the thread's local
+   * properties, and START may follow.
+   */
+  public List<Decision> jobStarted(ExecutionRun run, LocalPropertyTags.Snapshot tags, long time) {
+    touch(run, time);
+    if (run.naming.tagsKnown()) {
+      return List.of();
+    }
+    run.naming.setTags(tags);
+    return startIfReady(run);
+  }
+
+  /**
+   * The run executes {@code flow} of a running Spark Declarative Pipeline update: the flow names
+   * its job and its parent ({@code PipelineUpdates}).
+   */
+  public void flowAssigned(ExecutionRun run, PipelineFlowRun flow) {
+    run.naming.setFlow(flow);
+  }
+
+  /**
+   * An RDD job's run ({@code RddJobRuns}) opened, with the tags of its thread's local properties
+   * ({@code headwater.tags(...)} around an RDD action).
+   */
+  public void rddJobStarted(ExecutionRun run, LocalPropertyTags.Snapshot tags) {
+    run.naming.setTags(tags);
+  }
+
+  /** START of an RDD job's run, now that it has an output, with its job name {@code jobName}. */
+  public Decision.Start rddJobNamed(ExecutionRun run, String jobName) {
+    run.naming.setJobName(jobName);
+    return new Decision.Start(run);
+  }
+
+  /**
+   * START, when {@code run} is ready for it: not started yet, its plan part known, a dataset
+   * touched (or its analysis failed: {@link RunFindings#analysisFailed}, or its optimized-plan root
+   * is in {@code filter.allowedSparkNodes}), its root not in {@code filter.deniedSparkNodes}, its
+   * tags known, and reported as a run (not static DDL).
+   */
+  public List<Decision> startIfReady(ExecutionRun run) {
+    RunFindings found = run.findings;
+    Optional<Boolean> node =
+        found.rootClass() == null ? Optional.empty() : compat.nodeDecision(found.rootClass());
+    if (run.started()
+        || found.planPart() == null
+        || node.equals(Optional.of(false))
+        || (found.lineage().isEmpty() && !found.analysisFailed() && node.isEmpty())
+        || !run.naming.tagsKnown()
+        || found.staticKind() != StaticLineage.Kind.NONE) {
+      return List.of();
+    }
+    run.naming.setJobName(jobNames.of(run));
+    return List.of(new Decision.Start(run));
+  }
+
+  /**
+   * The decisions at the end of a root execution placed in its own run ({@link #executionEnded}),
+   * once the agent has read what its end gave: static events for metadata-only DDL that succeeded,
+   * else START when still due and the terminal event of a started run.
+   *
+   * @param failure why the execution failed, or null when it succeeded
+   */
+  public List<Decision> ownEnded(Placement.Own own, long time, Throwable failure) {
+    ExecutionRun run = own.run();
+    StaticLineage.Kind staticKind = run.findings.staticKind();
+    if (staticKind != StaticLineage.Kind.NONE) {
+      boolean emits = failure == null && staticKind != StaticLineage.Kind.NOTHING;
+      return emits ? List.of(new Decision.Static(run, time)) : List.of();
+    }
+    run.naming.setTagsKnown();
+    List<Decision> decisions = new ArrayList<>(startIfReady(run));
+    if (run.started()) {
+      decisions.add(new Decision.Terminal(run, time, failure));
+    }
+    return decisions;
+  }
+
+  /**
+   * The decisions at the end of a nested execution: START when its end made the root's run ready;
+   * the root's end closes the run.
+   */
+  public List<Decision> nestedEnded(Placement.Nested nested) {
+    return startIfReady(nested.run());
+  }
+
+  /**
+   * The decisions at the end of a streaming micro-batch: START when still due, and RUNNING after a
+   * successful micro-batch of a started run (one per micro-batch).
+   *
+   * @param failure why the micro-batch failed, or null when it succeeded
+   */
+  public List<Decision> microBatchEnded(Placement.MicroBatch batch, long time, Throwable failure) {
+    List<Decision> decisions = new ArrayList<>(startIfReady(batch.run()));
+    if (failure == null && batch.run().started()) {
+      decisions.add(new Decision.Running(batch.run(), time));
+    }
+    return decisions;
+  }
+
+  /**
+   * The job name of the JobEvent of metadata-only DDL that defines a view, with {@code lineage} as
+   * read once it ran ({@link RunJobNames#ofDdl}).
+   */
+  public String ddlJobName(ExecutionRun run, ExecutionLineage lineage) {
+    return jobNames.ofDdl(run.findings, lineage);
+  }
+
+  /**
+   * A streaming query run started; its run opens now (events follow with its micro-batches).
+   *
+   * @return the query run's run
+   */
+  public ExecutionRun streamingQueryStarted(
+      UUID queryRunId, String queryName, String timestamp, long time) {
+    return streaming.started(queryRunId, queryName, timestamp, time);
+  }
+
+  /**
+   * A streaming query terminated at {@code time}: COMPLETE, or FAIL when it died of {@code
+   * failure}, for a run that started; nothing for one whose micro-batches touched no dataset.
+   */
+  public List<Decision> streamingQueryTerminated(UUID queryRunId, long time, Throwable failure) {
+    ExecutionRun run = streaming.terminated(queryRunId);
+    runs.values().removeIf(open -> open == run);
+    if (run == null || !run.started()) {
+      return List.of();
+    }
+    return List.of(new Decision.Terminal(run, time, failure));
+  }
+
+  /**
+   * Forgets batch runs that had no event since {@code now - idleTimeout}, and the least recently
+   * active ones beyond {@code maxOpenRuns}: ABORT for those that started.
+   */
+  public List<Decision> expire(long now) {
+    List<Decision> decisions = new ArrayList<>();
+    long oldest = now - idleTimeout.toMillis();
+    for (ExecutionRun run : batchRuns()) {
+      if (lastActivity.getOrDefault(run.runId, run.startTime) < oldest) {
+        abandon(run, now, "no event for " + idleTimeout.toMinutes() + " min", decisions);
+      }
+    }
+    List<ExecutionRun> open = batchRuns();
+    if (open.size() > maxOpenRuns) {
+      open.sort(
+          (a, b) ->
+              Long.compare(
+                  lastActivity.getOrDefault(a.runId, a.startTime),
+                  lastActivity.getOrDefault(b.runId, b.startTime)));
+      for (ExecutionRun run : open.subList(0, open.size() - maxOpenRuns)) {
+        abandon(run, now, "more than " + maxOpenRuns + " runs open", decisions);
+      }
+    }
+    return decisions;
+  }
+
+  /**
+   * Every open run, batch and streaming, forgotten at once (the application is going away): ABORT
+   * for those that started.
+   */
+  public List<Decision> abortAll(long time, String reason) {
+    List<Decision> decisions = new ArrayList<>();
+    Set<ExecutionRun> open = new java.util.LinkedHashSet<>(runs.values());
+    open.addAll(streaming.open());
+    for (ExecutionRun run : open) {
+      abandon(run, time, reason, decisions);
+      streaming.forget(run);
+    }
+    return decisions;
+  }
+
+  /** Runs, nested executions and streaming queries tracked now (for tests and diagnostics). */
+  public int openRuns() {
+    return new HashSet<>(runs.values()).size() + streaming.open().size();
+  }
+
+  private void abandon(ExecutionRun run, long time, String reason, List<Decision> decisions) {
+    for (Iterator<Map.Entry<Long, ExecutionRun>> it = runs.entrySet().iterator(); it.hasNext(); ) {
+      Map.Entry<Long, ExecutionRun> entry = it.next();
+      if (entry.getValue() == run) {
+        it.remove();
+        Long rootId = entry.getKey();
+        nestedUnder
+            .entrySet()
+            .removeIf(
+                nested -> {
+                  if (nested.getValue().equals(rootId)) {
+                    nestedRead.remove(nested.getKey());
+                    return true;
+                  }
+                  return false;
+                });
+      }
+    }
+    forget(run);
+    if (run.started()) {
+      decisions.add(new Decision.Abort(run, time, reason));
+    }
+  }
+
+  private List<ExecutionRun> batchRuns() {
+    List<ExecutionRun> batch = new ArrayList<>();
+    for (ExecutionRun run : new java.util.LinkedHashSet<>(runs.values())) {
+      if (!StreamingQueryRuns.isStreaming(run)) {
+        batch.add(run);
+      }
+    }
+    return batch;
+  }
+
+  private ExecutionRun microBatchRun(StreamingPlans.MicroBatch microBatch, long time) {
+    ExecutionRun run = streaming.microBatch(microBatch.queryRunId(), time);
+    // a streaming run starts with its first micro-batch, not its first Spark job: local-property
+    // tags do not reach it
+    run.naming.setTagsKnown();
+    return run;
+  }
+
+  private void touch(ExecutionRun run, long time) {
+    lastActivity.merge(run.runId, time, Math::max);
+  }
+
+  private void forget(ExecutionRun run) {
+    lastActivity.remove(run.runId);
+  }
+}
