@@ -41,9 +41,10 @@ build: venvs-for-build $(STAMPS)/install
 demo: build
 	$(VENV)/bin/headwater demo
 
-## test: build, then the static checks, then every test (JUnit, pytest on the primary Spark, then the compatibility
-## subset on every other supported Spark)
-test: venvs-for-test build lint test-jvm test-python test-compat
+## test: build, then the static checks, then every test: JUnit, then pytest on the primary Spark beside the compatibility
+## subset on every other supported Spark (two make jobs; each one's output is shown whole when it ends)
+test: venvs-for-test build lint test-jvm
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-python test-compat
 
 PYTHON_SOURCES := python/headwater build_support tests integration bench conftest.py
 
