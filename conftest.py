@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from tests.support.spark_versions import line_build_dir
+
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
@@ -38,7 +40,9 @@ TEST_DRIVER_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
 os.environ["SPARK_SUBMIT_OPTS"] = f"{os.environ.get('SPARK_SUBMIT_OPTS', '')} {TEST_DRIVER_JAVA_OPTIONS}".strip()
 
 REPO = Path(__file__).resolve().parent
-TEST_OUTPUT = REPO / "build" / "pytest"
+# What the session writes (its events, spool, warehouse, metastore, Iceberg warehouse): build/pytest on the primary
+# line, build/pytest-<line> on another, so a compatibility line's session can run beside the primary one (make test).
+TEST_OUTPUT = line_build_dir("pytest")
 SESSION_EVENTS = TEST_OUTPUT / "lineage" / "events.jsonl"
 # The warehouse of the Iceberg Hadoop catalog `iceberg` (pyproject.toml). Absolute: Iceberg stores table locations
 # as the warehouse path is given, and a relative location would not name a dataset.
@@ -60,7 +64,9 @@ def pytest_configure(config: pytest.Config) -> None:
     if TEST_OUTPUT.exists():
         shutil.rmtree(TEST_OUTPUT)
     SESSION_EVENTS.parent.mkdir(parents=True)
-    options = list(config.getini("spark_options"))
+    # pyproject.toml's options name the primary line's directory; another line's session writes into its own
+    own = f"{TEST_OUTPUT.relative_to(REPO)}/"
+    options = [option.replace("build/pytest/", own) for option in config.getini("spark_options")]
     test_catalog_jar = spark_versions.TEST_CATALOG_JAR
     if not test_catalog_jar.is_file():
         msg = f"{test_catalog_jar} is missing: run `make test-catalog` (or `make test`) first"

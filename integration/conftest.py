@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,18 +32,21 @@ class ExampleJars:
 
 
 @pytest.fixture(scope="session")
-def example_jars() -> ExampleJars:
+def example_jars(tmp_path_factory: pytest.TempPathFactory) -> ExampleJars:
     """Build the words connector, the example extension and the broken extension with Gradle, against the installed
-    agent jar (its API package only) and the pyspark wheel's Spark jars."""
+    agent jar (its API package only) and the pyspark wheel's Spark jars, in a copy of the project: each Spark line's
+    session builds against its own Spark, and the sessions of several lines may run at once (make test)."""
+    project = tmp_path_factory.mktemp("example") / "example-extension"
+    shutil.copytree(EXAMPLE_PROJECT, project, ignore=shutil.ignore_patterns("build", ".gradle"))
     spark_jars = next((VENV_BIN.parent / "lib").glob("python3*/site-packages/pyspark/jars"))
     command = [
-        "gradle", "--console=plain", "-q", "-p", str(EXAMPLE_PROJECT),
+        "gradle", "--console=plain", "-q", "-p", str(project),
         f"-PheadwaterJar={headwater.jar_path()}", f"-PsparkJarsDir={spark_jars}",
         "connectorJar", "jar", "brokenJar",
     ]  # fmt: skip
     built = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
     assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
-    libs = EXAMPLE_PROJECT / "build" / "libs"
+    libs = project / "build" / "libs"
     jars = ExampleJars(
         libs / "headwater-words-connector.jar",
         libs / "headwater-example-extension.jar",

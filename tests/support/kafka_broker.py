@@ -62,22 +62,60 @@ class KafkaBroker:
         """The OpenLineage namespace of this broker's topics, ``kafka://127.0.0.1:<port>``."""
         return f"kafka://{self.bootstrap_servers}"
 
-    def consume(self, topic: str, *, timeout_ms: int = 15000) -> list[tuple[str, str]]:
-        """Every record of ``topic`` from its beginning, as (key, value) strings, read by Kafka's console consumer
-        (``kafka-tools``), which stops once no record arrived for ``timeout_ms``."""
-        separator = "\u241e"  # a record separator sign: in no key
-        finished = subprocess.run(
-            ["java", "-Xmx256m", "-cp", f"{LIB}/*", "org.apache.kafka.tools.consumer.ConsoleConsumer",
-             "--bootstrap-server", self.bootstrap_servers, "--topic", topic, "--from-beginning",
-             "--timeout-ms", str(timeout_ms), "--property", "print.key=true",
-             "--property", f"key.separator={separator}"],
-            capture_output=True, text=True, timeout=timeout_ms / 1000 + 120, check=False,
-        )  # fmt: skip
-        if finished.returncode != 0 and "TimeoutException" not in finished.stderr:
-            msg = f"the console consumer failed ({finished.returncode}): {finished.stderr[-3000:]}"
-            raise RuntimeError(msg)
-        pairs = [line.split(separator, 1) for line in finished.stdout.splitlines() if separator in line]
-        return [(key, value) for key, value in pairs]
+    def consume(self, topic: str, *, timeout: float = 120.0) -> list[tuple[str, str]]:
+        """Every record of ``topic`` up to its end offsets when called, as (key, value) strings, partition by partition
+        in offset order; ``[]`` when the topic does not exist. Read with confluent-kafka (the Kafka client of
+        ``headwater lineage follow``, in .venv only), which returns as soon as each partition's end is reached: the
+        tests call it after the producing driver has exited, so the topic's end is every record it sent.
+
+        Raises:
+            TimeoutError: the end offsets were not reached within ``timeout`` seconds.
+            confluent_kafka.KafkaException: the broker answered with an error.
+        """
+        from confluent_kafka import Consumer, KafkaError, TopicPartition
+
+        consumer = Consumer(
+            {
+                "bootstrap.servers": self.bootstrap_servers,
+                "group.id": f"headwater-tests-{uuid.uuid4()}",
+                "enable.auto.commit": False,
+                "auto.offset.reset": "earliest",
+            }
+        )
+        try:
+            metadata = consumer.list_topics(topic, timeout=timeout).topics[topic]
+            if metadata.error is not None and metadata.error.code() == KafkaError.UNKNOWN_TOPIC_OR_PART:
+                return []
+            ends: dict[int, int] = {}
+            starts = []
+            for partition in metadata.partitions:
+                low, high = consumer.get_watermark_offsets(TopicPartition(topic, partition), timeout=timeout)
+                if high > low:
+                    ends[partition] = high
+                    starts.append(TopicPartition(topic, partition, low))
+            consumer.assign(starts)
+            by_partition: dict[int, list[tuple[str, str]]] = {partition: [] for partition in ends}
+            unread = set(ends)
+            deadline = time.monotonic() + timeout
+            while unread:
+                if time.monotonic() > deadline:
+                    msg = f"topic {topic}: end offsets {ends} not reached in {timeout:.0f} s"
+                    raise TimeoutError(msg)
+                record = consumer.poll(1.0)
+                if record is None:
+                    continue
+                if record.error() is not None:
+                    msg = f"topic {topic}: {record.error()}"
+                    raise RuntimeError(msg)
+                key, value = record.key(), record.value()
+                by_partition[record.partition()].append(
+                    (key.decode() if key is not None else "", value.decode() if value is not None else "")
+                )
+                if record.offset() + 1 >= ends[record.partition()]:
+                    unread.discard(record.partition())
+        finally:
+            consumer.close()
+        return [pair for partition in sorted(by_partition) for pair in by_partition[partition]]
 
     def stop(self) -> None:
         """Stop the broker (SIGTERM, SIGKILL after 60 s) and delete its directory."""

@@ -29,8 +29,18 @@ TEST_CATALOG_JAR = (
 )
 """The test catalog and test extension jar built for this line's Scala (``make test-catalog``; build.gradle)."""
 
-IVY_HOME = Path(__file__).resolve().parents[2] / "build" / "ivy"
-"""Ivy's home for the shared session's ``spark.jars.packages`` (the connectors, downloaded once per checkout)."""
+BUILD = Path(__file__).resolve().parents[2] / "build"
+
+
+def line_build_dir(name: str) -> Path:
+    """``build/<name>`` on the primary line, ``build/<name>-<line>`` on another (``build/pytest-3.5``): what a test
+    session writes or caches per checkout is its line's own, so that ``make test`` can run the compatibility lines'
+    sessions beside the primary one in the same checkout."""
+    return BUILD / (name if LINE == PRIMARY else f"{name}-{LINE}")
+
+
+IVY_HOME = line_build_dir("ivy")
+"""Ivy's home for the shared session's ``spark.jars.packages`` (the line's connectors, downloaded once per checkout)."""
 
 
 @dataclass(frozen=True)
