@@ -23,6 +23,7 @@ from pyspark.sql import DataFrame, SparkSession
 from conftest import ICEBERG_WAREHOUSE
 from tests.support.column_lineage import compact_dataset, compact_fields
 from tests.support.events import APP_JOB, LineageLog, child_runs
+from tests.support.streams import start_foreach_batch
 from tests.support.table_runs import only_run
 
 MODES = ("copy-on-write", "merge-on-read")
@@ -329,15 +330,7 @@ def test_foreach_batch_merge_is_a_run_of_its_own_under_the_streaming_run(
         batch.createOrReplaceTempView("updates")
         batch.sparkSession.sql(MERGE_UPSERT.format(tgt=t.name("tgt"), src="updates"))
 
-    query = (
-        spark_session.readStream.schema(SOURCE)
-        .json(str(source))
-        .writeStream.queryName("upsert_stream")
-        .foreachBatch(merge)
-        .option("checkpointLocation", str(tmp_path / "checkpoint"))
-        .trigger(availableNow=True)
-        .start()
-    )
+    query = start_foreach_batch(spark_session, SOURCE, source, "upsert_stream", merge, tmp_path / "checkpoint")
     query.awaitTermination()
 
     runs = child_runs(lineage.events(spark_session))

@@ -14,6 +14,7 @@ from pyspark.sql.utils import StreamingQueryException
 
 from tests.support.column_lineage import exact_facet, facet_of
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets, only_run, schema_fields
+from tests.support.streams import start_foreach_batch
 
 NAMESPACE = "headwater-tests"
 STREAMING_JOB_TYPE = {"jobType": "SQL_JOB", "processingType": "STREAMING", "integration": "SPARK"}
@@ -120,15 +121,7 @@ def test_foreach_batch_writes_are_the_queries_outputs(
         batch.write.mode("append").parquet(str(parquet_out))
         batch.where("id > 1").write.mode("append").json(str(json_out))
 
-    query = (
-        spark_session.readStream.schema(SCHEMA)
-        .json(str(source))
-        .writeStream.queryName("orders_fan_out")
-        .foreachBatch(write_both)
-        .option("checkpointLocation", str(tmp_path / "checkpoint"))
-        .trigger(availableNow=True)
-        .start()
-    )
+    query = start_foreach_batch(spark_session, SCHEMA, source, "orders_fan_out", write_both, tmp_path / "checkpoint")
     query.awaitTermination()
 
     run = only_run(lineage.events(spark_session))  # the batch's two writes are no runs of their own
@@ -156,15 +149,8 @@ def test_foreach_batch_writing_one_dataset_counts_each_row_once(
     def write_one(batch: DataFrame, batch_id: int) -> None:
         batch.write.mode("append").parquet(str(out))
 
-    query = (
-        spark_session.readStream.schema(SCHEMA)
-        .option("maxFilesPerTrigger", 1)
-        .json(str(source))
-        .writeStream.queryName("refunds_copy")
-        .foreachBatch(write_one)
-        .option("checkpointLocation", str(tmp_path / "checkpoint"))
-        .trigger(availableNow=True)
-        .start()
+    query = start_foreach_batch(
+        spark_session, SCHEMA, source, "refunds_copy", write_one, tmp_path / "checkpoint", maxFilesPerTrigger=1
     )
     query.awaitTermination()
 
@@ -184,15 +170,7 @@ def test_failing_query_gives_fail_with_error_message(
     def reject(batch: DataFrame, batch_id: int) -> None:
         raise RuntimeError(f"payment batch {batch_id} rejected")
 
-    query = (
-        spark_session.readStream.schema(SCHEMA)
-        .json(str(source))
-        .writeStream.queryName("payments")
-        .foreachBatch(reject)
-        .option("checkpointLocation", str(tmp_path / "checkpoint"))
-        .trigger(availableNow=True)
-        .start()
-    )
+    query = start_foreach_batch(spark_session, SCHEMA, source, "payments", reject, tmp_path / "checkpoint")
     with pytest.raises(StreamingQueryException, match="payment batch 0 rejected"):
         query.awaitTermination()
 
