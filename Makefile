@@ -140,12 +140,12 @@ venvs: $(COMPAT_VENVS)
 
 # The venvs a target needs, created side by side before it goes on (a recursive make with one job per venv; nothing
 # to do when they exist). Installing a pyspark release is a 300-450 MB download and a wheel built and unpacked from
-# it: about 3 minutes each that wait on the network and the disk, not on the CPU, so five side by side take little
-# more than the longest (a fresh clone: docs/development.md, "The suite's time").
+# it, much of it waiting on the network and the disk: the five venvs of a fresh clone took 128 s side by side, where
+# pip took 598 s for three of them one after the other (docs/development.md, "Tests").
 venvs-for-build: $(UV)
-	@$(MAKE) --no-print-directory -j4 $(STAMPS)/venv $(JAR_VENVS)
+	@$(MAKE) --no-print-directory -j$(words x $(JAR_VENVS)) $(STAMPS)/venv $(JAR_VENVS)
 venvs-for-test: $(UV)
-	@$(MAKE) --no-print-directory -j5 $(STAMPS)/venv $(COMPAT_VENVS)
+	@$(MAKE) --no-print-directory -j$(words x $(COMPAT_VENVS)) $(STAMPS)/venv $(COMPAT_VENVS)
 build/venvs/pyspark-%/.installed: requirements-compat.txt $(UV)
 	test -x build/venvs/pyspark-$*/bin/python || $(UV) venv -q --python "$$(command -v python3)" build/venvs/pyspark-$*
 	$(UV) pip install -q --python build/venvs/pyspark-$*/bin/python "pyspark==$(PYSPARK_$*)" -r requirements-compat.txt

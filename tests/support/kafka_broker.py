@@ -70,7 +70,8 @@ class KafkaBroker:
 
         Raises:
             TimeoutError: the end offsets were not reached within ``timeout`` seconds.
-            confluent_kafka.KafkaException: the broker answered with an error.
+            RuntimeError: a record read came with an error.
+            confluent_kafka.KafkaException: the topic's metadata or offsets could not be read.
         """
         from confluent_kafka import Consumer, KafkaError, TopicPartition
 
