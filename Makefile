@@ -37,7 +37,10 @@ PY_SOURCES := $(shell find python build_support -name '*.py' -o -name py.typed -
 BUNDLE := python/headwater/lineage/static/graph.js
 WEB_SOURCES := web/package.json web/package-lock.json $(shell find web/src -type f 2>/dev/null)
 
-.PHONY: build demo test venvs-for-build venvs-for-test lint format test-jvm test-python test-compat test-catalog kafka-broker bench bench-profile bench-column-lineage bench-memory \
+# The primary line's pytest sessions (test-python)
+PRIMARY_SESSIONS := test-python-tests test-python-integration
+
+.PHONY: build demo test venvs-for-build venvs-for-test lint format test-jvm test-python $(PRIMARY_SESSIONS) test-compat test-catalog kafka-broker bench bench-profile bench-column-lineage bench-memory \
 	bench-lineage-store system venv venvs jar wheel bundle install dist clean clean-venvs
 
 ## build: install what is missing, build the agent jar and install the package into .venv; runs nothing
@@ -48,10 +51,11 @@ build: venvs-for-build $(STAMPS)/install
 demo: build
 	$(VENV)/bin/headwater demo
 
-## test: build, then the static checks, then every test: JUnit, then pytest on the primary Spark beside the compatibility
-## subset on every other supported Spark (two make jobs; each one's output is shown whole when it ends)
+## test: build, then the static checks, then every test: JUnit, then three make jobs side by side, each one's output
+## shown whole when it ends: the primary Spark's two pytest sessions (test-python) and the compatibility subset on every
+## other supported Spark (test-compat)
 test: venvs-for-test build lint test-jvm
-	@$(MAKE) --no-print-directory -j2 --output-sync=target test-python test-compat
+	@$(MAKE) --no-print-directory -j3 --output-sync=target $(PRIMARY_SESSIONS) test-compat
 
 PYTHON_SOURCES := python/headwater build_support tests integration bench conftest.py
 
@@ -76,8 +80,18 @@ PYTEST_DURATIONS := --durations=25
 test-jvm: $(STAMPS)/venv
 	$(GRADLE) test
 
+## test-python: the primary line's whole suite as two pytest sessions side by side, each printed whole when it ends:
+## tests/ (most of it on one shared SparkSession) and integration/ (mostly drivers of their own; it writes into
+## build/pytest-integration: HEADWATER_TEST_SESSION, tests/support/spark_versions.py). One session is too few for two
+## cores: its drivers start one after another.
 test-python: build test-catalog kafka-broker
-	$(VENV)/bin/pytest $(PYTEST_DURATIONS)
+	@$(MAKE) --no-print-directory -j2 --output-sync=target $(PRIMARY_SESSIONS)
+
+test-python-tests: build test-catalog kafka-broker
+	$(VENV)/bin/pytest $(PYTEST_DURATIONS) tests
+
+test-python-integration: build test-catalog kafka-broker
+	HEADWATER_TEST_SESSION=integration $(VENV)/bin/pytest $(PYTEST_DURATIONS) integration
 
 ## test-compat: the compatibility subset (pytest -m compat; COMPAT in tests/support/spark_versions.py, only its files
 ## collected) on each other Spark line, in its venv with the wheel installed, one pytest session per line;

@@ -12,7 +12,7 @@ import pytest
 
 import headwater
 from integration.distributions import built_distributions
-from integration.support import REPO, VENV_BIN, driver_env
+from integration.support import REPO, VENV_BIN, driver_env, gradle
 
 # The web-page tests' fixture needs Playwright, which only the primary line's venv has (requirements-dev.txt); the
 # other Spark lines' venvs collect only the compatibility files (make test-compat), none of which opens a page.
@@ -39,11 +39,10 @@ def example_jars(tmp_path_factory: pytest.TempPathFactory) -> ExampleJars:
     project = tmp_path_factory.mktemp("example") / "example-extension"
     shutil.copytree(EXAMPLE_PROJECT, project, ignore=shutil.ignore_patterns("build", ".gradle"))
     spark_jars = next((VENV_BIN.parent / "lib").glob("python3*/site-packages/pyspark/jars"))
-    command = [
-        "gradle", "--console=plain", "-q", "-p", str(project),
-        f"-PheadwaterJar={headwater.jar_path()}", f"-PsparkJarsDir={spark_jars}",
+    command = gradle(
+        project, f"-PheadwaterJar={headwater.jar_path()}", f"-PsparkJarsDir={spark_jars}",
         "connectorJar", "jar", "brokenJar",
-    ]  # fmt: skip
+    )  # fmt: skip
     built = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
     assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
     libs = project / "build" / "libs"

@@ -18,6 +18,14 @@ VENV_BIN = Path(sys.executable).parent
 JOBS = Path(__file__).resolve().parent / "jobs"
 
 
+def gradle(project: Path, *args: str) -> list[str]:
+    """The command line that runs Debian's Gradle on ``project`` with ``args`` (properties and tasks), as the Makefile
+    runs it: without a daemon under CI (``CI`` set), where none would be reused and one left running outlives the
+    suite; with one elsewhere, which keeps a developer's next run quick."""
+    return ["gradle", "--console=plain", "-q", *(["--no-daemon"] if os.environ.get("CI") else []), "-p", str(project),
+            *args]  # fmt: skip
+
+
 def driver_env(**extra: str) -> dict[str, str]:
     """The environment of a child driver: this interpreter for PySpark, no OPENLINEAGE settings leaking in."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("OPENLINEAGE")}

@@ -20,7 +20,7 @@ import pytest
 
 import headwater
 from integration.conftest import EXAMPLE_PROJECT, ExampleJars
-from integration.support import JOBS, REPO, VENV_BIN, spark_submit, write_flights_csv
+from integration.support import JOBS, REPO, VENV_BIN, gradle, spark_submit, write_flights_csv
 from tests.support import spark_versions
 from tests.support.events import datasets, read_jsonl, runs_by_id
 
@@ -290,8 +290,8 @@ def test_an_extension_built_against_the_published_api_loads(
     spark_jars = next((VENV_BIN.parent / "lib").glob("python3*/site-packages/pyspark/jars"))
     version = (REPO / "VERSION").read_text().strip()
     built = subprocess.run(
-        ["gradle", "--console=plain", "-q", "-p", str(project), f"-PheadwaterRepository={dist / 'maven'}",
-         f"-PheadwaterVersion={version}", f"-PsparkJarsDir={spark_jars}", "connectorJar", "jar"],
+        gradle(project, f"-PheadwaterRepository={dist / 'maven'}", f"-PheadwaterVersion={version}",
+               f"-PsparkJarsDir={spark_jars}", "connectorJar", "jar"),
         capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip
     assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]

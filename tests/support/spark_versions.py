@@ -9,6 +9,7 @@ listed in docs/supported-operations.md.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
@@ -32,11 +33,18 @@ TEST_CATALOG_JAR = (
 BUILD = Path(__file__).resolve().parents[2] / "build"
 
 
+SESSION = os.environ.get("HEADWATER_TEST_SESSION", "")
+"""The name of this pytest session when ``make test`` runs several of one line side by side (``integration``: the
+primary line's ``integration/`` tests, beside its ``tests/``); empty for a session of its own."""
+
+
 def line_build_dir(name: str) -> Path:
-    """``build/<name>`` on the primary line, ``build/<name>-<line>`` on another (``build/pytest-3.5``): what a test
-    session writes or caches per checkout is its line's own, so that ``make test`` can run the compatibility lines'
-    sessions beside the primary one in the same checkout."""
-    return BUILD / (name if LINE == PRIMARY else f"{name}-{LINE}")
+    """``build/<name>`` for the primary line's session, ``build/<name>-<line>`` for another line's (``build/pytest-3.5``)
+    and ``build/<name>[-<line>]-<session>`` for a named session (``build/pytest-integration``; ``SESSION``): what a
+    test session writes or caches per checkout is its own, so that ``make test`` can run several sessions side by side
+    in the same checkout."""
+    parts = [name] + ([LINE] if LINE != PRIMARY else []) + ([SESSION] if SESSION else [])
+    return BUILD / "-".join(parts)
 
 
 IVY_HOME = line_build_dir("ivy")
