@@ -196,6 +196,7 @@ $(STAMPS)/wheel: $(STAMPS)/jar $(BUNDLE) $(PY_SOURCES) $(STAMPS)/venv
 
 install: $(STAMPS)/install
 $(STAMPS)/install: $(STAMPS)/jar $(BUNDLE) $(PY_SOURCES) $(STAMPS)/venv
+	rm -rf build/lib  # setuptools' staging copy would keep modules that were moved or removed since
 	$(PIP) install -q --disable-pip-version-check --no-deps --no-build-isolation --force-reinstall .
 	@touch $@
 

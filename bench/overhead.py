@@ -147,7 +147,7 @@ print(json.dumps({"wall": wall, "cpu": cpu, "startup": startup, "startup_cpu": s
 def driver_spark(python: str) -> tuple[str, str]:
     """The pyspark version of the driver interpreter and the Scala version of its Spark (via headwater's own table)."""
     probe = (
-        "import pyspark; from headwater._jar import scala_for_spark as s; "
+        "import pyspark; from headwater.spark.jar import scala_for_spark as s; "
         "print(pyspark.__version__, s(pyspark.__version__))"
     )
     found = subprocess.run([python, "-c", probe], capture_output=True, text=True, check=True).stdout.split()

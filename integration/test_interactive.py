@@ -36,7 +36,7 @@ spark.range(4).write.parquet("{tmp_path}/w/shown")
 print("LEVEL", level_before, str(root.getLevel()))
 headwater.attach(spark, transport="file", location="{tmp_path}/events.jsonl")
 spark.range(4).write.parquet("{tmp_path}/w/not_shown")
-print("RUNS", len(headwater.lineage(spark)))
+print("RUNS", len(headwater.recent_runs(spark)))
 """
     finished = subprocess.run(
         [sys.executable, "-i"], input=statements, cwd=tmp_path, env=driver_env(), capture_output=True, text=True,
@@ -73,7 +73,7 @@ def test_a_jupyter_kernel_shows_each_completed_run_after_its_cell(jupyter_dirs: 
         "headwater.attach(spark)",
         f"spark.range(6).write.parquet('{work}/cell_output')",
         "x = spark.read.parquet(" + repr(f"{work}/cell_output") + ").count()",
-        "runs = headwater.lineage(spark)\n"
+        "runs = headwater.recent_runs(spark)\n"
         "print([(r.state, r.job_name, [str(d) for d in r.outputs]) for r in runs])\n"
         "print(runs.to_pandas()[['state', 'job_name']].to_dict('records'))",
         "spark.stop()",

@@ -19,7 +19,7 @@ from typing import Any
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F  # noqa: N812
 
-from headwater._agent import java_context, wait_for_listener_bus
+from headwater.spark.agent import java_context, wait_for_listener_bus
 from tests.support.events import APP_JOB, LineageLog, child_runs, datasets
 
 PROBE = "spark.headwater.test.schedulerProbe"

@@ -11,8 +11,13 @@ from pathlib import Path
 import pytest
 
 import headwater
-from headwater import _agent, _attach, _connect, _interactive, _runs, _session, demo
+from headwater import _runs, demo
 from headwater._support import unsupported_pyspark
+from headwater.spark import agent as _agent
+from headwater.spark import attach as _attach
+from headwater.spark import connect as _connect
+from headwater.spark import interactive as _interactive
+from headwater.spark import session as _session
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -116,7 +121,7 @@ def test_the_demo_names_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_the_missing_jar_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    from headwater import _jar
+    from headwater.spark import jar as _jar
 
     monkeypatch.setattr(_jar, "_JARS", Path("/nonexistent/headwater/jars"))
     with pytest.raises(FileNotFoundError) as missing:

@@ -11,8 +11,8 @@ from click.testing import CliRunner
 from pyspark.sql import SparkSession
 
 import headwater
-from headwater import _connect
 from headwater.cli import cli
+from headwater.spark import connect as _connect
 from headwater.summary import format_summary, read_events, summarize
 from tests.support import spark_versions
 

@@ -1,4 +1,4 @@
-"""headwater.lineage(spark): the runs the session's agent ended lately, as plain Python objects and as a table."""
+"""headwater.recent_runs(spark): the runs the session's agent ended lately, as plain Python objects and as a table."""
 
 from __future__ import annotations
 
@@ -16,11 +16,11 @@ WRITE = f"{APP_JOB}.execute_insert_into_hadoop_fs_relation_command"
 
 
 def new_runs(spark: SparkSession, since: int) -> headwater.LineageRuns:
-    return headwater.lineage(spark, after=since)
+    return headwater.recent_runs(spark, after=since)
 
 
 def last_sequence(spark: SparkSession) -> int:
-    runs = headwater.lineage(spark)
+    runs = headwater.recent_runs(spark)
     return runs[-1].sequence if runs else 0
 
 

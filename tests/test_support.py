@@ -9,8 +9,8 @@ import pytest
 import tomllib
 
 import headwater
-from headwater._jar import SPARK_SCALA
 from headwater._support import SUPPORTED_PYSPARK, unsupported_pyspark
+from headwater.spark.jar import SPARK_SCALA
 
 REPO = Path(__file__).resolve().parents[1]
 

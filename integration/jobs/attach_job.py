@@ -35,7 +35,7 @@ def main(work: str) -> None:
 
     attached = headwater.attach(spark, transport="file", location=f"{work}/first.jsonl", namespace="attached")
     spark.range(7).write.parquet(f"{work}/first")
-    runs = headwater.lineage(spark)
+    runs = headwater.recent_runs(spark)
     shown = spark_events_location(spark)  # where headwater.show(spark) reads the session's events
     step("first", attached=attached, flushed=headwater.flush(spark), runs=[r.line() for r in runs], shown=shown)
 
@@ -43,7 +43,7 @@ def main(work: str) -> None:
     headwater.attach(spark, transport="file", location=f"{work}/second.jsonl", namespace="attached")
     headwater.attach(spark, transport="file", location=f"{work}/second.jsonl", namespace="attached")
     spark.range(9).write.parquet(f"{work}/second")
-    step("second", flushed=headwater.flush(spark), runs=[r.line() for r in headwater.lineage(spark)])
+    step("second", flushed=headwater.flush(spark), runs=[r.line() for r in headwater.recent_runs(spark)])
 
     detached = headwater.detach(spark)
     try:
@@ -61,7 +61,7 @@ def main(work: str) -> None:
     spark = session("attach job 2")
     headwater.attach(spark, transport="file", location=f"{work}/third.jsonl", namespace="attached")
     spark.range(11).write.parquet(f"{work}/third")
-    step("third", flushed=headwater.flush(spark), runs=[r.line() for r in headwater.lineage(spark)])
+    step("third", flushed=headwater.flush(spark), runs=[r.line() for r in headwater.recent_runs(spark)])
     spark.stop()
 
     # sessions created with configure(), stopped and created again in the same process

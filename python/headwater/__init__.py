@@ -23,21 +23,21 @@ next to a pyspark it does not support warns (:class:`HeadwaterWarning`) with wha
 from __future__ import annotations
 
 from headwater import lineage
-from headwater._agent import LISTENER_CLASS
-from headwater._attach import attach, detach
-from headwater._jar import UnsupportedSparkError, jar_path
 from headwater._runs import Dataset, LineageRun, LineageRuns, recent_runs
-from headwater._session import configure, flush
 from headwater._static import LineageError, emit, emit_dataset_event, emit_job_event
 from headwater._status import DeliveryStatus, status
 from headwater._support import SUPPORTED_PYSPARK, HeadwaterWarning, check_installed_pyspark
 from headwater._tags import tags
 from headwater._version import __version__
 from headwater._viewer import show
+from headwater.spark.agent import LISTENER_CLASS
+from headwater.spark.attach import attach, detach
+from headwater.spark.jar import UnsupportedSparkError, jar_path
+from headwater.spark.session import configure, flush
 
 check_installed_pyspark()
 
-# `headwater.lineage` is the lineage-store package, callable as `headwater.lineage(spark)` (= `recent_runs`).
+# `headwater.lineage` is the lineage-store package (its names are imported on first use).
 __all__ = [
     "LISTENER_CLASS",
     "SUPPORTED_PYSPARK",

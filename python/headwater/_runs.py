@@ -1,4 +1,4 @@
-"""The runs a session's agent ended lately, as plain Python objects (``headwater.lineage(spark)``)."""
+"""The runs a session's agent ended lately, as plain Python objects (``headwater.recent_runs(spark)``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
-from headwater import _agent
+from headwater.spark import agent
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -110,7 +110,7 @@ def recent_runs(spark: SparkSession, *, after: int = 0, timeout: float = 10.0) -
     Example::
 
         spark.range(10).write.parquet("/tmp/ten")
-        for run in headwater.lineage(spark):
+        for run in headwater.recent_runs(spark):
             print(run.line())   # COMPLETE app.execute_insert_into_hadoop_fs_relation_command.tmp_ten: ...
 
     Args:
@@ -121,10 +121,10 @@ def recent_runs(spark: SparkSession, *, after: int = 0, timeout: float = 10.0) -
     Raises:
         RuntimeError: no agent is attached to ``spark``, or it is off (the message says why).
     """
-    agent = _agent.entry_points(spark)
+    entry_points = agent.entry_points(spark)
     millis = max(1, int(timeout * 1000))
-    _agent.wait_for_listener_bus(_agent.java_context(spark), millis)
-    return parse_runs(agent.recentRuns(after, millis))
+    agent.wait_for_listener_bus(agent.java_context(spark), millis)
+    return parse_runs(entry_points.recentRuns(after, millis))
 
 
 def parse_runs(text: str) -> LineageRuns:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from headwater._agent import entry_points
+from headwater.spark.agent import entry_points
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from headwater._agent import entry_points
+from headwater.spark.agent import entry_points
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession

@@ -5,7 +5,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from headwater._agent import java_context
+from headwater.spark.agent import java_context
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Mapping

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 
@@ -29,6 +30,20 @@ def show(source: Any, node: str | None = None, depth: int = 20, direction: str =
     from headwater.lineage._extra import require_extra
 
     require_extra()
-    from headwater.lineage.notebook import show as show_lineage
+    from headwater.lineage.notebook import LineageView, spark_events_location
 
-    show_lineage(source, node, depth, direction)
+    if hasattr(source, "sparkContext") and hasattr(source, "conf"):
+        import headwater
+
+        location = spark_events_location(source)
+        headwater.flush(source)
+        source = location
+    view = LineageView(source, node, depth, direction)
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is not None and type(shell).__name__ == "ZMQInteractiveShell":
+        from IPython.display import display
+
+        display(view)  # type: ignore[no-untyped-call]
+    else:
+        print(view.text, end="")  # noqa: T201 - showing it is the point

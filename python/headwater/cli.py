@@ -12,10 +12,10 @@ from typing import Any, TypeVar
 
 import click
 
-from headwater._jar import SPARK_SCALA, UnsupportedSparkError, jar_path
 from headwater._spool import DEFAULT_SPOOL, ReplayResult
 from headwater._version import __version__
 from headwater.lineage.cli import lineage, serve
+from headwater.spark.jar import SPARK_SCALA, UnsupportedSparkError, jar_path
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -204,8 +204,8 @@ def _agent_options(function: _F) -> _F:
 
 
 def _run_pipelines(context: click.Context, command: str, keywords: dict[str, Any]) -> None:
-    from headwater._session import settings
     from headwater.pipelines import PipelinesError, run_pipelines
+    from headwater.spark.session import settings
 
     extra = keywords.pop("extra")
     bad = [item for item in extra if "=" not in item]

@@ -21,9 +21,9 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from headwater._agent import LISTENER_CLASS
-from headwater._jar import jar_path
-from headwater._session import append_csv
+from headwater.spark.agent import LISTENER_CLASS
+from headwater.spark.jar import jar_path
+from headwater.spark.session import append_csv
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from headwater._jar import scala_for_spark, spark_line
+from headwater.spark.jar import scala_for_spark, spark_line
 
 PRIMARY = "4.1"
 """The line of .venv's pyspark: the full suite runs there."""

@@ -1,8 +1,5 @@
 """See the lineage: a store with the static-lineage consumer semantics, graph queries, the graph page, an endpoint.
 
-The module is also callable: ``headwater.lineage(spark)`` is :func:`headwater.recent_runs`, the runs a session's
-agent ended lately (needs no extra).
-
 Needs the ``headwater[lineage]`` extra. The names below are imported on first use, so importing this package (or
 ``headwater``) costs nothing and never fails for a missing extra; using one without the extra raises
 :class:`MissingExtraError` naming ``pip install 'headwater[lineage]'``::
@@ -16,18 +13,13 @@ Needs the ``headwater[lineage]`` extra. The names below are imported on first us
 from __future__ import annotations
 
 import importlib
-import sys
-import types
 from typing import TYPE_CHECKING, Any
 
 from headwater.lineage._extra import INSTALL_HINT, MissingExtraError, require_extra
 
 if TYPE_CHECKING:
-    from pyspark.sql import SparkSession
-
-    from headwater._runs import LineageRuns
     from headwater.lineage.graph import Graph, neighbourhood, whole_graph
-    from headwater.lineage.notebook import LineageView, show
+    from headwater.lineage.notebook import LineageView
     from headwater.lineage.reader import LineageReader, Node
     from headwater.lineage.sources import open_source, read_events
     from headwater.lineage.store import IngestReport, LineageStore
@@ -35,7 +27,7 @@ if TYPE_CHECKING:
 
 _LAZY = {
     "Graph": "graph", "neighbourhood": "graph", "whole_graph": "graph",
-    "LineageView": "notebook", "show": "notebook",
+    "LineageView": "notebook",
     "LineageReader": "reader", "Node": "reader",
     "open_source": "sources", "read_events": "sources",
     "IngestReport": "store", "LineageStore": "store",
@@ -45,7 +37,7 @@ _LAZY = {
 __all__ = [
     "INSTALL_HINT", "EventValidator", "Graph", "IngestReport", "InvalidEventError", "LineageReader", "LineageStore",
     "LineageView", "MissingExtraError", "Node", "neighbourhood", "open_source", "read_events", "require_extra",
-    "show", "whole_graph",
+    "whole_graph",
 ]  # fmt: skip
 
 
@@ -56,16 +48,3 @@ def __getattr__(name: str) -> Any:  # noqa: ANN401 - the lazily imported attribu
         raise AttributeError(msg)
     require_extra()
     return getattr(importlib.import_module(f"headwater.lineage.{module}"), name)
-
-
-class _CallableModule(types.ModuleType):
-    """This package, callable as ``headwater.lineage(spark)``."""
-
-    def __call__(self, spark: SparkSession, *, after: int = 0, timeout: float = 10.0) -> LineageRuns:
-        """The runs the session's agent ended lately: :func:`headwater.recent_runs`."""
-        from headwater._runs import recent_runs
-
-        return recent_runs(spark, after=after, timeout=timeout)
-
-
-sys.modules[__name__].__class__ = _CallableModule

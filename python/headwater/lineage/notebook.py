@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-import sys
 from typing import TYPE_CHECKING, Any, Final
 
 from headwater.lineage.graph import Graph, neighbourhood, whole_graph
@@ -91,30 +90,3 @@ def spark_events_location(spark: Any) -> str:  # noqa: ANN401 - a pyspark SparkS
         "`headwater serve --store sqlite:///lineage/lineage.db`, or a JSONL events file"
     )
     raise ValueError(msg)
-
-
-def show(source: Any, node: str | None = None, depth: int = 20, direction: str = "both") -> None:  # noqa: ANN401
-    """Display the lineage graph: inline in Jupyter, as text elsewhere.
-
-    ``source`` is a SparkSession (its file transport's events, flushed first: :func:`spark_events_location`), an
-    events file or folder, or a store URL. ``node`` (``dataset:NS:NAME``, ``job:NS:NAME`` or a unique name) limits
-    the graph to ``depth`` edges around it, ``direction`` ``up``, ``down`` or ``both``.
-
-    Raises:
-        ValueError: a session whose transport is not a file (the message says what to pass instead).
-    """
-    if hasattr(source, "sparkContext") and hasattr(source, "conf"):
-        import headwater
-
-        location = spark_events_location(source)
-        headwater.flush(source)
-        source = location
-    view = LineageView(source, node, depth, direction)
-    ipython = sys.modules.get("IPython")
-    shell = ipython.get_ipython() if ipython is not None else None
-    if shell is not None and type(shell).__name__ == "ZMQInteractiveShell":
-        from IPython.display import display
-
-        display(view)  # type: ignore[no-untyped-call]
-    else:
-        print(view.text, end="")  # noqa: T201 - showing it is the point

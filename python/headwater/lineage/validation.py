@@ -197,7 +197,7 @@ def schemas_in_jar(jar: Path) -> list[dict[str, Any]]:
 @cache
 def default_schemas() -> SchemaSet:
     """The vendored OpenLineage spec plus Headwater's facet schemas from the installed agent jar (when present)."""
-    from headwater._jar import jar_path
+    from headwater.spark.jar import jar_path
 
     base = SchemaSet.from_dirs(SPEC_DIR)
     try:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import warnings
 from typing import TYPE_CHECKING, Any
 
-from headwater import _agent, _interactive
-from headwater._driver import agent_class
-from headwater._session import caller_file, flush, settings
 from headwater._support import HeadwaterWarning, running_pyspark_supported
+from headwater.spark import agent, interactive
+from headwater.spark.driver import agent_class
+from headwater.spark.session import caller_file, flush, settings
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -59,7 +59,7 @@ def attach(  # noqa: PLR0913 - the keywords of configure()
 
     This is the call for notebooks (Jupyter, Databricks, EMR, ...) and the ``pyspark`` shell, where the session
     exists before your code runs and :func:`headwater.configure` can no longer change it. The bundled jar is loaded
-    into the driver JVM (:func:`headwater._driver.agent_class`), the listener is registered with the running
+    into the driver JVM (:func:`headwater.spark.driver.agent_class`), the listener is registered with the running
     SparkContext, and the keyword arguments are applied as ``spark.openlineage.*`` settings over the session's own
     Spark configuration, exactly as :func:`headwater.configure` applies them.
 
@@ -80,19 +80,19 @@ def attach(  # noqa: PLR0913 - the keywords of configure()
         TypeError: ``spark`` is not a SparkSession with its driver in this process (Spark Connect).
         FileNotFoundError: the agent jar is missing (see :func:`headwater.jar_path`).
     """
-    context = _agent.java_context(spark)
+    context = agent.java_context(spark)
     if not running_pyspark_supported():
         return False
     chosen = settings(locals(), source_code_of=caller_file() if source_code else None)
     detach(spark)
-    _, jvm = _agent.jvm(spark)
+    _, jvm = agent.jvm(spark)
     options_map = jvm.java.util.HashMap()
     for key, value in chosen.items():
         options_map.put(key, value)
     listener = _static_call(
         spark, "attach", [context.getClass(), jvm.java.lang.Class.forName("java.util.Map")], [context, options_map]
     )
-    _interactive.install()
+    interactive.install()
     _record(spark, chosen)
     if not listener.isEnabled():
         message = ATTACHED_OFF.format(reason=listener.disabledReason())
@@ -111,8 +111,8 @@ def detach(spark: SparkSession, timeout: float = 30.0) -> bool:
     Returns:
         True when an agent was detached; False when none was attached.
     """
-    context = _agent.java_context(spark)
-    found = _agent.listeners(context)
+    context = agent.java_context(spark)
+    found = agent.listeners(context)
     if found:
         flush(spark, timeout)
     for listener in found:
@@ -123,7 +123,7 @@ def detach(spark: SparkSession, timeout: float = 30.0) -> bool:
 
 def _static_call(spark: SparkSession, method: str, types: list[Any], args: list[Any]) -> Any:  # noqa: ANN401
     """Call a static method of :data:`ATTACHMENT_CLASS` through reflection, wherever its class was loaded."""
-    gateway, jvm = _agent.jvm(spark)
+    gateway, jvm = agent.jvm(spark)
     cls = agent_class(gateway, jvm, ATTACHMENT_CLASS)
     type_array = gateway.new_array(jvm.java.lang.Class, len(types))
     for i, type_ in enumerate(types):

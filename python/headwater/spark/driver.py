@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from headwater._agent import LISTENER_CLASS
-from headwater._jar import jar_path
+from headwater.spark.agent import LISTENER_CLASS
+from headwater.spark.jar import jar_path
 
 # The class loader of the agent's jar when it is not Spark's, per py4j gateway (one driver JVM) and jar.
 _own_loaders: dict[tuple[int, str], Any] = {}

@@ -19,14 +19,14 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from headwater import _agent
 from headwater._runs import parse_runs
+from headwater.spark import agent
 
 WAIT_MILLIS = 2000
 """How long, at most, the display waits for Spark and the agent to catch up after a cell or statement."""
 
 PREFIX = "headwater: "
-DISPLAY_FAILED = PREFIX + "cannot show lineage runs any more ({error}); headwater.lineage(spark) lists them"
+DISPLAY_FAILED = PREFIX + "cannot show lineage runs any more ({error}); headwater.recent_runs(spark) lists them"
 
 _state: dict[str, Any] = {"installed": False, "failed": False}
 _shown: dict[int, int] = {}  # listener identity -> sequence number of the last run shown
@@ -74,10 +74,10 @@ def show_new_runs() -> None:
     if sc is None or sc._jsc is None:  # noqa: SLF001
         return
     context = sc._jsc.sc()  # noqa: SLF001 - py4j boundary
-    found = _agent.listeners(context)
+    found = agent.listeners(context)
     if not found:
         return
-    _agent.wait_for_listener_bus(context, WAIT_MILLIS)
+    agent.wait_for_listener_bus(context, WAIT_MILLIS)
     for listener in found:
         key = int(listener.hashCode())  # the listener's identity: it does not override hashCode
         if not listener.isEnabled():

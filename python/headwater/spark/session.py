@@ -7,12 +7,12 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from headwater import _agent, _interactive
-from headwater._agent import LISTENER_CLASS
-from headwater._connect import CONNECT_CLIENT, is_connect_builder
-from headwater._driver import make_loadable_by_spark
-from headwater._jar import jar_path
 from headwater._support import HeadwaterWarning, running_pyspark_supported, warn_once
+from headwater.spark import agent, interactive
+from headwater.spark.agent import LISTENER_CLASS
+from headwater.spark.connect import CONNECT_CLIENT, is_connect_builder
+from headwater.spark.driver import make_loadable_by_spark
+from headwater.spark.jar import jar_path
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -76,7 +76,7 @@ def settings(arguments: Mapping[str, Any], *, source_code_of: Path | None) -> di
     for key, value in (arguments.get("options") or {}).items():
         full_key = key if key.startswith("spark.") else f"spark.openlineage.{key}"
         result[full_key] = str(value).lower() if isinstance(value, bool) else str(value)
-    if APPLICATION_SERVER not in result and _interactive.in_notebook_kernel():
+    if APPLICATION_SERVER not in result and interactive.in_notebook_kernel():
         # a kernel's usual end is a signal to its driver (a shutdown without spark.stop()): with no run open that is
         # the application's COMPLETE, as for any long-running server (docs/configuration.md, "Terminated drivers")
         result[APPLICATION_SERVER] = "true"
@@ -171,7 +171,7 @@ def configure(  # noqa: PLR0913 - one keyword per common setting is the point of
     chosen = settings(locals(), source_code_of=caller_file() if source_code else None)
     for key, value in chosen.items():
         builder.config(key, value)
-    _interactive.install()
+    interactive.install()
     return builder
 
 
@@ -193,10 +193,10 @@ def flush(spark: SparkSession, timeout: float = 30.0) -> bool:
         True when no Headwater agent is attached.
     """
     millis = max(1, int(timeout * 1000))
-    context = _agent.java_context(spark)
-    _agent.wait_for_listener_bus(context, millis)
+    context = agent.java_context(spark)
+    agent.wait_for_listener_bus(context, millis)
     done = True
-    for listener in _agent.listeners(context):
+    for listener in agent.listeners(context):
         done = bool(listener.python().flush(millis)) and done
     return done
 

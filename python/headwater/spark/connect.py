@@ -5,7 +5,7 @@ the driver is the Connect server, so the agent is attached there, when the serve
 ``spark.extraListeners``; docs/spark-connect.md), and it reports the queries every client sends. The client has no
 JVM: ``configure()`` cannot attach anything to it (it warns and returns the builder unchanged), and ``flush()``,
 ``tags()``, ``attach()`` and the static-lineage functions, which call the agent through the driver's JVM, raise the
-``TypeError`` of :func:`headwater._agent.java_context` for a Connect session.
+``TypeError`` of :func:`headwater.spark.agent.java_context` for a Connect session.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ SPARK_SCALA: dict[str, str] = {"3.5": "2.12", "4.0": "2.13", "4.1": "2.13", "4.2
 SUPPORTED_SPARK = "Spark 3.5 (Scala 2.12) and Spark 4.0 to 4.3 (Scala 2.13)"
 """The supported range in words, for messages."""
 
-_JARS = Path(__file__).resolve().parent / "jars"
+_JARS = Path(__file__).resolve().parents[1] / "jars"
 
 
 class UnsupportedSparkError(ValueError):
