@@ -79,9 +79,11 @@ class _Statements:
     def __init__(self, store: LineageStore) -> None:
         self.engine = store.engine
         self.count = 0
+        self.texts: list[str] = []
 
-    def _seen(self, *_args: object) -> None:
+    def _seen(self, _conn: object, _cursor: object, statement: str, *_args: object) -> None:
         self.count += 1
+        self.texts.append(statement)
 
     def __enter__(self) -> _Statements:  # noqa: PYI034 - Python 3.10 has no typing.Self
         event.listen(self.engine, "before_cursor_execute", self._seen)
@@ -128,6 +130,36 @@ runs that made those versions in one statement, and a listing's namespace is che
 @pytest.mark.parametrize("path", READS)
 def test_a_page_reads_its_runs_datasets_in_one_statement(store: LineageStore, client: TestClient, path: str) -> None:
     assert _statements(store, client, "/api/v1/" + path) <= READS[path]
+
+
+def test_a_page_reads_each_facet_body_once_per_process_and_shows_a_new_run_at_once(tmp_path: Path) -> None:
+    """A facet body's hash names its content for good, so a body parsed once is not read again; which facets a run or
+    job has is still read on every call, so a run stored after a page is on the next page at once. A job's latest run
+    (its ``parent``) comes with its newest runs, not from reads of its own."""
+    own = LineageStore.open(f"sqlite:///{tmp_path / 'lineage.db'}")
+    try:
+        assert not own.ingest([(str(i), e) for i, e in enumerate(_chain_events())], workers=0).rejected
+        client = TestClient(create_app(own))
+        path = "/api/v1/namespaces/tests/jobs?limit=20"
+        client.get(path)
+        with _Statements(own) as again:
+            client.get(path)
+        assert [text for text in again.texts if "facet_bodies" in text] == []
+        assert again.count <= WARM_JOBS_PAGE, again.texts
+        run_id = new_run_id()
+        facets = {"parent": _parent(5), "spark_version": facet("1-0-0/SparkVersion", "RunFacet", version="3.5.9")}
+        for kind, time in (("START", 9000), ("COMPLETE", 9005)):
+            assert own.ingest([(kind, run_event(kind, "job_05", run_id, time, run_facets=facets))], workers=0).stored
+        job = client.get(path).json()["jobs"][0]
+        assert (job["name"], job["latestRun"]["id"], job["parentJobName"]) == ("job_05", run_id, "dag_05")
+        assert job["latestRun"]["facets"]["spark_version"]["version"] == "3.5.9"
+    finally:
+        own.close()
+
+
+WARM_JOBS_PAGE: Final = 9
+"""The statements of a jobs page once its facet bodies were read: the page's ids and count, the namespace check, the
+jobs, their facets and edges, their newest runs, the runs' facets, the runs' datasets."""
 
 
 def test_read_statements_are_built_once_per_process(

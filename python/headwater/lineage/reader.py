@@ -19,6 +19,7 @@ from headwater.lineage import schema as t
 from headwater.lineage.bodies import restore_event, skeleton_refs
 from headwater.lineage.column_reads import ColumnReads
 from headwater.lineage.lookup import keyed
+from headwater.lineage.parsed_bodies import parsed_bodies
 from headwater.lineage.records import (
     KINDS,
     ColumnStep,
@@ -100,14 +101,18 @@ class LineageReader(ColumnReads):
         """Every job, by namespace and name."""
         return self.job_infos(None)
 
-    def job_infos(self, ids: Iterable[str] | None) -> list[JobInfo]:
-        """The jobs with these ids (all when None), by namespace and name."""
+    def job_infos(self, ids: Iterable[str] | None, *, latest_run: bool = True) -> list[JobInfo]:
+        """The jobs with these ids (all when None), by namespace and name.
+
+        ``latest_run=False`` leaves each job's ``latest_run`` None (one read less, for a caller that reads the jobs'
+        newest runs itself).
+        """
         j = t.jobs
         rows = self._rows("job infos", lambda: select(j).order_by(j.c.namespace, j.c.name), j.c.id, ids)
         job_ids = [r.id for r in rows]
         facets = self.facets("job", job_ids)
         io = self._job_io(job_ids)
-        latest = self._latest_runs({r.id: Node("job", r.namespace, r.name) for r in rows})
+        latest = self._latest_runs({r.id: Node("job", r.namespace, r.name) for r in rows}) if latest_run else {}
         result = []
         for r in rows:
             node = Node("job", r.namespace, r.name)
@@ -177,11 +182,28 @@ class LineageReader(ColumnReads):
             return {row.id: version_from_row(row) for row in keyed(conn, "versions by id", query, ids=ids)}
 
     def facets(self, kind: str, owner_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
-        """The current facets of jobs, datasets or runs (``kind``), by owner id and facet name."""
+        """The current facets of jobs, datasets or runs (``kind``), by owner id and facet name.
+
+        Which facets each owner has is read on every call; their bodies come parsed from
+        :func:`~headwater.lineage.parsed_bodies.parsed_bodies`, shared between calls: never change them.
+        """
         table = {"job": t.job_facets, "dataset": t.dataset_facets, "run": t.run_facets}[kind]
         found: dict[str, dict[str, Any]] = {}
         if not owner_ids:
             return found
+        with self.engine.connect() as conn:
+            query = lambda: (  # noqa: E731
+                select(table.c.owner_id, table.c.name, table.c.body_hash)
+                .where(among_keys(conn.dialect.name, table.c.owner_id, "ids"))
+                .order_by(table.c.owner_id, table.c.name)
+            )
+            refs = keyed(conn, ("facet refs", kind), query, ids=set(owner_ids))
+            bodies = parsed_bodies(conn, {body_hash for _, _, body_hash in refs})
+        for owner, name, body_hash in refs:
+            value = bodies.get(body_hash)
+            if value is not None:  # None: pruned between the two statements (PostgreSQL reads each one's snapshot)
+                found.setdefault(owner, {})[name] = value
+        return found
         bodies = t.facet_bodies
         parsed: dict[str, Any] = {}  # runs of a job share most facet bodies: each is parsed once
         with self.engine.connect() as conn:

@@ -10,7 +10,7 @@ from headwater.lineage.marquez.errors import not_found
 from headwater.lineage.reader import Node
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping, Sequence
+    from collections.abc import Callable, Iterable, Mapping, Sequence
 
     from headwater.lineage.reader import DatasetInfo, JobInfo, LineageReader, RunInfo
 
@@ -54,7 +54,11 @@ class Reads:
         Raises:
             ApiError: 404 when the store has no such job.
         """
-        return self._one(self.reader.job_infos, Node("job", namespace, name), "Job")
+        return self._one(self.job_infos, Node("job", namespace, name), "Job")
+
+    def job_infos(self, ids: Iterable[str]) -> list[JobInfo]:
+        """The jobs with these ids, without their latest runs: :meth:`job_shapes` reads those with the newest runs."""
+        return self.reader.job_infos(ids, latest_run=False)
 
     def dataset(self, namespace: str, name: str) -> DatasetInfo:
         """The dataset ``namespace``/``name``, also when that is an alias of it (then under that name).
@@ -110,12 +114,24 @@ class Reads:
         return self.job_shapes([info])[0]
 
     def job_shapes(self, infos: Sequence[JobInfo], runs: int = 10) -> list[dict[str, Any]]:
-        """The jobs as Marquez's ``Job`` shapes with their newest ``runs`` runs (a few queries for them all)."""
+        """The jobs as Marquez's ``Job`` shapes with their newest ``runs`` runs (a few queries for them all).
+
+        A job's ``latest_run`` (whose ``parent`` facet names its parent job) is its newest run read here when the
+        info has none (:meth:`job_infos`).
+        """
         latest = queries.latest_runs(self.reader, [info.node for info in infos], runs)
         shaped = self.runs_of(
             [run for found in latest.values() for run in found], {info.node.id: info.facets for info in infos}
         )
-        return [shapes.job(info, [shaped[run.id] for run in latest.get(info.node.id, [])]) for info in infos]
+        return [
+            shapes.job(
+                info
+                if info.latest_run or not latest.get(info.node.id)
+                else replace(info, latest_run=latest[info.node.id][0]),
+                [shaped[run.id] for run in latest.get(info.node.id, [])],
+            )
+            for info in infos
+        ]
 
     def dataset_shape(self, info: DatasetInfo) -> dict[str, Any]:
         """The dataset as Marquez's ``Dataset``, with its column lineage."""

@@ -40,7 +40,7 @@ def _jobs(reads: Reads, namespace: str | None, query: QueryParams) -> dict[str, 
     page = listings.job_page(
         reads.reader, namespace, wanted, int_param(query, "limit", 100), int_param(query, "offset", 0)
     )
-    infos = listings.in_order(page.ids, reads.reader.job_infos(page.ids), lambda info: info.node.id)
+    infos = listings.in_order(page.ids, reads.job_infos(page.ids), lambda info: info.node.id)
     return {"jobs": reads.job_shapes(infos), "totalCount": page.total}
 
 

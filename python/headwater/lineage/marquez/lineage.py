@@ -50,7 +50,7 @@ def lineage_graph(reads: Reads, graph: Graph, asked_as: Mapping[Node, Node] | No
         replace(info, asked_as=shown.get(info.node))
         for info in reader.dataset_infos(n.id for n in graph.nodes if n.kind == "dataset")
     ]
-    jobs = reader.job_infos(n.id for n in graph.nodes if n.kind == "job")
+    jobs = reads.job_infos(n.id for n in graph.nodes if n.kind == "job")
     data: dict[Node, dict[str, Any]] = {}
     data.update(zip((info.node for info in datasets), reads.dataset_shapes(datasets), strict=True))
     data.update(zip((info.node for info in jobs), reads.job_shapes(jobs, runs=1), strict=True))

@@ -7,7 +7,7 @@ column-lineage edges in both directions and pages of the stored events. Times ar
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import orjson
 from sqlalchemy import ColumnElement, bindparam, case, func, select, true, union_all
@@ -33,12 +33,12 @@ if TYPE_CHECKING:
     from headwater.lineage.reader import LineageReader
 
 
-@dataclass(frozen=True)
-class RunDataset:
+class RunDataset(NamedTuple):
     """A dataset a run read (``direction`` input) or wrote (output), with the version it saw (or made).
 
     ``version_id`` is the store's id of that dataset version (None when the dataset had none then); ``facets`` are
-    the event's ``inputFacets``/``outputFacets``; ``produced_by`` the run that made that version, if any.
+    the event's ``inputFacets``/``outputFacets``; ``produced_by`` the run that made that version, if any. A named
+    tuple: a jobs page makes thousands of them.
     """
 
     dataset: Node
