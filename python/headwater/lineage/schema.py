@@ -14,7 +14,7 @@ Conventions:
   bodies by that hash.
 - ``events`` keeps every distinct event received (its SHA-256 over canonical JSON makes the same event twice one
   row) as its skeleton: the event with its facets given by body hash; :meth:`headwater.lineage.reader.LineageReader.
-  events` restores them. Everything else is derived from events by :mod:`headwater.lineage.ingest`.
+  events` restores them. Everything else is derived from events by :mod:`headwater.lineage.ingest.apply`.
 
 The tables are created and upgraded by the Alembic migrations in ``headwater/lineage/migrations``;
 ``tests/test_lineage_store.py`` checks that the migrations produce exactly these tables.

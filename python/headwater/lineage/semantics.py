@@ -2,7 +2,7 @@
 
 What an event says (:func:`facts_of`) and how a run's events merge into its state (:class:`RunState`); how a
 dataset's writes fold into its versions is :class:`headwater.lineage.versions.VersionChain`.
-:mod:`headwater.lineage.ingest` applies them to the store. The rules (DESIGN.md, "Static lineage and tags", after
+:mod:`headwater.lineage.ingest.apply` applies them to the store. The rules (DESIGN.md, "Static lineage and tags", after
 Marquez's static-lineage write-up):
 
 - Every comparison is by event time, never by arrival order, so events may arrive in any order; equal times are

@@ -30,16 +30,16 @@ from sqlalchemy.engine import URL
 from sqlalchemy.pool import StaticPool
 
 from headwater.lineage._extra import INSTALL_HINT
-from headwater.lineage.group_commit import GroupCommit
-from headwater.lineage.ingest import apply_batch
-from headwater.lineage.pipeline import prepared_batches
-from headwater.lineage.prepare import RawEvent, Rejected, prepare_batch, prepare_event
+from headwater.lineage.ingest.apply import apply_batch
+from headwater.lineage.ingest.batches import prepared_batches
+from headwater.lineage.ingest.group_commit import GroupCommit
+from headwater.lineage.ingest.prepare import RawEvent, Rejected, prepare_batch, prepare_event
 from headwater.lineage.validation import EventValidator, default_validator
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Mapping
 
-    from headwater.lineage.ingest import BatchResult
+    from headwater.lineage.ingest.apply import BatchResult
     from headwater.lineage.prune import PruneReport
     from headwater.lineage.reader import LineageReader
     from headwater.lineage.semantics import EventFacts

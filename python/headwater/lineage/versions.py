@@ -19,8 +19,7 @@ import orjson
 from sqlalchemy import Connection, Select, bindparam, delete, func, select, update
 
 from headwater.lineage import schema as t
-from headwater.lineage.semantics import Write, canonical_hash, dumps
-from headwater.lineage.statements import (
+from headwater.lineage.ingest.statements import (
     among_batch,
     among_keys,
     batch_keys,
@@ -30,6 +29,7 @@ from headwater.lineage.statements import (
     run,
     run_many,
 )
+from headwater.lineage.semantics import Write, canonical_hash, dumps
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Mapping, Sequence

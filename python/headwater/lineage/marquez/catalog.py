@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from headwater.lineage.marquez import queries, shapes
-from headwater.lineage.marquez.errors import not_found, paged
+from headwater.lineage.marquez.errors import not_found
+from headwater.lineage.marquez.params import paged
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

@@ -10,7 +10,8 @@ import uuid
 from typing import TYPE_CHECKING, Any, Final
 
 from headwater.lineage.marquez import listings, queries, shapes
-from headwater.lineage.marquez.errors import int_param, not_found
+from headwater.lineage.marquez.errors import not_found
+from headwater.lineage.marquez.params import int_param
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence

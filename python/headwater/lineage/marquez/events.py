@@ -21,7 +21,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from headwater.lineage.marquez import listings, queries
 from headwater.lineage.marquez.catalog import all_sources
-from headwater.lineage.marquez.errors import ApiError, int_param, store_time, time_param
+from headwater.lineage.marquez.errors import ApiError
+from headwater.lineage.marquez.params import int_param, store_time, time_param
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from headwater.lineage.marquez import listings, queries, shapes
-from headwater.lineage.marquez.errors import ApiError, int_param, not_found, paged, version_named
+from headwater.lineage.marquez.errors import ApiError, not_found
+from headwater.lineage.marquez.params import int_param, paged, version_named
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

@@ -22,7 +22,8 @@ import orjson
 
 from headwater.lineage.graph import neighbourhood
 from headwater.lineage.marquez import jobs, queries, shapes
-from headwater.lineage.marquez.errors import ApiError, bool_param, int_param, not_found, version_named
+from headwater.lineage.marquez.errors import ApiError, not_found
+from headwater.lineage.marquez.params import bool_param, int_param, version_named
 from headwater.lineage.reader import LookupFailedError, Node
 
 if TYPE_CHECKING:

@@ -37,9 +37,9 @@ from itertools import chain, islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from headwater.lineage.prepare import PreparedBatch, RawEvent, prepare_batch
+from headwater.lineage.ingest.prepare import PreparedBatch, RawEvent, prepare_batch
+from headwater.lineage.ingest.wire import decode, encode
 from headwater.lineage.validation import EventValidator, SchemaSet, default_validator
-from headwater.lineage.wire import decode, encode
 
 if TYPE_CHECKING:
     from collections.abc import Generator, Iterable, Iterator

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
 
-    from headwater.lineage.ingest import BatchResult
+    from headwater.lineage.ingest.apply import BatchResult
     from headwater.lineage.semantics import EventFacts
 
 

@@ -1,6 +1,6 @@
 """Preparing events for the store: parse, split into skeleton and facet bodies, validate, derive the facts.
 
-Preparing is the part of an ingest that needs no database; :mod:`headwater.lineage.pipeline` runs it in a worker
+Preparing is the part of an ingest that needs no database; :mod:`headwater.lineage.ingest.batches` runs it in a worker
 process for bulk ingests, :class:`headwater.lineage.store.LineageStore` in its own process otherwise.
 """
 
