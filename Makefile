@@ -29,7 +29,7 @@ export UV_CACHE_DIR := $(CURDIR)/build/uv-cache
 # In CI no Gradle daemon is left behind; on a developer machine the daemon keeps rebuilds quick.
 GRADLE := gradle --console=plain -q $(if $(CI),--no-daemon,)
 
-JVM_SOURCES := $(shell find jvm/src/main jvm/src/spark*/main META-INF -type f 2>/dev/null) jvm/jarjar-rules.txt jvm/unreachable-packages.txt build.gradle settings.gradle \
+JVM_SOURCES := $(shell find jvm/src/main jvm/src/spark*/main -type f 2>/dev/null) jvm/jarjar-rules.txt jvm/unreachable-packages.txt build.gradle settings.gradle \
 	gradle.properties VERSION
 PY_SOURCES := $(shell find python build_support -name '*.py' -o -name py.typed -o -name '*.json' -o -name '*.mako' 2>/dev/null) pyproject.toml MANIFEST.in README.md \
 	VERSION

@@ -42,7 +42,6 @@ JVM_INPUTS = (
     "build.gradle",
     "settings.gradle",
     "gradle.properties",
-    "META-INF",
     "jvm/src/main",
     "jvm/src/spark35/main",
     "jvm/src/spark40/main",

@@ -203,6 +203,8 @@ EXPECTED_FAILURES = [
     ),
     (f"{BROKEN}.ThrowingFactory$ThrowingFacetBuilder", "build", "build is broken"),
     (f"{BROKEN}.ThrowingFactory", "createJobFacetBuilders", "ThrowingFactory has no job facets today"),
+    (f"{BROKEN}.UnconstructibleConnector", "loading (ServiceLoader)", "UnconstructibleConnector refuses to start"),
+    (f"{BROKEN}.ThrowingConnector", "hiddenQueries", "hiddenQueries is broken"),
 ]
 
 

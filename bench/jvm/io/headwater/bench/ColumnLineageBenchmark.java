@@ -4,12 +4,12 @@ import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.config.ConfigLoader;
 import io.headwater.spark.config.ConfigSources;
 import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.extensions.EventHandlerFactories;
 import io.headwater.spark.extensions.ExtensionFailures;
 import io.headwater.spark.extensions.LineageExtractor;
 import io.headwater.spark.extensions.RunContext;
 import io.headwater.spark.facets.StandardDatasetFactory;
 import io.headwater.spark.reading.ExecutionLineage;
-import io.headwater.spark.reading.walk.Connectors;
 import io.openlineage.client.OpenLineage;
 import java.net.URI;
 import java.nio.file.Files;
@@ -224,9 +224,10 @@ public final class ColumnLineageBenchmark {
   }
 
   private static LineageExtractor extractor(int schemaSizeLimit) {
+    ExtensionFailures failures = new ExtensionFailures();
     return new LineageExtractor(
-        List.copyOf(Connectors.installed()),
-        new ExtensionFailures(),
+        EventHandlerFactories.discover(ColumnLineageBenchmark.class.getClassLoader(), failures),
+        failures,
         new HeadwaterConfig.ColumnLineageSettings(true, schemaSizeLimit, Duration.ofMinutes(10)));
   }
 

@@ -119,7 +119,7 @@ final class AgentFactory {
             "extensions",
             () ->
                 new LineageExtractor(
-                    EventHandlerFactories.load(
+                    EventHandlerFactories.discover(
                         loader == null ? AgentFactory.class.getClassLoader() : loader, failures),
                     failures,
                     config.columnLineage(),

@@ -2,15 +2,14 @@ package io.headwater.spark.extensions;
 
 import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
-import io.headwater.spark.api.OpenLineageEventHandlerFactory;
 import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.config.MetadataSettings;
 import io.headwater.spark.reading.ExecutionLineage;
 import io.headwater.spark.reading.PlanReader;
 import io.headwater.spark.reading.PlanReading;
 import io.headwater.spark.reading.StaticLineage;
+import io.headwater.spark.reading.walk.ConnectorRegistry;
 import io.openlineage.client.OpenLineage;
-import java.util.List;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.QueryExecution;
 
@@ -24,31 +23,40 @@ import org.apache.spark.sql.execution.QueryExecution;
 public final class LineageExtractor {
   private final Extensions extensions;
   private final PlanReader reader;
+  private final ConnectorRegistry connectors;
 
   /**
-   * @param factories in the order they run: user factories first, the built-in last
+   * @param found the factories in the order they run (user factories first, the connectors last)
+   *     and the connectors the plan reading asks ({@link EventHandlerFactories#discover})
    * @param columnLineage how the outputs' {@code columnLineage} facet is built
    */
   public LineageExtractor(
-      List<OpenLineageEventHandlerFactory> factories,
+      EventHandlerFactories.Found found,
       ExtensionFailures failures,
       HeadwaterConfig.ColumnLineageSettings columnLineage) {
-    this(factories, failures, columnLineage, java.util.function.UnaryOperator.identity());
+    this(found, failures, columnLineage, java.util.function.UnaryOperator.identity());
   }
 
   /**
-   * @param factories in the order they run: user factories first, the built-in last
+   * @param found the factories in the order they run (user factories first, the connectors last)
+   *     and the connectors the plan reading asks ({@link EventHandlerFactories#discover})
    * @param columnLineage how the outputs' {@code columnLineage} facet is built
    * @param sqlRedaction what SQL text goes through before an event carries it (column-lineage
    *     descriptions)
    */
   public LineageExtractor(
-      List<OpenLineageEventHandlerFactory> factories,
+      EventHandlerFactories.Found found,
       ExtensionFailures failures,
       HeadwaterConfig.ColumnLineageSettings columnLineage,
       java.util.function.UnaryOperator<String> sqlRedaction) {
-    this.extensions = new Extensions(factories, failures);
-    this.reader = new PlanReader(columnLineage, sqlRedaction);
+    this.extensions = new Extensions(found.factories(), failures);
+    this.connectors = found.connectors();
+    this.reader = new PlanReader(connectors, columnLineage, sqlRedaction);
+  }
+
+  /** The agent's connectors, for what the agent reads beside the plan walk. */
+  public ConnectorRegistry connectors() {
+    return connectors;
   }
 
   /** The factories this extractor runs, for the dataset and facet builders evaluated next to it. */
@@ -84,8 +92,9 @@ public final class LineageExtractor {
   public PlanReading read(
       OpenLineageContext context, QueryExecution execution, MetadataSettings.DdlEvents ddl) {
     LogicalPlan root = execution.optimizedPlan();
-    StaticLineage.Kind kind = StaticLineage.kindOf(root, ddl);
-    boolean walks = kind != StaticLineage.Kind.NOTHING && !StaticLineage.readAtEnd(kind, root);
+    StaticLineage.Kind kind = StaticLineage.kindOf(root, ddl, connectors);
+    boolean walks =
+        kind != StaticLineage.Kind.NOTHING && !StaticLineage.readAtEnd(kind, root, connectors);
     return PlanReading.of(
         execution, walks ? walk(context, root, true) : PlanReader.Reading.NONE, kind);
   }

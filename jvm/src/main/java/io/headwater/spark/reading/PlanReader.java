@@ -8,7 +8,7 @@ import io.headwater.spark.facets.Datasets;
 import io.headwater.spark.reading.columns.AnalysisBudget;
 import io.headwater.spark.reading.columns.ColumnLineageAnalyzer;
 import io.headwater.spark.reading.columns.ColumnLineageFacets;
-import io.headwater.spark.reading.walk.Connectors;
+import io.headwater.spark.reading.walk.ConnectorRegistry;
 import io.headwater.spark.reading.walk.PlanCallback;
 import io.headwater.spark.reading.walk.PlanWalk;
 import io.openlineage.client.OpenLineage;
@@ -38,23 +38,29 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 public final class PlanReader {
   private final HeadwaterConfig.ColumnLineageSettings columnLineage;
   private final java.util.function.UnaryOperator<String> descriptionRedaction;
+  private final ConnectorRegistry connectors;
 
   /**
+   * @param connectors the agent's connectors, asked their hook questions
    * @param columnLineage how outputs' {@code columnLineage} facet is built
    */
-  public PlanReader(HeadwaterConfig.ColumnLineageSettings columnLineage) {
-    this(columnLineage, java.util.function.UnaryOperator.identity());
+  public PlanReader(
+      ConnectorRegistry connectors, HeadwaterConfig.ColumnLineageSettings columnLineage) {
+    this(connectors, columnLineage, java.util.function.UnaryOperator.identity());
   }
 
   /**
+   * @param connectors the agent's connectors, asked their hook questions
    * @param columnLineage how outputs' {@code columnLineage} facet is built
    * @param sqlRedaction what SQL text goes through before an event carries it (the event's {@code
    *     Redaction.sql}): applied to the transformations' descriptions when {@code
    *     descriptionsEnabled}
    */
   public PlanReader(
+      ConnectorRegistry connectors,
       HeadwaterConfig.ColumnLineageSettings columnLineage,
       java.util.function.UnaryOperator<String> sqlRedaction) {
+    this.connectors = connectors;
     this.columnLineage = columnLineage;
     this.descriptionRedaction = columnLineage.descriptionsEnabled() ? sqlRedaction : null;
   }
@@ -88,9 +94,11 @@ public final class PlanReader {
       boolean mayBeSchemaInference) {
     List<OpenLineage.OutputDataset> outputs = unique(visitors.outputsAt(root));
     Optional<RowLevelWrite> rowLevel =
-        outputs.isEmpty() ? Optional.empty() : RowLevelWrites.of(root, analyzed);
+        outputs.isEmpty() ? Optional.empty() : RowLevelWrites.of(root, analyzed, connectors);
     Optional<LogicalPlan> written =
-        outputs.isEmpty() || rowLevel.isPresent() ? Optional.empty() : WrittenQuery.of(root);
+        outputs.isEmpty() || rowLevel.isPresent()
+            ? Optional.empty()
+            : WrittenQuery.of(root, connectors);
     Walk walk = walk(visitors, root, written, rowLevel, outputs, analyzed);
     if (mayBeSchemaInference && walk.schemaInference.isSchemaInference()) {
       return new Reading(ExecutionLineage.EMPTY, true);
@@ -145,7 +153,7 @@ public final class PlanReader {
           new ColumnLineageAnalyzer(
               written.orElseGet(() -> rowLevel.get().target()),
               node -> Optional.ofNullable(inputs.relationDatasets.get(node)),
-              node -> Connectors.first(connector -> connector.standIn(node)),
+              connectors,
               AnalysisBudget.startingNow(columnLineage.timeBudget()),
               analyzed,
               descriptionRedaction);
@@ -153,7 +161,7 @@ public final class PlanReader {
         callbacks.add(columns); // a row-level write is analysed after the walk named its inputs
       }
     }
-    PlanWalk.Failures failures = PlanWalk.walk(root, callbacks);
+    PlanWalk.Failures failures = PlanWalk.walk(root, connectors, callbacks);
     return new Walk(inputs, schemaInference, columns, failures, written, rowLevel, skips);
   }
 

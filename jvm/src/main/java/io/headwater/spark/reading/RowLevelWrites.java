@@ -3,7 +3,7 @@ package io.headwater.spark.reading;
 import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.RowLevelWrite;
 import io.headwater.spark.compat.ScalaCollections;
-import io.headwater.spark.reading.walk.Connectors;
+import io.headwater.spark.reading.walk.ConnectorRegistry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,11 +55,11 @@ public final class RowLevelWrites {
    * ({@code Connector#rewritesTableRows}: Delta's {@code MERGE INTO}, {@code UPDATE}, {@code
    * DELETE}).
    */
-  public static boolean isRowLevelWrite(LogicalPlan root) {
+  public static boolean isRowLevelWrite(LogicalPlan root, ConnectorRegistry connectors) {
     return root instanceof org.apache.spark.sql.catalyst.plans.logical.RowLevelWrite
         || root instanceof DeleteFromTableWithFilters
         || root instanceof DeleteFromTable
-        || Connectors.any(connector -> connector.rewritesTableRows(root));
+        || connectors.rewritesTableRows(root);
   }
 
   /**
@@ -68,7 +68,8 @@ public final class RowLevelWrites {
    * @param analyzed the execution's analyzed plan, whose row-level write holds the condition of a
    *     metadata-only {@code DELETE} as an expression (the optimized plan holds it translated)
    */
-  static Optional<RowLevelWrite> of(LogicalPlan root, Optional<LogicalPlan> analyzed) {
+  static Optional<RowLevelWrite> of(
+      LogicalPlan root, Optional<LogicalPlan> analyzed, ConnectorRegistry connectors) {
     if (root instanceof org.apache.spark.sql.catalyst.plans.logical.RowLevelWrite write) {
       return ofRewrite(write);
     }
@@ -80,7 +81,7 @@ public final class RowLevelWrites {
     if (root instanceof DeleteFromTable delete) {
       return Optional.of(delete(delete.table(), delete.condition()));
     }
-    return Connectors.first(connector -> connector.rowLevelWrite(root));
+    return connectors.rowLevelWrite(root);
   }
 
   /** A {@code DELETE} of {@code table}'s rows where {@code where} holds. */

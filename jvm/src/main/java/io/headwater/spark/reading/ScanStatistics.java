@@ -4,17 +4,19 @@ import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.naming.FileDatasetNames;
-import io.headwater.spark.reading.walk.Connectors;
+import io.headwater.spark.reading.walk.ConnectorRegistry;
 import io.openlineage.client.utils.DatasetIdentifier;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.execution.FileSourceScanExec;
 import org.apache.spark.sql.execution.SparkPlan;
+import org.apache.spark.sql.execution.datasources.HadoopFsRelation;
 import org.apache.spark.sql.execution.metric.SQLMetric;
 
 /**
@@ -40,14 +42,23 @@ public final class ScanStatistics {
    * batch's files.
    *
    * @param hadoopConf qualifies a relative source directory
+   * @param connectors asked for a file relation's roots ({@code Connector#streamBatchRoots})
    */
   public static Map<String, DatasetStatistics> ofMicroBatch(
-      SparkPlan executedPlan, CatalogTables tables, Configuration hadoopConf) {
-    return of(executedPlan, tables, java.util.Optional.of(hadoopConf));
+      SparkPlan executedPlan,
+      CatalogTables tables,
+      Configuration hadoopConf,
+      ConnectorRegistry connectors) {
+    return of(
+        executedPlan,
+        tables,
+        java.util.Optional.of(relation -> connectors.streamBatchRoots(relation, hadoopConf)));
   }
 
   private static Map<String, DatasetStatistics> of(
-      SparkPlan executedPlan, CatalogTables tables, java.util.Optional<Configuration> streaming) {
+      SparkPlan executedPlan,
+      CatalogTables tables,
+      java.util.Optional<Function<HadoopFsRelation, java.util.Optional<List<Path>>>> streaming) {
     Map<String, DatasetStatistics> byDataset = new HashMap<>();
     Deque<SparkPlan> pending = new ArrayDeque<>();
     pending.push(executedPlan);
@@ -73,16 +84,15 @@ public final class ScanStatistics {
   }
 
   private static java.util.Optional<DatasetIdentifier> identify(
-      FileSourceScanExec scan, CatalogTables tables, java.util.Optional<Configuration> streaming) {
+      FileSourceScanExec scan,
+      CatalogTables tables,
+      java.util.Optional<Function<HadoopFsRelation, java.util.Optional<List<Path>>>> streaming) {
     if (scan.tableIdentifier().isDefined()) {
       return java.util.Optional.of(tables.identifyByName(scan.tableIdentifier().get()));
     }
     List<Path> roots =
         streaming
-            .flatMap(
-                conf ->
-                    Connectors.first(
-                        connector -> connector.streamBatchRoots(scan.relation(), conf)))
+            .flatMap(batchRoots -> batchRoots.apply(scan.relation()))
             .orElseGet(() -> ScalaCollections.asJava(scan.relation().location().rootPaths()));
     if (roots.size() != 1) {
       return java.util.Optional.empty();

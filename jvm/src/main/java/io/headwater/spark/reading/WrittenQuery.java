@@ -1,5 +1,6 @@
 package io.headwater.spark.reading;
 
+import io.headwater.spark.reading.walk.ConnectorRegistry;
 import io.headwater.spark.reading.walk.PlanChildren;
 import java.util.List;
 import java.util.Optional;
@@ -26,8 +27,8 @@ import org.apache.spark.sql.catalyst.plans.logical.V2WriteCommand;
 final class WrittenQuery {
   private WrittenQuery() {}
 
-  static Optional<LogicalPlan> of(LogicalPlan root) {
-    if (RowLevelWrites.isRowLevelWrite(root)) {
+  static Optional<LogicalPlan> of(LogicalPlan root, ConnectorRegistry connectors) {
+    if (RowLevelWrites.isRowLevelWrite(root, connectors)) {
       return Optional.empty();
     }
     if (root instanceof V2CreateTableAsSelectPlan ctas) {
@@ -36,7 +37,7 @@ final class WrittenQuery {
     if (root instanceof V2WriteCommand write) {
       return Optional.of(write.query());
     }
-    List<LogicalPlan> below = PlanChildren.of(root);
+    List<LogicalPlan> below = PlanChildren.of(root, connectors);
     return below.isEmpty() ? Optional.empty() : Optional.of(below.get(0));
   }
 }

@@ -46,7 +46,7 @@ import io.headwater.spark.connectors.v2.V2OverwriteVisitor;
 import io.headwater.spark.connectors.v2.V2TableOutputVisitor;
 import io.headwater.spark.connectors.v2.WriteDeltaVisitor;
 import io.headwater.spark.junit.LocalSpark;
-import io.headwater.spark.reading.walk.Connectors;
+import io.headwater.spark.reading.walk.ConnectorRegistry;
 import java.util.List;
 import org.junit.Test;
 
@@ -60,7 +60,8 @@ import org.junit.Test;
 public class BuiltInConnectorsTest {
   private final OpenLineageContext context = LocalSpark.context();
   private final List<io.headwater.spark.api.Connector> connectors =
-      Connectors.load(getClass().getClassLoader(), failure -> {});
+      ConnectorRegistry.load(getClass().getClassLoader(), failure -> {}, (c, hook, failure) -> {})
+          .connectors();
 
   @Test
   public void theConnectorsInOrder() {

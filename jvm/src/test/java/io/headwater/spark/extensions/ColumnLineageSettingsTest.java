@@ -9,8 +9,8 @@ import io.headwater.spark.api.OpenLineageEventHandlerFactory;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.facets.ColumnLineageSkip;
+import io.headwater.spark.junit.BuiltInConnectors;
 import io.headwater.spark.reading.ExecutionLineage;
-import io.headwater.spark.reading.walk.Connectors;
 import io.openlineage.client.OpenLineage;
 import java.net.URI;
 import java.time.Duration;
@@ -276,10 +276,9 @@ public class ColumnLineageSettingsTest {
         lineage.columnLineageSkips());
   }
 
-  private static List<OpenLineageEventHandlerFactory> withConnectors(
-      OpenLineageEventHandlerFactory user) {
+  private static EventHandlerFactories.Found withConnectors(OpenLineageEventHandlerFactory user) {
     List<OpenLineageEventHandlerFactory> factories = new java.util.ArrayList<>(List.of(user));
-    factories.addAll(Connectors.installed());
-    return factories;
+    factories.addAll(BuiltInConnectors.registry().connectors());
+    return new EventHandlerFactories.Found(factories, BuiltInConnectors.registry());
   }
 }

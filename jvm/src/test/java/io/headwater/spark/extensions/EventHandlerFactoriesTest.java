@@ -7,8 +7,8 @@ import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.OpenLineageEventHandlerFactory;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.compat.ScalaCollections;
+import io.headwater.spark.junit.BuiltInConnectors;
 import io.headwater.spark.junit.LocalSpark;
-import io.headwater.spark.reading.walk.Connectors;
 import io.openlineage.client.OpenLineage;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -136,7 +136,9 @@ public class EventHandlerFactoriesTest {
   }
 
   private static List<Class<?>> builtInConnectors() {
-    return Connectors.installed().stream().<Class<?>>map(Object::getClass).toList();
+    return BuiltInConnectors.registry().connectors().stream()
+        .<Class<?>>map(Object::getClass)
+        .toList();
   }
 
   @Test

@@ -8,6 +8,7 @@ import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.OpenLineageEventHandlerFactory;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.junit.BuiltInConnectors;
 import io.headwater.spark.junit.Executions;
 import io.headwater.spark.junit.LocalSpark;
 import io.headwater.spark.reading.PlanReader;
@@ -137,7 +138,7 @@ public class VisitorIndexTest {
     Asked<LogicalPlan> any = new Asked<>(LogicalPlan.class, "any");
     Untyped untyped = new Untyped();
 
-    new PlanReader(NO_COLUMN_LINEAGE)
+    new PlanReader(BuiltInConnectors.registry(), NO_COLUMN_LINEAGE)
         .read(
             visitors(List.of(untyped, joins, any), List.of()),
             CONTEXT.openLineage(),

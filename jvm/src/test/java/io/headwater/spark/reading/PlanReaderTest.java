@@ -10,9 +10,9 @@ import io.headwater.spark.api.Connector;
 import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.api.QueryPlanVisitor;
 import io.headwater.spark.config.HeadwaterConfig;
+import io.headwater.spark.junit.BuiltInConnectors;
 import io.headwater.spark.junit.Executions;
 import io.headwater.spark.junit.LocalSpark;
-import io.headwater.spark.reading.walk.Connectors;
 import io.openlineage.client.OpenLineage;
 import java.net.URI;
 import java.nio.file.Path;
@@ -47,7 +47,7 @@ public class PlanReaderTest {
     private final List<Throwable> failures = new ArrayList<>();
 
     BuiltInVisitors(OpenLineageContext context) {
-      List<Connector> connectors = Connectors.load(getClass().getClassLoader(), failures::add);
+      List<Connector> connectors = BuiltInConnectors.registry().connectors();
       List<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>> in = new ArrayList<>();
       List<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>> out = new ArrayList<>();
       for (Connector connector : connectors) {
@@ -109,7 +109,7 @@ public class PlanReaderTest {
     BuiltInVisitors visitors = new BuiltInVisitors(LocalSpark.context());
 
     PlanReader.Reading reading =
-        new PlanReader(COLUMN_LINEAGE)
+        new PlanReader(BuiltInConnectors.registry(), COLUMN_LINEAGE)
             .read(
                 visitors,
                 OPEN_LINEAGE,

@@ -4,6 +4,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertSame;
 
+import io.headwater.spark.junit.BuiltInConnectors;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineage.LifecycleStateChangeDatasetFacet.LifecycleStateChange;
 import java.io.IOException;
@@ -21,9 +22,11 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
 /**
- * Table versions read from the files of Delta and Iceberg tables laid out as those formats lay them
- * out (the end-to-end tests check the same against tables Delta 4.4 and Iceberg 1.12 wrote:
- * test_delta_lineage.py, test_iceberg_lineage.py).
+ * Table versions as the built-in connectors read them ({@code Connector#tableVersion}: Delta's in
+ * connectors.delta, Iceberg's in connectors.v2) from the files of Delta and Iceberg tables laid out
+ * as those formats lay them out, and attached by {@link TableVersions} (the end-to-end tests check
+ * the same against tables Delta 4.4 and Iceberg 1.12 wrote: test_delta_lineage.py,
+ * test_iceberg_lineage.py).
  */
 public class TableVersionsTest {
   private static final Configuration CONF = new Configuration();
@@ -37,7 +40,11 @@ public class TableVersionsTest {
   }
 
   private static Optional<String> versionOf(Path table) {
-    return TableVersions.of("file", table.toString(), CONF);
+    return version("file", table.toString());
+  }
+
+  private static Optional<String> version(String namespace, String name) {
+    return BuiltInConnectors.registry().tableVersion(namespace, name, CONF);
   }
 
   @Test
@@ -104,9 +111,8 @@ public class TableVersionsTest {
 
     assertEquals(Optional.empty(), versionOf(plain));
     assertEquals(Optional.empty(), versionOf(plain.resolve("missing")));
-    assertEquals(
-        Optional.empty(), TableVersions.of("postgres://db:5432", "shop.public.orders", CONF));
-    assertEquals(Optional.empty(), TableVersions.of("testcat", "ns.t", CONF));
+    assertEquals(Optional.empty(), version("postgres://db:5432", "shop.public.orders"));
+    assertEquals(Optional.empty(), version("testcat", "ns.t"));
   }
 
   @Test
@@ -132,7 +138,7 @@ public class TableVersionsTest {
             .build();
 
     List<OpenLineage.OutputDataset> result =
-        TableVersions.attach(OL, List.of(written, dropped), CONF);
+        TableVersions.attach(OL, List.of(written, dropped), TableVersionsTest::version);
 
     assertEquals("3", result.get(0).getFacets().getVersion().getDatasetVersion());
     assertEquals(written.getFacets().getSchema(), result.get(0).getFacets().getSchema());

@@ -3,7 +3,6 @@ package io.headwater.spark.agent.events;
 import io.headwater.spark.agent.runs.LocalPropertyTags;
 import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.reading.ExecutionLineage;
-import io.headwater.spark.reading.MetadataOnlyCommands;
 import io.openlineage.client.OpenLineage;
 import java.util.List;
 import java.util.Optional;
@@ -12,8 +11,8 @@ import java.util.Optional;
  * The static-lineage events of the OpenLineage spec 2-0-2 (the "RunEvent-less metadata emission"
  * proposal): a {@code DatasetEvent} carries a dataset's metadata outside any run, a {@code
  * JobEvent} a job's declared inputs and outputs without running it. Used for metadata-only DDL
- * ({@link MetadataOnlyCommands}), for the graphs of Spark Declarative Pipelines ({@link
- * PipelineEvents}) and by the Python API.
+ * ({@code Connector#changesOnlyTableMetadata}), for the graphs of Spark Declarative Pipelines
+ * ({@link PipelineEvents}) and by the Python API.
  */
 @Internal
 public final class StaticEvents {

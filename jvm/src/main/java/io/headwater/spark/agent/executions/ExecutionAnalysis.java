@@ -22,7 +22,6 @@ import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.extensions.SchedulerObjects;
 import io.headwater.spark.naming.CatalogHistory;
 import io.headwater.spark.reading.ExecutionLineage;
-import io.headwater.spark.reading.MetadataOnlyCommands;
 import io.headwater.spark.reading.RowLevelWrites;
 import io.headwater.spark.reading.StaticLineage;
 import java.time.Duration;
@@ -110,7 +109,7 @@ public final class ExecutionAnalysis {
         rootExecutionId != executionId
             && !analysisFailed
             && execution != null
-            && RowLevelWrites.isRowLevelWrite(execution.optimizedPlan());
+            && RowLevelWrites.isRowLevelWrite(execution.optimizedPlan(), reading.connectors());
     Placement placement =
         tracker.executionStarted(executionId, rootExecutionId, time, batch, rowLevelWrite);
     ExecutionRun run = placement.run();
@@ -334,7 +333,9 @@ public final class ExecutionAnalysis {
   private void emitStatic(ExecutionRun run, long time, QueryExecution execution) {
     RunFindings found = run.findings;
     boolean readNow =
-        execution != null && StaticLineage.readAtEnd(found.staticKind(), execution.optimizedPlan());
+        execution != null
+            && StaticLineage.readAtEnd(
+                found.staticKind(), execution.optimizedPlan(), reading.connectors());
     ExecutionLineage lineage = readNow ? reading.afterDdl(run, execution) : found.lineage();
     if (found.staticKind() == StaticLineage.Kind.DATASET_EVENTS) {
       lineage.outputs().forEach(output -> emission.submit(staticEvents.datasetEvent(time, output)));
@@ -345,7 +346,7 @@ public final class ExecutionAnalysis {
       Optional<String> viewText =
           execution == null
               ? Optional.empty()
-              : MetadataOnlyCommands.viewText(execution.optimizedPlan());
+              : reading.connectors().viewText(execution.optimizedPlan());
       Optional<String> sql = viewText.or(run::sql);
       emission.submit(
           staticEvents.jobEvent(

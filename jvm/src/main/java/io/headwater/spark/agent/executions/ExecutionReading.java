@@ -195,7 +195,7 @@ public final class ExecutionReading {
         reading.microBatch(run, readable, batch.orElseThrow());
       }
       if (readable != null) {
-        run.metrics.microBatchEnded(readable);
+        run.metrics.microBatchEnded(readable, reading.connectors());
       }
       builders.evaluate(run, List.of(event));
       return tracker.microBatchEnded(microBatch, time, failure);

@@ -4,6 +4,7 @@ import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.reading.DatasetStatistics;
 import io.headwater.spark.reading.ScanStatistics;
+import io.headwater.spark.reading.walk.ConnectorRegistry;
 import io.openlineage.client.OpenLineage;
 import java.util.Collections;
 import java.util.HashMap;
@@ -125,12 +126,13 @@ public final class RunMetrics {
    * previous micro-batch (a streaming sink's writes have no command metrics; file sinks report rows
    * and bytes in the tasks' output metrics).
    */
-  public void microBatchEnded(QueryExecution execution) {
+  public void microBatchEnded(QueryExecution execution, ConnectorRegistry connectors) {
     batchRead.clear();
     ScanStatistics.ofMicroBatch(
             execution.executedPlan(),
             new CatalogTables(execution.sparkSession()),
-            execution.sparkSession().sessionState().newHadoopConf())
+            execution.sparkSession().sessionState().newHadoopConf(),
+            connectors)
         .forEach(
             (key, stats) -> {
               batchRead.put(key, stats);

@@ -14,8 +14,10 @@ import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.naming.NameNormalizer;
 import io.headwater.spark.reading.ExecutionLineage;
 import io.headwater.spark.reading.PlanReading;
+import io.headwater.spark.reading.walk.ConnectorRegistry;
 import io.headwater.spark.tables.TableVersions;
 import io.openlineage.client.OpenLineage;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.execution.QueryExecution;
 import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart;
 import org.slf4j.Logger;
@@ -56,6 +58,11 @@ public final class RunReading {
     this.jobNameStyle = jobNameStyle;
     this.connectClients = connectClients;
     this.openLineage = openLineage;
+  }
+
+  /** The agent's connectors, asked what the agent reads beside the plan walk. */
+  public ConnectorRegistry connectors() {
+    return extractor.connectors();
   }
 
   /**
@@ -167,18 +174,19 @@ public final class RunReading {
   }
 
   /**
-   * The tables' versions after the root execution wrote them ({@link TableVersions}), on the run's
-   * outputs, read once its terminal event is due.
+   * The tables' versions after the root execution wrote them, as the connectors read them ({@link
+   * TableVersions}), on the run's outputs, read once its terminal event is due.
    */
   public void tableVersions(ExecutionRun run, QueryExecution execution) {
     ExecutionLineage lineage = run.findings.lineage();
     if (!lineage.outputs().isEmpty()) {
+      Configuration hadoopConf = execution.sparkSession().sessionState().newHadoopConf();
       run.findings.setLineage(
           lineage.withOutputs(
               TableVersions.attach(
                   openLineage,
                   lineage.outputs(),
-                  execution.sparkSession().sessionState().newHadoopConf())));
+                  (namespace, name) -> connectors().tableVersion(namespace, name, hadoopConf))));
     }
   }
 

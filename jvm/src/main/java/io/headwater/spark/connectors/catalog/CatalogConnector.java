@@ -8,7 +8,20 @@ import io.openlineage.client.OpenLineage;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.catalyst.plans.logical.Command;
+import org.apache.spark.sql.catalyst.plans.logical.DropTable;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.execution.command.AlterTableAddColumnsCommand;
+import org.apache.spark.sql.execution.command.AlterTableChangeColumnCommand;
+import org.apache.spark.sql.execution.command.AlterTableRenameCommand;
+import org.apache.spark.sql.execution.command.AlterTableSetLocationCommand;
+import org.apache.spark.sql.execution.command.AlterTableSetPropertiesCommand;
+import org.apache.spark.sql.execution.command.AlterTableUnsetPropertiesCommand;
+import org.apache.spark.sql.execution.command.CreateDataSourceTableAsSelectCommand;
+import org.apache.spark.sql.execution.command.CreateDataSourceTableCommand;
+import org.apache.spark.sql.execution.command.CreateTableCommand;
+import org.apache.spark.sql.execution.command.CreateViewCommand;
 import scala.PartialFunction;
 
 /**
@@ -22,6 +35,12 @@ public final class CatalogConnector implements Connector {
   @Override
   public int order() {
     return 200;
+  }
+
+  /** Its hooks answer only commands (view definitions). */
+  @Override
+  public Collection<Class<?>> hookNodeTypes() {
+    return List.of(Command.class);
   }
 
   @Override
@@ -54,5 +73,50 @@ public final class CatalogConnector implements Connector {
   @Override
   public boolean isViewDefinition(LogicalPlan root) {
     return ViewDefinitionVisitor.isPersistentView(root);
+  }
+
+  @Override
+  public boolean isTemporaryViewDefinition(LogicalPlan root) {
+    return root instanceof CreateViewCommand && !ViewDefinitionVisitor.isPersistentView(root);
+  }
+
+  /** A view's {@code originalText}, when Spark kept it. */
+  @Override
+  public Optional<String> viewText(LogicalPlan root) {
+    return root instanceof CreateViewCommand view && view.originalText().isDefined()
+        ? Optional.of(view.originalText().get())
+        : Optional.empty();
+  }
+
+  /** The query a V1 CTAS or {@code saveAsTable} ({@code SaveAsV1TableCommand}) runs itself. */
+  @Override
+  public List<LogicalPlan> hiddenQueries(LogicalPlan node) {
+    if (node instanceof CreateDataSourceTableAsSelectCommand ctas) {
+      return List.of(ctas.query());
+    }
+    return SparkVersions.v1Writes().saveAsTableQuery(node).map(List::of).orElse(List.of());
+  }
+
+  /**
+   * {@code CREATE TABLE} without data ({@code CreateDataSourceTableCommand}, Hive-format {@code
+   * CreateTableCommand}), {@code ALTER TABLE} (add or change columns, set or unset properties, also
+   * {@code COMMENT ON}, set location, rename) and {@code DROP TABLE}.
+   */
+  @Override
+  public boolean changesOnlyTableMetadata(LogicalPlan root) {
+    return root instanceof CreateDataSourceTableCommand
+        || root instanceof CreateTableCommand
+        || root instanceof AlterTableAddColumnsCommand
+        || root instanceof AlterTableChangeColumnCommand
+        || root instanceof AlterTableSetPropertiesCommand
+        || root instanceof AlterTableUnsetPropertiesCommand
+        || root instanceof AlterTableSetLocationCommand
+        || root instanceof AlterTableRenameCommand
+        || root instanceof DropTable;
+  }
+
+  @Override
+  public boolean dropsTable(LogicalPlan root) {
+    return root instanceof DropTable;
   }
 }

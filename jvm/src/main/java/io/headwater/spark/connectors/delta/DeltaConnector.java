@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.sql.catalyst.plans.logical.Command;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import scala.PartialFunction;
 
@@ -24,6 +26,12 @@ public final class DeltaConnector implements Connector {
   @Override
   public int order() {
     return 700;
+  }
+
+  /** Its hooks answer only commands (Delta's MERGE INTO, UPDATE and DELETE). */
+  @Override
+  public Collection<Class<?>> hookNodeTypes() {
+    return List.of(Command.class);
   }
 
   @Override
@@ -47,6 +55,11 @@ public final class DeltaConnector implements Connector {
   @Override
   public List<LogicalPlan> hiddenQueries(LogicalPlan node) {
     return DeltaSupport.hiddenQueries(node);
+  }
+
+  @Override
+  public Optional<String> tableVersion(String namespace, String name, Configuration hadoopConf) {
+    return DeltaTableVersions.of(namespace, name, hadoopConf);
   }
 
   @Override

@@ -27,6 +27,12 @@ public final class FilesConnector implements Connector {
     return 100;
   }
 
+  /** No node hooks: nodes are never asked of this connector's hooks. */
+  @Override
+  public Collection<Class<?>> hookNodeTypes() {
+    return List.of();
+  }
+
   @Override
   public Collection<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>>
       createInputDatasetQueryPlanVisitors(OpenLineageContext context) {

@@ -6,6 +6,7 @@ import io.headwater.spark.api.OpenLineageContext;
 import io.openlineage.client.OpenLineage;
 import java.util.Collection;
 import java.util.List;
+import org.apache.spark.sql.catalyst.plans.logical.Command;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import scala.PartialFunction;
 
@@ -20,6 +21,12 @@ public final class HiveConnector implements Connector {
   @Override
   public int order() {
     return 800;
+  }
+
+  /** Its hooks answer only commands (a Hive CTAS). */
+  @Override
+  public Collection<Class<?>> hookNodeTypes() {
+    return List.of(Command.class);
   }
 
   @Override

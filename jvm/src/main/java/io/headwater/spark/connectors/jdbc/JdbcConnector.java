@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.execution.datasources.LogicalRelation;
 import scala.PartialFunction;
 
 /**
@@ -21,6 +22,12 @@ public final class JdbcConnector implements Connector {
   @Override
   public int order() {
     return 300;
+  }
+
+  /** Its hook answers only relations (a JDBC read of a query). */
+  @Override
+  public Collection<Class<?>> hookNodeTypes() {
+    return List.of(LogicalRelation.class);
   }
 
   @Override

@@ -22,6 +22,12 @@ public final class KafkaConnector implements Connector {
     return 400;
   }
 
+  /** No node hooks: nodes are never asked of this connector's hooks. */
+  @Override
+  public Collection<Class<?>> hookNodeTypes() {
+    return List.of();
+  }
+
   @Override
   public Collection<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>>
       createInputDatasetQueryPlanVisitors(OpenLineageContext context) {

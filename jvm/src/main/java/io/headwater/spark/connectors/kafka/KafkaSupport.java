@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.headwater.spark.compat.ScalaCollections;
-import io.headwater.spark.naming.KafkaDatasetNames;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -22,6 +22,12 @@ public final class RddConnector implements Connector {
     return 900;
   }
 
+  /** No node hooks: nodes are never asked of this connector's hooks. */
+  @Override
+  public Collection<Class<?>> hookNodeTypes() {
+    return List.of();
+  }
+
   @Override
   public Collection<PartialFunction<LogicalPlan, List<OpenLineage.InputDataset>>>
       createInputDatasetQueryPlanVisitors(OpenLineageContext context) {

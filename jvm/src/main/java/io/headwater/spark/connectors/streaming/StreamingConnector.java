@@ -20,6 +20,12 @@ public final class StreamingConnector implements Connector {
     return 600;
   }
 
+  /** No node hooks: nodes are never asked of this connector's hooks. */
+  @Override
+  public Collection<Class<?>> hookNodeTypes() {
+    return List.of();
+  }
+
   @Override
   public Collection<PartialFunction<LogicalPlan, List<OpenLineage.OutputDataset>>>
       createOutputDatasetQueryPlanVisitors(OpenLineageContext context) {

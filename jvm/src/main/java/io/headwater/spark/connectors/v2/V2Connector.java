@@ -6,6 +6,11 @@ import io.headwater.spark.api.OpenLineageContext;
 import io.openlineage.client.OpenLineage;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.sql.catalyst.plans.logical.AlterTableCommand;
+import org.apache.spark.sql.catalyst.plans.logical.Command;
+import org.apache.spark.sql.catalyst.plans.logical.CreateTable;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import scala.PartialFunction;
 
@@ -20,6 +25,24 @@ public final class V2Connector implements Connector {
   @Override
   public int order() {
     return 500;
+  }
+
+  /** Its hooks answer only commands (V2 DDL). */
+  @Override
+  public Collection<Class<?>> hookNodeTypes() {
+    return List.of(Command.class);
+  }
+
+  /** {@code CREATE TABLE} without data and {@code ALTER TABLE} (also {@code COMMENT ON TABLE}). */
+  @Override
+  public boolean changesOnlyTableMetadata(LogicalPlan root) {
+    return root instanceof CreateTable || root instanceof AlterTableCommand;
+  }
+
+  /** Iceberg's current snapshot ({@link IcebergTableVersions}). */
+  @Override
+  public Optional<String> tableVersion(String namespace, String name, Configuration hadoopConf) {
+    return IcebergTableVersions.of(namespace, name, hadoopConf);
   }
 
   @Override

@@ -4,6 +4,7 @@ import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.RelationStandIn;
 import io.headwater.spark.api.RowLevelWrite;
 import io.headwater.spark.compat.ScalaCollections;
+import io.headwater.spark.reading.walk.ConnectorRegistry;
 import io.headwater.spark.reading.walk.PlanCallback;
 import io.headwater.spark.reading.walk.PlanWalk;
 import io.headwater.spark.versions.SparkVersions;
@@ -61,7 +62,7 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
   public record SourceDataset(String namespace, String name) {}
 
   private final Function<LogicalPlan, Optional<SourceDataset>> datasets;
-  private final Function<LogicalPlan, Optional<RelationStandIn>> standIns;
+  private final ConnectorRegistry connectors;
   private final Map<Long, FieldSources> columns = new HashMap<>();
   private final IdentityHashMap<LogicalPlan, Boolean> visited = new IdentityHashMap<>();
   private final Map<Long, CTERelationDef> cteDefinitions = new HashMap<>();
@@ -75,35 +76,22 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
   /**
    * @param query the query whose columns are traced (a write's rows, a declared job's DataFrame)
    * @param datasets the dataset a relation node reads, when the input visitors named exactly one
-   * @param standIns the stand-in of a relation node, when it has one (consulted before {@code
-   *     datasets})
+   * @param connectors asked for the stand-in of a relation node ({@code Connector#standIn},
+   *     consulted before {@code datasets}) and what is below their commands (the plan walk)
    * @param budget how long the analysis may take; {@link #result} throws {@link
    *     AnalysisBudget.Exceeded} past it
    * @param analyzed the query's analyzed plan, to tell the {@code IS NOT NULL} filters the
    *     optimizer inferred from those the user wrote; empty when there is none (every filter
    *     counts)
+   * @param descriptionRedaction with every transformation described by the SQL text of what made it
+   *     ({@link Descriptions}, {@code spark.openlineage.columnLineage.descriptionsEnabled}): what
+   *     each description goes through before it is kept (the event's SQL redaction); null for no
+   *     descriptions
    */
   public ColumnLineageAnalyzer(
       LogicalPlan query,
       Function<LogicalPlan, Optional<SourceDataset>> datasets,
-      Function<LogicalPlan, Optional<RelationStandIn>> standIns,
-      AnalysisBudget budget,
-      Optional<LogicalPlan> analyzed) {
-    this(query, datasets, standIns, budget, analyzed, null);
-  }
-
-  /**
-   * As {@link #ColumnLineageAnalyzer(LogicalPlan, Function, Function, AnalysisBudget, Optional)},
-   * with every transformation described by the SQL text of what made it ({@link Descriptions},
-   * {@code spark.openlineage.columnLineage.descriptionsEnabled}).
-   *
-   * @param descriptionRedaction what each description goes through before it is kept (the event's
-   *     SQL redaction); null for no descriptions
-   */
-  public ColumnLineageAnalyzer(
-      LogicalPlan query,
-      Function<LogicalPlan, Optional<SourceDataset>> datasets,
-      Function<LogicalPlan, Optional<RelationStandIn>> standIns,
+      ConnectorRegistry connectors,
       AnalysisBudget budget,
       Optional<LogicalPlan> analyzed,
       java.util.function.UnaryOperator<String> descriptionRedaction) {
@@ -111,7 +99,7 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
     this.descriptions =
         descriptionRedaction == null ? Descriptions.NONE : new Descriptions(descriptionRedaction);
     this.datasets = datasets;
-    this.standIns = standIns;
+    this.connectors = connectors;
     this.budget = budget;
     this.expressions =
         new ExpressionSources(
@@ -125,7 +113,9 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
         new RowLevelSources(
             expressions,
             descriptions,
-            analyzed.map(InferredFilters::from).orElseGet(InferredFilters::none));
+            analyzed
+                .map(plan -> InferredFilters.from(plan, connectors))
+                .orElseGet(InferredFilters::none));
   }
 
   /**
@@ -209,7 +199,7 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
     boolean wasInQuery = inQuery;
     inQuery = true;
     try {
-      RuntimeException failure = PlanWalk.walk(plan, List.of(this)).of(this);
+      RuntimeException failure = PlanWalk.walk(plan, connectors, List.of(this)).of(this);
       if (failure != null) {
         throw failure;
       }
@@ -221,7 +211,7 @@ public final class ColumnLineageAnalyzer implements PlanCallback {
   /** Maps the columns {@code node} creates to their sources; every node below it is done. */
   private void columnsOf(LogicalPlan node) {
     if (node.children().isEmpty()) {
-      Optional<RelationStandIn> standIn = standIns.apply(node);
+      Optional<RelationStandIn> standIn = connectors.standIn(node);
       if (standIn.isPresent()) {
         throughStandIn(node, standIn.get());
         return;

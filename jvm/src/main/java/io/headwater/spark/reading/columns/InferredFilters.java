@@ -1,6 +1,7 @@
 package io.headwater.spark.reading.columns;
 
 import io.headwater.spark.compat.ScalaCollections;
+import io.headwater.spark.reading.walk.ConnectorRegistry;
 import io.headwater.spark.reading.walk.PlanCallback;
 import io.headwater.spark.reading.walk.PlanWalk;
 import java.util.ArrayDeque;
@@ -41,7 +42,7 @@ final class InferredFilters {
    * The null tests and size checks the analyzed plan has, anywhere in the expressions of the
    * operators the plan walk ({@link PlanWalk}) reaches from it.
    */
-  static InferredFilters from(LogicalPlan analyzed) {
+  static InferredFilters from(LogicalPlan analyzed, ConnectorRegistry connectors) {
     Set<Long> notNull = new HashSet<>();
     Set<Expression> sizeChecks = new HashSet<>();
     PlanCallback declared =
@@ -53,7 +54,7 @@ final class InferredFilters {
             }
           }
         };
-    RuntimeException failure = PlanWalk.walk(analyzed, List.of(declared)).of(declared);
+    RuntimeException failure = PlanWalk.walk(analyzed, connectors, List.of(declared)).of(declared);
     if (failure != null) {
       throw failure;
     }

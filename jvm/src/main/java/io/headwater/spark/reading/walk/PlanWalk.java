@@ -43,22 +43,24 @@ public final class PlanWalk {
   /**
    * Walks {@code root} once, telling every callback, in list order, about every node.
    *
+   * @param connectors asked what is below their commands ({@link PlanChildren})
    * @return the callbacks that threw (and were dropped), none when all ran to the end
    */
-  public static Failures walk(LogicalPlan root, List<? extends PlanCallback> callbacks) {
+  public static Failures walk(
+      LogicalPlan root, ConnectorRegistry connectors, List<? extends PlanCallback> callbacks) {
     List<PlanCallback> active = new ArrayList<>(callbacks);
     Map<PlanCallback, RuntimeException> failed = new LinkedHashMap<>();
     Set<LogicalPlan> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     Deque<Frame> stack = new ArrayDeque<>();
     if (enter(root, active, failed, seen)) {
-      stack.push(new Frame(root, PlanChildren.of(root).iterator()));
+      stack.push(new Frame(root, PlanChildren.of(root, connectors).iterator()));
     }
     while (!stack.isEmpty()) {
       Frame top = stack.peek();
       if (top.below.hasNext()) {
         LogicalPlan next = top.below.next();
         if (enter(next, active, failed, seen)) {
-          stack.push(new Frame(next, PlanChildren.of(next).iterator()));
+          stack.push(new Frame(next, PlanChildren.of(next, connectors).iterator()));
         }
         continue;
       }

@@ -3,6 +3,7 @@ package io.headwater.spark.reading.columns;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import io.headwater.spark.junit.BuiltInConnectors;
 import io.headwater.spark.junit.Executions;
 import io.headwater.spark.junit.LocalSpark;
 import org.apache.spark.sql.catalyst.expressions.Expression;
@@ -31,7 +32,7 @@ public class InferredFiltersTest {
     Expression written = filter.condition();
     Expression notWritten = new IsNotNull(filter.child().output().apply(1)); // b: nobody tested it
 
-    InferredFilters filters = InferredFilters.from(ctas.analyzed());
+    InferredFilters filters = InferredFilters.from(ctas.analyzed(), BuiltInConnectors.registry());
 
     assertTrue(written instanceof IsNotNull);
     assertFalse(filters.isInferred(written));

@@ -1,4 +1,4 @@
-package io.headwater.spark.naming;
+package io.headwater.spark.connectors.kafka;
 
 import static org.junit.Assert.assertEquals;
 

@@ -1,6 +1,5 @@
-package io.headwater.spark.naming;
+package io.headwater.spark.connectors.kafka;
 
-import io.headwater.spark.annotation.Internal;
 import java.util.Optional;
 
 /**
@@ -18,8 +17,7 @@ import java.util.Optional;
  * <p>A listener-style prefix ({@code PLAINTEXT://}, {@code SASL_SSL://}, ...) is dropped; the host
  * and port are kept as written.
  */
-@Internal
-public final class KafkaDatasetNames {
+final class KafkaDatasetNames {
   private static final String SCHEME_SEPARATOR = "://";
 
   private KafkaDatasetNames() {}
