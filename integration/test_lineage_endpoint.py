@@ -213,7 +213,7 @@ def test_every_201_survives_a_kill_right_after_it(tmp_path: Path) -> None:
                     connection.request("POST", "/api/v1/lineage", body, {"Content-Type": "application/json"})
                     answer = connection.getresponse()
                     answer.read()
-                except OSError:
+                except (OSError, http.client.HTTPException):  # the kill cut the connection, or an answer in half
                     return
                 if answer.status == 201:
                     answered.append(run_id)
