@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from sqlalchemy import Column, Connection, Table, delete, select, update
 
 from headwater.lineage import schema as t
-from headwater.lineage.ingest.statements import among_keys, keys_value, run
 from headwater.lineage.semantics import Entity, EventFacts, Facets, Io
+from headwater.lineage.statements import among_keys, keys_value, run
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence

@@ -12,9 +12,9 @@ import orjson
 from sqlalchemy import select, tuple_
 
 from headwater.lineage import schema as t
-from headwater.lineage.ingest.statements import among_keys
 from headwater.lineage.lookup import NodeLookup, keyed
 from headwater.lineage.records import ColumnStep, Node
+from headwater.lineage.statements import among_keys
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Engine, Table, bindparam, func, or_, select
 
 from headwater.lineage import schema as t
-from headwater.lineage.ingest.statements import among_keys, keys_value, run
 from headwater.lineage.records import KINDS, LookupFailedError, Node
+from headwater.lineage.statements import among_keys, keys_value, run
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Iterable, Sequence

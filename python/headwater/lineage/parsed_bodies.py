@@ -15,8 +15,8 @@ import orjson
 from sqlalchemy import select
 
 from headwater.lineage import schema as t
-from headwater.lineage.ingest.statements import among_keys
 from headwater.lineage.lookup import keyed
+from headwater.lineage.statements import among_keys
 
 if TYPE_CHECKING:
     from collections.abc import Collection

@@ -18,7 +18,6 @@ from sqlalchemy.types import String, Text
 from headwater.lineage import schema as t
 from headwater.lineage.bodies import restore_event, skeleton_refs
 from headwater.lineage.column_reads import ColumnReads
-from headwater.lineage.ingest.statements import among_keys, keys_value, run
 from headwater.lineage.lookup import keyed
 from headwater.lineage.parsed_bodies import parsed_bodies
 from headwater.lineage.records import (
@@ -34,6 +33,7 @@ from headwater.lineage.records import (
     run_from_row,
     version_from_row,
 )
+from headwater.lineage.statements import among_keys, keys_value, run
 from headwater.lineage.walk import walk_edges
 
 if TYPE_CHECKING:

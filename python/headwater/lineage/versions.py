@@ -19,7 +19,8 @@ import orjson
 from sqlalchemy import Connection, Select, bindparam, delete, func, select, update
 
 from headwater.lineage import schema as t
-from headwater.lineage.ingest.statements import (
+from headwater.lineage.semantics import Write, canonical_hash, dumps
+from headwater.lineage.statements import (
     among_batch,
     among_keys,
     batch_keys,
@@ -29,7 +30,6 @@ from headwater.lineage.ingest.statements import (
     run,
     run_many,
 )
-from headwater.lineage.semantics import Write, canonical_hash, dumps
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Mapping, Sequence

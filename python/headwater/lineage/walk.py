@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from sqlalchemy import text
 
-from headwater.lineage.ingest.statements import run
+from headwater.lineage.statements import run
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection

@@ -19,8 +19,8 @@ from sqlalchemy import Connection, Table, bindparam, case, delete, select, updat
 
 from headwater.lineage import schema as t
 from headwater.lineage.aliases import resolve_batch
-from headwater.lineage.ingest.statements import among_batch, batch_keys, dialect_insert, run, run_many
 from headwater.lineage.semantics import Entity, EventFacts, RunState, column_lineage_inputs, dumps
+from headwater.lineage.statements import among_batch, batch_keys, dialect_insert, run, run_many
 from headwater.lineage.versions import update_versions
 
 if TYPE_CHECKING:

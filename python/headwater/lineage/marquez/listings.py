@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, Final
 from sqlalchemy import ColumnElement, Select, bindparam, exists, func, literal, or_, select, true, union_all
 
 from headwater.lineage import schema as t
-from headwater.lineage.ingest.statements import among_keys, keys_value, run
 from headwater.lineage.reader import Node
+from headwater.lineage.statements import among_keys, keys_value, run
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Sequence

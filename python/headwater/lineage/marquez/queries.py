@@ -13,7 +13,6 @@ import orjson
 from sqlalchemy import ColumnElement, bindparam, case, func, select, true, union_all
 
 from headwater.lineage import schema as t
-from headwater.lineage.ingest.statements import among_keys, run
 from headwater.lineage.reader import (
     Node,
     RunInfo,
@@ -24,6 +23,7 @@ from headwater.lineage.reader import (
     run_from_row,
     version_from_row,
 )
+from headwater.lineage.statements import among_keys, run
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
