@@ -8,14 +8,14 @@ import io.headwater.spark.agent.events.RunEmitter;
 import io.headwater.spark.agent.events.RunEventFactory;
 import io.headwater.spark.agent.events.StaticEvents;
 import io.headwater.spark.agent.events.StaticLineageApi;
-import io.headwater.spark.agent.executions.ExecutionAnalysis;
+import io.headwater.spark.agent.executions.RunCoordinator;
 import io.headwater.spark.agent.jobs.RddJobRuns;
 import io.headwater.spark.agent.pipelines.PipelineEvents;
 import io.headwater.spark.agent.pipelines.PipelineUpdates;
 import io.headwater.spark.agent.runs.ApplicationRun;
 import io.headwater.spark.agent.runs.ConnectClients;
 import io.headwater.spark.agent.runs.RunBuilders;
-import io.headwater.spark.agent.runs.RunReading;
+import io.headwater.spark.agent.runs.RunFindingsWriter;
 import io.headwater.spark.agent.runs.SparkPropertiesCapture;
 import io.headwater.spark.agent.termination.ServerDriver;
 import io.headwater.spark.agent.tracking.ExecutionTracker;
@@ -24,8 +24,8 @@ import io.headwater.spark.config.ConfigLoader;
 import io.headwater.spark.config.ConfigSources;
 import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.config.Redaction;
+import io.headwater.spark.emit.AgentThread;
 import io.headwater.spark.emit.EmissionQueue;
-import io.headwater.spark.emit.SerialExecutor;
 import io.headwater.spark.extensions.DatasetBuilders;
 import io.headwater.spark.extensions.EventHandlerFactories;
 import io.headwater.spark.extensions.ExtensionFailures;
@@ -167,8 +167,8 @@ final class AgentFactory {
                         emission::status),
                     DatasetNameRules.of(config.compat())));
     StaticEvents staticEvents = new StaticEvents(openLineage, events);
-    RunReading reading =
-        new RunReading(
+    RunFindingsWriter findingsWriter =
+        new RunFindingsWriter(
             extractor,
             contexts,
             properties,
@@ -181,7 +181,7 @@ final class AgentFactory {
         new RunBuilders(
             new DatasetBuilders(extractor.extensions()),
             new FacetBuilders(extractor.extensions()),
-            reading);
+            findingsWriter);
     RecentRuns recentRuns = new RecentRuns();
     RunEmitter emitter = new RunEmitter(events, application, emission, recentRuns);
     Optional<PipelineGraphs> pipelineGraphs = PipelinesSupport.graphs();
@@ -201,10 +201,10 @@ final class AgentFactory {
             config.compat(),
             config.runIdleTimeout(),
             MAX_OPEN_RUNS);
-    ExecutionAnalysis executions =
-        new ExecutionAnalysis(
+    RunCoordinator executions =
+        new RunCoordinator(
             tracker,
-            reading,
+            findingsWriter,
             builders,
             emitter,
             staticEvents,
@@ -214,7 +214,7 @@ final class AgentFactory {
                 application,
                 emitter,
                 tracker,
-                reading,
+                findingsWriter,
                 builders::evaluate,
                 config.compat().rddEventsDisabled()),
             SparkVersions.streaming(),
@@ -227,7 +227,7 @@ final class AgentFactory {
                 application,
                 events,
                 properties,
-                new SerialExecutor("headwater-analysis", config.emit().queueCapacity()),
+                new AgentThread("headwater-analysis", config.emit().queueCapacity()),
                 emission,
                 executions,
                 builders,

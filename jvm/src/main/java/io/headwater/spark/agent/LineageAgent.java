@@ -3,7 +3,7 @@ package io.headwater.spark.agent;
 import io.headwater.spark.agent.events.RecentRuns;
 import io.headwater.spark.agent.events.RunEventFactory;
 import io.headwater.spark.agent.events.StaticLineageApi;
-import io.headwater.spark.agent.executions.ExecutionAnalysis;
+import io.headwater.spark.agent.executions.RunCoordinator;
 import io.headwater.spark.agent.runs.ApplicationRun;
 import io.headwater.spark.agent.runs.RunBuilders;
 import io.headwater.spark.agent.runs.SparkPropertiesCapture;
@@ -11,12 +11,12 @@ import io.headwater.spark.agent.termination.Termination;
 import io.headwater.spark.compat.ScalaCollections;
 import io.headwater.spark.compat.pipelines.ConnectOperation;
 import io.headwater.spark.config.ConfigKeys;
+import io.headwater.spark.emit.AgentThread;
 import io.headwater.spark.emit.DeliveryStatus;
 import io.headwater.spark.emit.EmissionQueue;
-import io.headwater.spark.emit.SerialExecutor;
 import io.headwater.spark.extensions.CustomFacets;
 import io.headwater.spark.extensions.RunContexts;
-import io.headwater.spark.naming.CatalogHistory;
+import io.headwater.spark.naming.CatalogChangeRecorder;
 import io.headwater.spark.pipelines.PipelinesSupport;
 import io.openlineage.client.OpenLineage.RunEvent.EventType;
 import java.time.Duration;
@@ -42,8 +42,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The running agent: every method is called on Spark's listener-bus thread and only queues work on
- * the agent's analysis thread ({@link SerialExecutor}), where {@link ExecutionAnalysis} reads plans
- * and takes the runs' decisions; events are serialised and delivered on the emission thread ({@link
+ * the agent's analysis thread ({@link AgentThread}), where {@link RunCoordinator} reads plans and
+ * takes the runs' decisions; events are serialised and delivered on the emission thread ({@link
  * EmissionQueue}). The application is a run too: START at application start, COMPLETE at its end —
  * or FAIL when the driver is being killed ({@link Termination}); runs still open then end with
  * ABORT. The end is bounded: {@code emit.closeTimeoutMillis} after it began, whatever was not
@@ -60,9 +60,9 @@ final class LineageAgent {
   private final ApplicationRun application;
   private final RunEventFactory events;
   private final SparkPropertiesCapture properties;
-  private final SerialExecutor analysis;
+  private final AgentThread analysis;
   private final EmissionQueue emission;
-  private final ExecutionAnalysis executions;
+  private final RunCoordinator executions;
   private final RunBuilders builders;
   private final RunContexts contexts;
   private final StaticLineageApi staticApi;
@@ -80,9 +80,9 @@ final class LineageAgent {
       ApplicationRun application,
       RunEventFactory events,
       SparkPropertiesCapture properties,
-      SerialExecutor analysis,
+      AgentThread analysis,
       EmissionQueue emission,
-      ExecutionAnalysis executions,
+      RunCoordinator executions,
       RunBuilders builders,
       RunContexts contexts,
       StaticLineageApi staticApi,
@@ -227,7 +227,7 @@ final class LineageAgent {
         ScalaCollections.asJava(start.rootExecutionId()).map(id -> (long) id).orElse(executionId);
     QueryExecution execution = SQLExecution.getQueryExecution(executionId);
     if (execution != null) {
-      CatalogHistory.registerWhenCatalogUp(execution.sparkSession().sharedState());
+      CatalogChangeRecorder.registerWhenCatalogUp(execution.sparkSession().sharedState());
     }
     return agent ->
         agent.analysis.submit(

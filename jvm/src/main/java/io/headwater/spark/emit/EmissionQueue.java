@@ -47,7 +47,7 @@ public final class EmissionQueue {
   private final DeliveryCounters counters;
   private final DeliveryLog log;
   private final Optional<String> spoolRoot;
-  private final SerialExecutor executor;
+  private final AgentThread thread;
   private volatile DeliveryStatus finalStatus;
   private final Optional<Path> journalRoot;
   private volatile RunJournal journal; // null until opened, or without a spool
@@ -66,12 +66,12 @@ public final class EmissionQueue {
     this.spoolRoot =
         emit.spool().enabled() ? Optional.of(emit.spool().dir().toString()) : Optional.empty();
     this.journalRoot = emit.spool().enabled() ? Optional.of(emit.spool().dir()) : Optional.empty();
-    this.executor =
-        new SerialExecutor("headwater-emit", emit.queueCapacity(), IDLE_INTERVAL, this::resend);
+    this.thread =
+        new AgentThread("headwater-emit", emit.queueCapacity(), IDLE_INTERVAL, this::resend);
     // The first task: the transport, the client and the spool are built on the emission thread, off
     // the SparkContext's construction (the job's critical path); then an earlier application's
     // spooled events are re-sent, before any event of this one.
-    executor.submit(this::open);
+    thread.submit(this::open);
   }
 
   /**
@@ -116,7 +116,7 @@ public final class EmissionQueue {
 
   private void queue(Emission emission) {
     counters.emitted();
-    if (!executor.submit(emission)) {
+    if (!thread.submit(emission)) {
       counters.dropped();
     }
   }
@@ -126,7 +126,7 @@ public final class EmissionQueue {
    * or dropped.
    */
   public boolean drain(Duration timeout) {
-    return executor.drain(timeout);
+    return thread.drain(timeout);
   }
 
   /** The delivery counters now (final once {@link #close} returned). */
@@ -156,12 +156,12 @@ public final class EmissionQueue {
     boolean allDown =
         built != null && built.destinations().stream().allMatch(DurableTransport::isDown);
     if (!allDown) {
-      executor.drain(left(deadline).minus(reserve));
+      thread.drain(left(deadline).minus(reserve));
     }
     List<DurableTransport> destinations = delivery().destinations();
     destinations.forEach(DurableTransport::abandon);
-    List<Runnable> pending = executor.stop();
-    boolean idle = executor.awaitIdle(left(deadline).dividedBy(2));
+    List<Runnable> pending = thread.stop();
+    boolean idle = thread.awaitIdle(left(deadline).dividedBy(2));
     for (Runnable task : pending) {
       task.run(); // the destinations are abandoned: each event goes to the spool
     }
@@ -173,7 +173,7 @@ public final class EmissionQueue {
     if (!idle) {
       counters.dropped(); // the event in flight: its transport did not give it back in time
     }
-    executor.closeLogs();
+    thread.closeLogs();
     log.close();
     DeliveryStatus status = status();
     finalStatus = status;

@@ -5,8 +5,8 @@ import io.headwater.spark.api.OpenLineageContext;
 import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.config.MetadataSettings;
 import io.headwater.spark.reading.ExecutionLineage;
-import io.headwater.spark.reading.PlanReader;
-import io.headwater.spark.reading.PlanReading;
+import io.headwater.spark.reading.ExecutionSummary;
+import io.headwater.spark.reading.PlanLineageReader;
 import io.headwater.spark.reading.StaticLineage;
 import io.headwater.spark.reading.walk.ConnectorRegistry;
 import io.openlineage.client.OpenLineage;
@@ -15,14 +15,14 @@ import org.apache.spark.sql.execution.QueryExecution;
 
 /**
  * The plan reading as the agent runs it: the loaded factories' visitors, created for a run's
- * context ({@link ExtensionVisitors}), as the callbacks of the one walk of {@link PlanReader}. A
- * factory or visitor that throws is reported once by {@link ExtensionFailures} and skipped: the
- * rest of the lineage is still returned.
+ * context ({@link ExtensionVisitors}), as the callbacks of the one walk of {@link
+ * PlanLineageReader}. A factory or visitor that throws is reported once by {@link
+ * ExtensionFailures} and skipped: the rest of the lineage is still returned.
  */
 @Internal
 public final class LineageExtractor {
   private final Extensions extensions;
-  private final PlanReader reader;
+  private final PlanLineageReader reader;
   private final ConnectorRegistry connectors;
 
   /**
@@ -51,7 +51,7 @@ public final class LineageExtractor {
       java.util.function.UnaryOperator<String> sqlRedaction) {
     this.extensions = new Extensions(found.factories(), failures);
     this.connectors = found.connectors();
-    this.reader = new PlanReader(connectors, columnLineage, sqlRedaction);
+    this.reader = new PlanLineageReader(connectors, columnLineage, sqlRedaction);
   }
 
   /** The agent's connectors, for what the agent reads beside the plan walk. */
@@ -89,17 +89,17 @@ public final class LineageExtractor {
    * @param context the run's context, reading {@code execution}
    * @param ddl how metadata-only DDL is reported in the execution's session
    */
-  public PlanReading read(
+  public ExecutionSummary read(
       OpenLineageContext context, QueryExecution execution, MetadataSettings.DdlEvents ddl) {
     LogicalPlan root = execution.optimizedPlan();
     StaticLineage.Kind kind = StaticLineage.kindOf(root, ddl, connectors);
     boolean walks =
         kind != StaticLineage.Kind.NOTHING && !StaticLineage.readAtEnd(kind, root, connectors);
-    return PlanReading.of(
-        execution, walks ? walk(context, root, true) : PlanReader.Reading.NONE, kind);
+    return ExecutionSummary.of(
+        execution, walks ? walk(context, root, true) : PlanLineageReader.Result.NONE, kind);
   }
 
-  private PlanReader.Reading walk(
+  private PlanLineageReader.Result walk(
       OpenLineageContext context, LogicalPlan root, boolean mayBeSchemaInference) {
     return reader.read(
         new ExtensionVisitors(extensions, context),

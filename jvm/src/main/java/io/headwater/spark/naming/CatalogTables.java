@@ -116,13 +116,13 @@ public final class CatalogTables {
 
   /**
    * The table's metadata, when the catalog has it: as of the SQL execution this thread reads, when
-   * a change recorded since tells ({@link CatalogHistory}), else as the catalog has it now.
+   * a change recorded since tells ({@link CatalogChangeRecorder}), else as the catalog has it now.
    */
   public Optional<CatalogTable> lookup(TableIdentifier name) {
     try {
       TableIdentifier qualified = qualified(name);
-      Optional<CatalogHistory.Recorded> recorded =
-          CatalogHistory.recorded(
+      Optional<CatalogChangeRecorder.Recorded> recorded =
+          CatalogChangeRecorder.recorded(
               session.sharedState(), qualified.database().get(), qualified.table());
       if (recorded.isPresent()) {
         return recorded.get().table();

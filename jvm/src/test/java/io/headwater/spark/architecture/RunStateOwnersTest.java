@@ -13,11 +13,11 @@ import java.util.List;
 import org.junit.Test;
 
 /**
- * A run's state has one writer per part ({@code agent.runs.ExecutionRun}): what reading its
- * executions found ({@code RunFindings}) is written by {@code RunReading} alone, its job name and
- * what START waits for ({@code RunNaming}) by {@code ExecutionTracker} alone; its identity is final
- * and its figures ({@code RunMetrics}) keep their fields private. A setter called from anywhere
- * else fails the build with the calling line named.
+ * A run's state has one writer per part ({@code agent.runs.OperationRun}): what reading its
+ * executions found ({@code RunFindings}) is written by {@code RunFindingsWriter} alone, its job
+ * name and what START waits for ({@code RunNaming}) by {@code ExecutionTracker} alone; its identity
+ * is final and its figures ({@code RunMetrics}) keep their fields private. A setter called from
+ * anywhere else fails the build with the calling line named.
  *
  * <p>The guarded classes are named by strings (they are package-private), so each rule first checks
  * that the state class and its writer exist, that the state class has setters and that the writer
@@ -29,8 +29,8 @@ public class RunStateOwnersTest {
   private static final String TRACKING = AgentClasses.ROOT + ".agent.tracking.";
 
   @Test
-  public void runFindingsAreWrittenOnlyByTheReading() {
-    onlyWriterOf(RUNS + "RunFindings", RUNS + "RunReading");
+  public void runFindingsAreWrittenOnlyByTheirWriter() {
+    onlyWriterOf(RUNS + "RunFindings", RUNS + "RunFindingsWriter");
   }
 
   @Test

@@ -11,7 +11,7 @@ import io.headwater.spark.config.HeadwaterConfig;
 import io.headwater.spark.junit.BuiltInConnectors;
 import io.headwater.spark.junit.Executions;
 import io.headwater.spark.junit.LocalSpark;
-import io.headwater.spark.reading.PlanReader;
+import io.headwater.spark.reading.PlanLineageReader;
 import io.openlineage.client.OpenLineage;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,10 +27,10 @@ import scala.runtime.AbstractPartialFunction;
 
 /**
  * The visitors of one reading indexed by node type ({@link VisitorIndex} in {@link
- * ExtensionVisitors}), on the real plan of a join read by {@link PlanReader}: a typed visitor is
- * asked only at nodes of its type, a visitor typed {@code LogicalPlan} and an untyped partial
- * function at every node; a node's datasets come in the order the visitors are listed, and the
- * first listed suffix wins.
+ * ExtensionVisitors}), on the real plan of a join read by {@link PlanLineageReader}: a typed
+ * visitor is asked only at nodes of its type, a visitor typed {@code LogicalPlan} and an untyped
+ * partial function at every node; a node's datasets come in the order the visitors are listed, and
+ * the first listed suffix wins.
  */
 public class VisitorIndexTest {
   private static final OpenLineageContext CONTEXT = LocalSpark.context();
@@ -138,7 +138,7 @@ public class VisitorIndexTest {
     Asked<LogicalPlan> any = new Asked<>(LogicalPlan.class, "any");
     Untyped untyped = new Untyped();
 
-    new PlanReader(BuiltInConnectors.registry(), NO_COLUMN_LINEAGE)
+    new PlanLineageReader(BuiltInConnectors.registry(), NO_COLUMN_LINEAGE)
         .read(
             visitors(List.of(untyped, joins, any), List.of()),
             CONTEXT.openLineage(),

@@ -1,7 +1,7 @@
 package io.headwater.spark.agent.events;
 
 import io.headwater.spark.agent.runs.ApplicationRun;
-import io.headwater.spark.agent.runs.ExecutionRun;
+import io.headwater.spark.agent.runs.OperationRun;
 import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.emit.EmissionQueue;
 import io.openlineage.client.OpenLineage;
@@ -31,27 +31,27 @@ public final class RunEmitter {
   }
 
   /** START of {@code run}, at its start time. */
-  public void start(ExecutionRun run) {
+  public void start(OperationRun run) {
     emit(EventType.START, run, run.startTime, null);
   }
 
   /** RUNNING of a streaming {@code run} at {@code time} (epoch millis). */
-  public void running(ExecutionRun run, long time) {
+  public void running(OperationRun run, long time) {
     emit(EventType.RUNNING, run, time, null);
   }
 
   /** COMPLETE of {@code run}, or FAIL when {@code failure} is not null. */
-  public void terminal(ExecutionRun run, long time, Throwable failure) {
+  public void terminal(OperationRun run, long time, Throwable failure) {
     emit(failure == null ? EventType.COMPLETE : EventType.FAIL, run, time, failure);
   }
 
   /** ABORT of {@code run}: its end was lost or the application is going away ({@code reason}). */
-  public void abort(ExecutionRun run, long time, String reason) {
+  public void abort(OperationRun run, long time, String reason) {
     emit(EventType.ABORT, run, time, new RunEventFactory.Stopped(reason));
   }
 
   /** Queues the event; a terminal one is also recorded in {@link RecentRuns}. */
-  private void emit(EventType type, ExecutionRun run, long time, Throwable failure) {
+  private void emit(EventType type, OperationRun run, long time, Throwable failure) {
     OpenLineage.RunEvent event = events.executionEvent(type, time, run, application, failure);
     emission.submit(event);
     if (type == EventType.COMPLETE || type == EventType.FAIL || type == EventType.ABORT) {

@@ -1,8 +1,8 @@
 package io.headwater.spark.agent.events;
 
 import io.headwater.spark.agent.runs.ApplicationRun;
-import io.headwater.spark.agent.runs.ExecutionRun;
 import io.headwater.spark.agent.runs.LocalPropertyTags;
+import io.headwater.spark.agent.runs.OperationRun;
 import io.headwater.spark.agent.runs.PipelineFlowRun;
 import io.headwater.spark.agent.runs.PipelineUpdate;
 import io.headwater.spark.agent.runs.RunFindings;
@@ -153,7 +153,7 @@ public final class RunEventFactory {
   OpenLineage.RunEvent executionEvent(
       OpenLineage.RunEvent.EventType type,
       long timeMillis,
-      ExecutionRun run,
+      OperationRun run,
       ApplicationRun app,
       Throwable failure) {
     UUID runId = run.runId;
@@ -335,7 +335,7 @@ public final class RunEventFactory {
    * run has its job name), the pipeline update whose flow it executes, else the application run.
    */
   private OpenLineage.ParentRunFacet parentOf(
-      ExecutionRun run, ApplicationRun app, UUID rootRunId, String rootNamespace, String rootName) {
+      OperationRun run, ApplicationRun app, UUID rootRunId, String rootNamespace, String rootName) {
     PipelineFlowRun flow = run.naming.flow();
     if (run.parent != null && run.parent.started()) {
       return parentFacet(

@@ -2,9 +2,9 @@ package io.headwater.spark.agent.jobs;
 
 import io.headwater.spark.agent.events.RunEmitter;
 import io.headwater.spark.agent.runs.ApplicationRun;
-import io.headwater.spark.agent.runs.ExecutionRun;
 import io.headwater.spark.agent.runs.LocalPropertyTags;
-import io.headwater.spark.agent.runs.RunReading;
+import io.headwater.spark.agent.runs.OperationRun;
+import io.headwater.spark.agent.runs.RunFindingsWriter;
 import io.headwater.spark.agent.tracking.ExecutionTracker;
 import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.extensions.SchedulerObjects;
@@ -51,19 +51,19 @@ public final class RddJobRuns {
    * A running RDD job: its run (started once it has an output) and the scheduler's job, for its
    * name.
    */
-  private record Running(ExecutionRun run, ActiveJob job) {}
+  private record Running(OperationRun run, ActiveJob job) {}
 
   private final ApplicationRun application;
   private final RunEmitter emitter;
   private final ExecutionTracker tracker;
-  private final RunReading reading;
-  private final BiConsumer<ExecutionRun, List<?>> builders;
+  private final RunFindingsWriter findingsWriter;
+  private final BiConsumer<OperationRun, List<?>> builders;
   private final boolean disabled;
   private final Map<Integer, Running> running = new HashMap<>();
 
   /**
    * @param tracker names the runs and records their thread's tags ({@code RunNaming})
-   * @param reading gives the runs their {@code spark_properties} ({@code RunFindings})
+   * @param findingsWriter gives the runs their {@code spark_properties} ({@code RunFindings})
    * @param builders adds what the builders give for one event's objects to a run
    * @param disabled {@code spark.openlineage.filter.rddEventsDisabled}: no RDD job gets a run
    */
@@ -71,13 +71,13 @@ public final class RddJobRuns {
       ApplicationRun application,
       RunEmitter emitter,
       ExecutionTracker tracker,
-      RunReading reading,
-      BiConsumer<ExecutionRun, List<?>> builders,
+      RunFindingsWriter findingsWriter,
+      BiConsumer<OperationRun, List<?>> builders,
       boolean disabled) {
     this.application = application;
     this.emitter = emitter;
     this.tracker = tracker;
-    this.reading = reading;
+    this.findingsWriter = findingsWriter;
     this.builders = builders;
     this.disabled = disabled;
   }
@@ -96,10 +96,10 @@ public final class RddJobRuns {
           "Headwater: RDD job {} had ended before its start was seen; no lineage", event.jobId());
       return;
     }
-    ExecutionRun run =
-        new ExecutionRun(
-            UUIDUtils.generateNewUUID(), event.time(), ExecutionRun.RDD_JOB, "BATCH", null);
-    reading.rddJob(run);
+    OperationRun run =
+        new OperationRun(
+            UUIDUtils.generateNewUUID(), event.time(), OperationRun.RDD_JOB, "BATCH", null);
+    findingsWriter.rddJob(run);
     tracker.rddJobStarted(run, LocalPropertyTags.of(event.properties()));
     running.put(event.jobId(), new Running(run, job));
     evaluate(event.jobId(), SchedulerObjects.jobStart(event, job));
@@ -145,7 +145,7 @@ public final class RddJobRuns {
     if (job == null) {
       return;
     }
-    ExecutionRun run = job.run();
+    OperationRun run = job.run();
     builders.accept(run, objects);
     if (run.started() || run.findings.lineage().outputs().isEmpty()) {
       return; // writes nothing (yet): no run

@@ -2,8 +2,8 @@ package io.headwater.spark.agent.pipelines;
 
 import io.headwater.spark.agent.events.RunEventFactory;
 import io.headwater.spark.agent.events.StaticEvents;
-import io.headwater.spark.agent.runs.ExecutionRun;
 import io.headwater.spark.agent.runs.LocalPropertyTags;
+import io.headwater.spark.agent.runs.OperationRun;
 import io.headwater.spark.agent.runs.PipelineFlowJob;
 import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.api.OpenLineageContext;
@@ -102,7 +102,7 @@ public final class PipelineEvents {
   private static String jobType(PipelineDataset destination) {
     return switch (destination.kind()) {
       case TEMPORARY_VIEW, PERSISTED_VIEW -> VIEW_JOB;
-      default -> ExecutionRun.SQL_JOB;
+      default -> OperationRun.SQL_JOB;
     };
   }
 }

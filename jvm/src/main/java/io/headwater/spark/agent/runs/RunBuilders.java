@@ -10,24 +10,26 @@ import java.util.List;
 /**
  * The extensions' dataset and facet builders applied to a run: what they give for the objects of
  * one listener event ({@code extensions.SchedulerObjects}) is added to the run's datasets and
- * facets ({@link RunReading#built}), in the run's context. On the analysis thread only.
+ * facets ({@link RunFindingsWriter#built}), in the run's context. On the analysis thread only.
  */
 @Internal
 public final class RunBuilders {
   private final DatasetBuilders datasets;
   private final FacetBuilders facets;
-  private final RunReading reading;
+  private final RunFindingsWriter findingsWriter;
 
-  public RunBuilders(DatasetBuilders datasets, FacetBuilders facets, RunReading reading) {
+  public RunBuilders(
+      DatasetBuilders datasets, FacetBuilders facets, RunFindingsWriter findingsWriter) {
     this.datasets = datasets;
     this.facets = facets;
-    this.reading = reading;
+    this.findingsWriter = findingsWriter;
   }
 
   /** Adds what the builders give for {@code objects} to {@code run}. */
-  public void evaluate(ExecutionRun run, List<?> objects) {
-    OpenLineageContext context = reading.context(run);
-    reading.built(run, datasets.evaluate(context, objects), facets.evaluate(context, objects));
+  public void evaluate(OperationRun run, List<?> objects) {
+    OpenLineageContext context = findingsWriter.context(run);
+    findingsWriter.built(
+        run, datasets.evaluate(context, objects), facets.evaluate(context, objects));
   }
 
   /** The facets the run and job facet builders give for an application event. */

@@ -13,9 +13,9 @@ import java.util.Optional;
 /**
  * What reading a run's executions found: its datasets, what its plans say about its job name, its
  * kind, SQL text, {@code spark_properties}, the context extensions get and the facets their
- * builders gave. {@link RunReading} alone writes it (its setters are called from nowhere else: the
- * ArchUnit rule {@code runFindingsAreWrittenOnlyByTheReading}); everyone else reads. Only the
- * agent's analysis thread touches it.
+ * builders gave. {@link RunFindingsWriter} alone writes it (its setters are called from nowhere
+ * else: the ArchUnit rule {@code runFindingsAreWrittenOnlyByTheReading}); everyone else reads. Only
+ * the agent's analysis thread touches it.
  */
 @Internal
 public final class RunFindings {

@@ -18,8 +18,8 @@ import org.apache.spark.sql.execution.QueryExecution;
  * The figures of one run: what its scans read and its writes wrote (the {@code inputStatistics} and
  * {@code outputStatistics} of its terminal event), and for a streaming run those of its last
  * micro-batch (its RUNNING event's). Owner: this class is the only writer of its state; the agent's
- * analysis thread calls its methods as stages complete and executions end ({@link
- * ExecutionAnalysis}, {@code RddJobRuns}), and {@code RunEventFactory} reads the figures.
+ * analysis thread calls its methods as stages complete and executions end ({@link RunCoordinator},
+ * {@code RddJobRuns}), and {@code RunEventFactory} reads the figures.
  *
  * <p>Datasets read are keyed as {@link ScanStatistics#key} gives it; figures are summed over the
  * run's executions.

@@ -1,6 +1,6 @@
 package io.headwater.spark.agent.tracking;
 
-import io.headwater.spark.agent.runs.ExecutionRun;
+import io.headwater.spark.agent.runs.OperationRun;
 import io.headwater.spark.annotation.Internal;
 
 /**
@@ -15,7 +15,7 @@ import io.headwater.spark.annotation.Internal;
 public sealed interface Decision
     permits Decision.Start, Decision.Running, Decision.Terminal, Decision.Static, Decision.Abort {
   /** The run the decision is about. */
-  ExecutionRun run();
+  OperationRun run();
 
   /** Calls the {@code visitor} method for this kind of decision and returns what it returns. */
   <R> R accept(Visitor<R> visitor);
@@ -38,7 +38,7 @@ public sealed interface Decision
   }
 
   /** Emit the run's START (its job name is set). */
-  record Start(ExecutionRun run) implements Decision {
+  record Start(OperationRun run) implements Decision {
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.start(this);
@@ -46,7 +46,7 @@ public sealed interface Decision
   }
 
   /** Emit RUNNING: a micro-batch of the streaming run completed at {@code time} (epoch millis). */
-  record Running(ExecutionRun run, long time) implements Decision {
+  record Running(OperationRun run, long time) implements Decision {
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.running(this);
@@ -54,7 +54,7 @@ public sealed interface Decision
   }
 
   /** Emit COMPLETE, or FAIL with {@code failure} when it is not null, at {@code time}. */
-  record Terminal(ExecutionRun run, long time, Throwable failure) implements Decision {
+  record Terminal(OperationRun run, long time, Throwable failure) implements Decision {
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.terminal(this);
@@ -62,7 +62,7 @@ public sealed interface Decision
   }
 
   /** Emit the static events of metadata-only DDL that succeeded at {@code time}. */
-  record Static(ExecutionRun run, long time) implements Decision {
+  record Static(OperationRun run, long time) implements Decision {
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.staticEvents(this);
@@ -70,7 +70,7 @@ public sealed interface Decision
   }
 
   /** Emit ABORT: the run's end was lost or the application is going away ({@code reason}). */
-  record Abort(ExecutionRun run, long time, String reason) implements Decision {
+  record Abort(OperationRun run, long time, String reason) implements Decision {
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.abort(this);

@@ -1,7 +1,7 @@
 package io.headwater.spark.agent.tracking;
 
-import io.headwater.spark.agent.runs.ExecutionRun;
 import io.headwater.spark.agent.runs.LocalPropertyTags;
+import io.headwater.spark.agent.runs.OperationRun;
 import io.headwater.spark.agent.runs.PipelineFlowRun;
 import io.headwater.spark.agent.runs.RunFindings;
 import io.headwater.spark.annotation.Internal;
@@ -43,7 +43,7 @@ public final class ExecutionTracker {
   private final Duration idleTimeout;
   private final int maxOpenRuns;
   // batch and micro-batch runs by root execution id; nested execution id -> root id
-  private final Map<Long, ExecutionRun> runs = new HashMap<>();
+  private final Map<Long, OperationRun> runs = new HashMap<>();
   private final Map<Long, Long> nestedUnder = new HashMap<>();
   private final Set<Long> nestedRead = new HashSet<>();
   private final Map<UUID, Long> lastActivity = new HashMap<>();
@@ -100,7 +100,7 @@ public final class ExecutionTracker {
       long time,
       Optional<StreamingPlans.MicroBatch> microBatch,
       boolean rowLevelWrite) {
-    ExecutionRun root = rootExecutionId == executionId ? null : runs.get(rootExecutionId);
+    OperationRun root = rootExecutionId == executionId ? null : runs.get(rootExecutionId);
     boolean inMicroBatch = root != null && rowLevelWrite && StreamingQueryRuns.isStreaming(root);
     if (root != null && !inMicroBatch) {
       nestedUnder.put(executionId, rootExecutionId);
@@ -108,12 +108,12 @@ public final class ExecutionTracker {
       return new Placement.Nested(root, executionId, false);
     }
     if (microBatch.isPresent()) {
-      ExecutionRun run = microBatchRun(microBatch.get(), time);
+      OperationRun run = microBatchRun(microBatch.get(), time);
       runs.put(executionId, run);
       return new Placement.MicroBatch(run, true);
     }
-    ExecutionRun run =
-        new ExecutionRun(UUIDUtils.generateNewUUID(), time, inMicroBatch ? root : null);
+    OperationRun run =
+        new OperationRun(UUIDUtils.generateNewUUID(), time, inMicroBatch ? root : null);
     runs.put(executionId, run);
     touch(run, time);
     return new Placement.Own(run, false);
@@ -136,14 +136,14 @@ public final class ExecutionTracker {
     Long rootId = nestedUnder.remove(executionId);
     if (rootId != null) {
       boolean read = nestedRead.remove(executionId);
-      ExecutionRun root = runs.get(rootId);
+      OperationRun root = runs.get(rootId);
       if (root == null) {
         return new Placement.Untracked();
       }
       touch(root, time);
       return new Placement.Nested(root, executionId, read);
     }
-    ExecutionRun run = runs.remove(executionId);
+    OperationRun run = runs.remove(executionId);
     if (run == null && microBatch.isPresent()) {
       return new Placement.MicroBatch(microBatchRun(microBatch.get(), time), false);
     }
@@ -151,14 +151,14 @@ public final class ExecutionTracker {
       return new Placement.MicroBatch(run, true);
     }
     if (run == null) {
-      return new Placement.Own(new ExecutionRun(UUIDUtils.generateNewUUID(), time), true);
+      return new Placement.Own(new OperationRun(UUIDUtils.generateNewUUID(), time), true);
     }
     forget(run);
     return new Placement.Own(run, false);
   }
 
   /** The run an execution belongs to: its own, or that of its root; null when untracked. */
-  public ExecutionRun runOf(long executionId) {
+  public OperationRun runOf(long executionId) {
     Long root = nestedUnder.get(executionId);
     return runs.get(root != null ? root : executionId);
   }
@@ -167,7 +167,7 @@ public final class ExecutionTracker {
    * A Spark job of {@code run} started: the first one gives the run the tags of the thread's local
    * properties, and START may follow.
    */
-  public List<Decision> jobStarted(ExecutionRun run, LocalPropertyTags.Snapshot tags, long time) {
+  public List<Decision> jobStarted(OperationRun run, LocalPropertyTags.Snapshot tags, long time) {
     touch(run, time);
     if (run.naming.tagsKnown()) {
       return List.of();
@@ -180,7 +180,7 @@ public final class ExecutionTracker {
    * The run executes {@code flow} of a running Spark Declarative Pipeline update: the flow names
    * its job and its parent ({@code PipelineUpdates}).
    */
-  public void flowAssigned(ExecutionRun run, PipelineFlowRun flow) {
+  public void flowAssigned(OperationRun run, PipelineFlowRun flow) {
     run.naming.setFlow(flow);
   }
 
@@ -188,12 +188,12 @@ public final class ExecutionTracker {
    * An RDD job's run ({@code RddJobRuns}) opened, with the tags of its thread's local properties
    * ({@code headwater.tags(...)} around an RDD action).
    */
-  public void rddJobStarted(ExecutionRun run, LocalPropertyTags.Snapshot tags) {
+  public void rddJobStarted(OperationRun run, LocalPropertyTags.Snapshot tags) {
     run.naming.setTags(tags);
   }
 
   /** START of an RDD job's run, now that it has an output, with its job name {@code jobName}. */
-  public Decision.Start rddJobNamed(ExecutionRun run, String jobName) {
+  public Decision.Start rddJobNamed(OperationRun run, String jobName) {
     run.naming.setJobName(jobName);
     return new Decision.Start(run);
   }
@@ -204,7 +204,7 @@ public final class ExecutionTracker {
    * is in {@code filter.allowedSparkNodes}), its root not in {@code filter.deniedSparkNodes}, its
    * tags known, and reported as a run (not static DDL).
    */
-  public List<Decision> startIfReady(ExecutionRun run) {
+  public List<Decision> startIfReady(OperationRun run) {
     RunFindings found = run.findings;
     Optional<Boolean> node =
         found.rootClass() == null ? Optional.empty() : compat.nodeDecision(found.rootClass());
@@ -228,7 +228,7 @@ public final class ExecutionTracker {
    * @param failure why the execution failed, or null when it succeeded
    */
   public List<Decision> ownEnded(Placement.Own own, long time, Throwable failure) {
-    ExecutionRun run = own.run();
+    OperationRun run = own.run();
     StaticLineage.Kind staticKind = run.findings.staticKind();
     if (staticKind != StaticLineage.Kind.NONE) {
       boolean emits = failure == null && staticKind != StaticLineage.Kind.NOTHING;
@@ -268,7 +268,7 @@ public final class ExecutionTracker {
    * The job name of the JobEvent of metadata-only DDL that defines a view, with {@code lineage} as
    * read once it ran ({@link RunJobNames#ofDdl}).
    */
-  public String ddlJobName(ExecutionRun run, ExecutionLineage lineage) {
+  public String ddlJobName(OperationRun run, ExecutionLineage lineage) {
     return jobNames.ofDdl(run.findings, lineage);
   }
 
@@ -277,7 +277,7 @@ public final class ExecutionTracker {
    *
    * @return the query run's run
    */
-  public ExecutionRun streamingQueryStarted(
+  public OperationRun streamingQueryStarted(
       UUID queryRunId, String queryName, String timestamp, long time) {
     return streaming.started(queryRunId, queryName, timestamp, time);
   }
@@ -287,7 +287,7 @@ public final class ExecutionTracker {
    * failure}, for a run that started; nothing for one whose micro-batches touched no dataset.
    */
   public List<Decision> streamingQueryTerminated(UUID queryRunId, long time, Throwable failure) {
-    ExecutionRun run = streaming.terminated(queryRunId);
+    OperationRun run = streaming.terminated(queryRunId);
     runs.values().removeIf(open -> open == run);
     if (run == null || !run.started()) {
       return List.of();
@@ -302,19 +302,19 @@ public final class ExecutionTracker {
   public List<Decision> expire(long now) {
     List<Decision> decisions = new ArrayList<>();
     long oldest = now - idleTimeout.toMillis();
-    for (ExecutionRun run : batchRuns()) {
+    for (OperationRun run : batchRuns()) {
       if (lastActivity.getOrDefault(run.runId, run.startTime) < oldest) {
         abandon(run, now, "no event for " + idleTimeout.toMinutes() + " min", decisions);
       }
     }
-    List<ExecutionRun> open = batchRuns();
+    List<OperationRun> open = batchRuns();
     if (open.size() > maxOpenRuns) {
       open.sort(
           (a, b) ->
               Long.compare(
                   lastActivity.getOrDefault(a.runId, a.startTime),
                   lastActivity.getOrDefault(b.runId, b.startTime)));
-      for (ExecutionRun run : open.subList(0, open.size() - maxOpenRuns)) {
+      for (OperationRun run : open.subList(0, open.size() - maxOpenRuns)) {
         abandon(run, now, "more than " + maxOpenRuns + " runs open", decisions);
       }
     }
@@ -327,9 +327,9 @@ public final class ExecutionTracker {
    */
   public List<Decision> abortAll(long time, String reason) {
     List<Decision> decisions = new ArrayList<>();
-    Set<ExecutionRun> open = new java.util.LinkedHashSet<>(runs.values());
+    Set<OperationRun> open = new java.util.LinkedHashSet<>(runs.values());
     open.addAll(streaming.open());
-    for (ExecutionRun run : open) {
+    for (OperationRun run : open) {
       abandon(run, time, reason, decisions);
       streaming.forget(run);
     }
@@ -341,9 +341,9 @@ public final class ExecutionTracker {
     return new HashSet<>(runs.values()).size() + streaming.open().size();
   }
 
-  private void abandon(ExecutionRun run, long time, String reason, List<Decision> decisions) {
-    for (Iterator<Map.Entry<Long, ExecutionRun>> it = runs.entrySet().iterator(); it.hasNext(); ) {
-      Map.Entry<Long, ExecutionRun> entry = it.next();
+  private void abandon(OperationRun run, long time, String reason, List<Decision> decisions) {
+    for (Iterator<Map.Entry<Long, OperationRun>> it = runs.entrySet().iterator(); it.hasNext(); ) {
+      Map.Entry<Long, OperationRun> entry = it.next();
       if (entry.getValue() == run) {
         it.remove();
         Long rootId = entry.getKey();
@@ -365,9 +365,9 @@ public final class ExecutionTracker {
     }
   }
 
-  private List<ExecutionRun> batchRuns() {
-    List<ExecutionRun> batch = new ArrayList<>();
-    for (ExecutionRun run : new java.util.LinkedHashSet<>(runs.values())) {
+  private List<OperationRun> batchRuns() {
+    List<OperationRun> batch = new ArrayList<>();
+    for (OperationRun run : new java.util.LinkedHashSet<>(runs.values())) {
       if (!StreamingQueryRuns.isStreaming(run)) {
         batch.add(run);
       }
@@ -375,19 +375,19 @@ public final class ExecutionTracker {
     return batch;
   }
 
-  private ExecutionRun microBatchRun(StreamingPlans.MicroBatch microBatch, long time) {
-    ExecutionRun run = streaming.microBatch(microBatch.queryRunId(), time);
+  private OperationRun microBatchRun(StreamingPlans.MicroBatch microBatch, long time) {
+    OperationRun run = streaming.microBatch(microBatch.queryRunId(), time);
     // a streaming run starts with its first micro-batch, not its first Spark job: local-property
     // tags do not reach it
     run.naming.setTagsKnown();
     return run;
   }
 
-  private void touch(ExecutionRun run, long time) {
+  private void touch(OperationRun run, long time) {
     lastActivity.merge(run.runId, time, Math::max);
   }
 
-  private void forget(ExecutionRun run) {
+  private void forget(OperationRun run) {
     lastActivity.remove(run.runId);
   }
 }

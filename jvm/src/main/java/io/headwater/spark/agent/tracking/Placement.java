@@ -1,6 +1,6 @@
 package io.headwater.spark.agent.tracking;
 
-import io.headwater.spark.agent.runs.ExecutionRun;
+import io.headwater.spark.agent.runs.OperationRun;
 import io.headwater.spark.annotation.Internal;
 
 /**
@@ -16,7 +16,7 @@ import io.headwater.spark.annotation.Internal;
 public sealed interface Placement
     permits Placement.Own, Placement.Nested, Placement.MicroBatch, Placement.Untracked {
   /** The run the event belongs to, or null ({@link Untracked}). */
-  ExecutionRun run();
+  OperationRun run();
 
   /** Calls the {@code visitor} method for this kind of placement and returns what it returns. */
   <R> R accept(Visitor<R> visitor);
@@ -42,7 +42,7 @@ public sealed interface Placement
    * @param openedAtEnd true when the execution's start was never seen: the run was opened by its
    *     end
    */
-  record Own(ExecutionRun run, boolean openedAtEnd) implements Placement {
+  record Own(OperationRun run, boolean openedAtEnd) implements Placement {
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.own(this);
@@ -55,7 +55,7 @@ public sealed interface Placement
    *
    * @param planRead true when its plan was read at its start (its end need not read it again)
    */
-  record Nested(ExecutionRun run, long executionId, boolean planRead) implements Placement {
+  record Nested(OperationRun run, long executionId, boolean planRead) implements Placement {
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.nested(this);
@@ -68,7 +68,7 @@ public sealed interface Placement
    * @param startSeen false at the end of a micro-batch whose start was not seen (its plan is read
    *     at its end)
    */
-  record MicroBatch(ExecutionRun run, boolean startSeen) implements Placement {
+  record MicroBatch(OperationRun run, boolean startSeen) implements Placement {
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.microBatch(this);
@@ -78,7 +78,7 @@ public sealed interface Placement
   /** An execution nested under a root whose run is no longer tracked. */
   record Untracked() implements Placement {
     @Override
-    public ExecutionRun run() {
+    public OperationRun run() {
       return null;
     }
 

@@ -1,6 +1,6 @@
 package io.headwater.spark.agent.tracking;
 
-import io.headwater.spark.agent.runs.ExecutionRun;
+import io.headwater.spark.agent.runs.OperationRun;
 import io.headwater.spark.agent.runs.RunFindings;
 import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.config.CompatOptions;
@@ -40,7 +40,7 @@ public final class RunJobNames {
   }
 
   /** The job name of {@code run}: its flow's, its read action's or its plan's. */
-  String of(ExecutionRun run) {
+  String of(OperationRun run) {
     if (run.naming.flow() != null) {
       return run.naming.flow().job().name();
     }

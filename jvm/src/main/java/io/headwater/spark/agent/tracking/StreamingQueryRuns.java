@@ -1,6 +1,6 @@
 package io.headwater.spark.agent.tracking;
 
-import io.headwater.spark.agent.runs.ExecutionRun;
+import io.headwater.spark.agent.runs.OperationRun;
 import io.headwater.spark.annotation.Internal;
 import io.openlineage.client.utils.UUIDUtils;
 import java.io.PrintStream;
@@ -28,7 +28,7 @@ import java.util.UUID;
 public final class StreamingQueryRuns {
   static final String STREAMING = "STREAMING";
 
-  private final Map<UUID, ExecutionRun> byQueryRunId = new HashMap<>();
+  private final Map<UUID, OperationRun> byQueryRunId = new HashMap<>();
 
   /**
    * The query run started: its run is opened (events follow with its first micro-batch).
@@ -38,7 +38,7 @@ public final class StreamingQueryRuns {
    * @param fallbackTime epoch millis used when the timestamp cannot be read
    * @return the query run's run
    */
-  ExecutionRun started(UUID queryRunId, String queryName, String timestamp, long fallbackTime) {
+  OperationRun started(UUID queryRunId, String queryName, String timestamp, long fallbackTime) {
     long time;
     try {
       time = java.time.Instant.parse(timestamp).toEpochMilli();
@@ -54,38 +54,38 @@ public final class StreamingQueryRuns {
    * The run of the query that a micro-batch belongs to; opened now, without a query name, when the
    * query's start was not seen.
    */
-  ExecutionRun microBatch(UUID queryRunId, long time) {
+  OperationRun microBatch(UUID queryRunId, long time) {
     return byQueryRunId.computeIfAbsent(queryRunId, id -> newRun(time, null));
   }
 
   /** The query run ended: its run, removed, or null when it was never opened. */
-  ExecutionRun terminated(UUID queryRunId) {
+  OperationRun terminated(UUID queryRunId) {
     return byQueryRunId.remove(queryRunId);
   }
 
   /** The runs of the query runs that have not terminated. */
-  java.util.Collection<ExecutionRun> open() {
+  java.util.Collection<OperationRun> open() {
     return java.util.List.copyOf(byQueryRunId.values());
   }
 
   /** Forgets {@code run}'s query run (the application is going away). */
-  void forget(ExecutionRun run) {
-    java.util.Iterator<Map.Entry<UUID, ExecutionRun>> it = byQueryRunId.entrySet().iterator();
+  void forget(OperationRun run) {
+    java.util.Iterator<Map.Entry<UUID, OperationRun>> it = byQueryRunId.entrySet().iterator();
     while (it.hasNext()) {
-      Map.Entry<UUID, ExecutionRun> entry = it.next();
+      Map.Entry<UUID, OperationRun> entry = it.next();
       if (entry.getValue() == run) {
         it.remove();
       }
     }
   }
 
-  public static boolean isStreaming(ExecutionRun run) {
+  public static boolean isStreaming(OperationRun run) {
     return STREAMING.equals(run.processingType);
   }
 
-  private static ExecutionRun newRun(long time, String queryName) {
-    return new ExecutionRun(
-        UUIDUtils.generateNewUUID(), time, ExecutionRun.SQL_JOB, STREAMING, queryName);
+  private static OperationRun newRun(long time, String queryName) {
+    return new OperationRun(
+        UUIDUtils.generateNewUUID(), time, OperationRun.SQL_JOB, STREAMING, queryName);
   }
 
   /**

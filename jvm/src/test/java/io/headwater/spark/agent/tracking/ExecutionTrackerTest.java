@@ -6,8 +6,8 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 
-import io.headwater.spark.agent.runs.ExecutionRun;
 import io.headwater.spark.agent.runs.LocalPropertyTags;
+import io.headwater.spark.agent.runs.OperationRun;
 import io.headwater.spark.compat.StreamingPlans;
 import io.headwater.spark.config.Tag;
 import io.headwater.spark.reading.ExecutionLineage;
@@ -43,7 +43,7 @@ public class ExecutionTrackerTest {
   private final ExecutionTracker tracker = new ExecutionTracker("app", Duration.ofMinutes(10), 3);
 
   /** What the agent does when it has read a root execution's plan. */
-  private static void read(ExecutionRun run, ExecutionLineage lineage, String planPart) {
+  private static void read(OperationRun run, ExecutionLineage lineage, String planPart) {
     run.findings.setLineage(run.findings.lineage().merge(lineage));
     run.findings.setPlanPart(planPart);
   }
@@ -83,7 +83,7 @@ public class ExecutionTrackerTest {
   @Test
   public void aRootRunStartsAtItsFirstJobAndCompletesAtItsEnd() {
     Placement start = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false);
-    ExecutionRun run = start.run();
+    OperationRun run = start.run();
     assertTrue(start instanceof Placement.Own);
     read(run, WRITES_TOTALS, "execute_insert");
     assertEquals("START waits for the thread's tags", List.of(), tracker.startIfReady(run));
@@ -105,7 +105,7 @@ public class ExecutionTrackerTest {
 
   @Test
   public void aQueryWhoseAnalysisFailedStartsAndFailsAtItsEndWithoutAnyDataset() {
-    ExecutionRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
+    OperationRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
     run.findings.setPlanPart("project"); // from the parsed plan: its plans are never read
     assertEquals("no dataset: not a run yet", List.of(), tracker.startIfReady(run));
     run.findings.setAnalysisFailed();
@@ -121,7 +121,7 @@ public class ExecutionTrackerTest {
 
   @Test
   public void aRunWithoutJobsStartsAtItsEndAndAFailureEndsItWithFail() {
-    ExecutionRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
+    OperationRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
     read(run, READS_ORDERS, "local_table_scan");
     Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
     RuntimeException failure = new RuntimeException("boom");
@@ -133,7 +133,7 @@ public class ExecutionTrackerTest {
 
   @Test
   public void aRunThatTouchesNoDatasetEmitsNothing() {
-    ExecutionRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
+    OperationRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
     read(run, ExecutionLineage.EMPTY, "local_table_scan");
     assertEquals(List.of(), tracker.jobStarted(run, LocalPropertyTags.Snapshot.NONE, 1_100));
     Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
@@ -143,7 +143,7 @@ public class ExecutionTrackerTest {
 
   @Test
   public void aNestedExecutionIsFoldedIntoItsRootsRun() {
-    ExecutionRun root = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
+    OperationRun root = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
     read(root, ExecutionLineage.EMPTY, "execute_create_table_as_select");
 
     Placement nested = tracker.executionStarted(2, 1, 1_100, NOT_STREAMING, false);
@@ -182,7 +182,7 @@ public class ExecutionTrackerTest {
   public void anEndWhoseStartWasNotSeenOpensAndClosesTheRun() {
     Placement end = tracker.executionEnded(7, 5_000, NOT_STREAMING);
     assertTrue(((Placement.Own) end).openedAtEnd());
-    ExecutionRun run = end.run();
+    OperationRun run = end.run();
     assertEquals(5_000, run.startTime);
     read(run, WRITES_TOTALS, "execute_insert");
 
@@ -194,14 +194,14 @@ public class ExecutionTrackerTest {
 
   @Test
   public void metadataOnlyDdlGivesStaticEventsOnlyWhenItSucceeds() {
-    ExecutionRun created = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
+    OperationRun created = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
     created.findings.setPlanPart("execute_create_data_source_table_command");
     created.findings.setStaticKind(StaticLineage.Kind.DATASET_EVENTS);
     assertEquals("never a START", List.of(), tracker.jobStarted(created, tags("t"), 1_100));
     Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
     assertEquals(List.of(new Decision.Static(created, 2_000)), ended(end, 2_000, null));
 
-    ExecutionRun failed = tracker.executionStarted(2, 2, 3_000, NOT_STREAMING, false).run();
+    OperationRun failed = tracker.executionStarted(2, 2, 3_000, NOT_STREAMING, false).run();
     failed.findings.setStaticKind(StaticLineage.Kind.JOB_EVENT);
     Placement failedEnd = tracker.executionEnded(2, 3_100, NOT_STREAMING);
     assertEquals(
@@ -209,7 +209,7 @@ public class ExecutionTrackerTest {
         List.of(),
         ended(failedEnd, 3_100, new RuntimeException("exists")));
 
-    ExecutionRun tempView = tracker.executionStarted(3, 3, 4_000, NOT_STREAMING, false).run();
+    OperationRun tempView = tracker.executionStarted(3, 3, 4_000, NOT_STREAMING, false).run();
     tempView.findings.setStaticKind(StaticLineage.Kind.NOTHING);
     assertEquals(List.of(), ended(tracker.executionEnded(3, 4_100, NOT_STREAMING), 4_100, null));
   }
@@ -222,10 +222,10 @@ public class ExecutionTrackerTest {
         Optional.of(new StreamingPlans.MicroBatch(query, new OneRowRelation()));
 
     Placement first = tracker.executionStarted(1, 1, 1_000, batch, false);
-    ExecutionRun run = first.run();
+    OperationRun run = first.run();
     assertTrue(first instanceof Placement.MicroBatch);
     assertEquals("orders stream", run.streamingQueryName);
-    read(run, WRITES_TOTALS, "orders_stream"); // RunReading names it by its query's name
+    read(run, WRITES_TOTALS, "orders_stream"); // RunFindingsWriter names it by its query's name
     assertEquals(
         "a streaming run starts with its first micro-batch",
         List.of(new Decision.Start(run)),
@@ -256,7 +256,7 @@ public class ExecutionTrackerTest {
     tracker.streamingQueryStarted(query, "upserts", "2024-05-01T10:00:00Z", 0);
     Optional<StreamingPlans.MicroBatch> batch =
         Optional.of(new StreamingPlans.MicroBatch(query, new OneRowRelation()));
-    ExecutionRun streaming = tracker.executionStarted(1, 1, 1_000, batch, false).run();
+    OperationRun streaming = tracker.executionStarted(1, 1, 1_000, batch, false).run();
     read(streaming, READS_ORDERS, "upserts");
     tracker.startIfReady(streaming);
 
@@ -268,7 +268,7 @@ public class ExecutionTrackerTest {
 
     Placement merge = tracker.executionStarted(3, 1, 1_200, NOT_STREAMING, true);
     assertTrue(merge instanceof Placement.Own);
-    ExecutionRun run = merge.run();
+    OperationRun run = merge.run();
     assertSame(streaming, run.parent);
     assertEquals("BATCH", run.processingType);
     assertSame("its Spark jobs are its own", run, tracker.runOf(3));
@@ -310,12 +310,12 @@ public class ExecutionTrackerTest {
 
   @Test
   public void aRunWhoseEndIsLostIsAbortedAfterTheIdleTimeoutAndForgotten() {
-    ExecutionRun lost = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
+    OperationRun lost = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
     read(lost, WRITES_TOTALS, "execute_insert");
     tracker.jobStarted(lost, LocalPropertyTags.Snapshot.NONE, 1_000);
     tracker.executionStarted(2, 1, 1_100, NOT_STREAMING, false); // nested, its end lost too
-    ExecutionRun quiet = tracker.executionStarted(3, 3, 1_000, NOT_STREAMING, false).run();
-    ExecutionRun active = tracker.executionStarted(4, 4, 1_000, NOT_STREAMING, false).run();
+    OperationRun quiet = tracker.executionStarted(3, 3, 1_000, NOT_STREAMING, false).run();
+    OperationRun active = tracker.executionStarted(4, 4, 1_000, NOT_STREAMING, false).run();
     tracker.jobStarted(
         active, LocalPropertyTags.Snapshot.NONE, 1_000 + Duration.ofMinutes(9).toMillis());
 
@@ -336,7 +336,7 @@ public class ExecutionTrackerTest {
 
   @Test
   public void beyondMaxOpenRunsTheLeastRecentlyActiveIsAborted() {
-    ExecutionRun[] runs = new ExecutionRun[4];
+    OperationRun[] runs = new OperationRun[4];
     for (int i = 0; i < runs.length; i++) {
       runs[i] = tracker.executionStarted(i, i, 1_000 + i, NOT_STREAMING, false).run();
       read(runs[i], READS_ORDERS, "scan");
@@ -352,14 +352,14 @@ public class ExecutionTrackerTest {
 
   @Test
   public void abortAllEndsEveryStartedRunBatchAndStreamingAndKeepsNothing() {
-    ExecutionRun batch = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
+    OperationRun batch = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
     read(batch, READS_ORDERS, "scan");
     tracker.jobStarted(batch, LocalPropertyTags.Snapshot.NONE, 1_000);
     tracker.executionStarted(2, 2, 1_000, NOT_STREAMING, false); // not started: no event
     UUID query = UUID.randomUUID();
     Optional<StreamingPlans.MicroBatch> micro =
         Optional.of(new StreamingPlans.MicroBatch(query, new OneRowRelation()));
-    ExecutionRun streaming = tracker.executionStarted(3, 3, 1_000, micro, false).run();
+    OperationRun streaming = tracker.executionStarted(3, 3, 1_000, micro, false).run();
     read(streaming, WRITES_TOTALS, "write_to_data_source_v2");
     tracker.startIfReady(streaming);
     ended(tracker.executionEnded(3, 1_500, micro), 1_500, null);

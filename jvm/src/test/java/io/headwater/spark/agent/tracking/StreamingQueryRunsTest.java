@@ -4,7 +4,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertSame;
 
-import io.headwater.spark.agent.runs.ExecutionRun;
+import io.headwater.spark.agent.runs.OperationRun;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.UUID;
@@ -19,8 +19,8 @@ public class StreamingQueryRunsTest {
     UUID queryRun = UUID.randomUUID();
     runs.started(queryRun, "Orders To Parquet", "2024-05-01T10:00:00.123Z", 42L);
 
-    ExecutionRun first = runs.microBatch(queryRun, 1_000L);
-    ExecutionRun second = runs.microBatch(queryRun, 2_000L);
+    OperationRun first = runs.microBatch(queryRun, 1_000L);
+    OperationRun second = runs.microBatch(queryRun, 2_000L);
 
     assertSame(first, second);
     assertEquals(
@@ -36,14 +36,14 @@ public class StreamingQueryRunsTest {
   public void anUnnamedQueryHasNoNameAndAnUnreadableStartFallsBack() {
     UUID queryRun = UUID.randomUUID();
     runs.started(queryRun, " ", "not a time", 42L);
-    ExecutionRun run = runs.microBatch(queryRun, 1_000L);
+    OperationRun run = runs.microBatch(queryRun, 1_000L);
     assertEquals(42L, run.startTime);
     assertNull("a blank name is none", run.streamingQueryName);
   }
 
   @Test
   public void aMicroBatchOfAnUnseenQueryOpensItsRun() {
-    ExecutionRun run = runs.microBatch(UUID.randomUUID(), 7L);
+    OperationRun run = runs.microBatch(UUID.randomUUID(), 7L);
     assertEquals(7L, run.startTime);
     assertEquals("STREAMING", run.processingType);
     assertNull(run.streamingQueryName);

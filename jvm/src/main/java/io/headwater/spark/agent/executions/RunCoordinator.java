@@ -6,12 +6,12 @@ import io.headwater.spark.agent.jobs.RddJobRuns;
 import io.headwater.spark.agent.jobs.SparkJobs;
 import io.headwater.spark.agent.pipelines.PipelineUpdates;
 import io.headwater.spark.agent.runs.ApplicationRun;
-import io.headwater.spark.agent.runs.ExecutionRun;
 import io.headwater.spark.agent.runs.FailedAnalysis;
 import io.headwater.spark.agent.runs.LocalPropertyTags;
+import io.headwater.spark.agent.runs.OperationRun;
 import io.headwater.spark.agent.runs.RunBuilders;
 import io.headwater.spark.agent.runs.RunFindings;
-import io.headwater.spark.agent.runs.RunReading;
+import io.headwater.spark.agent.runs.RunFindingsWriter;
 import io.headwater.spark.agent.tracking.Decision;
 import io.headwater.spark.agent.tracking.ExecutionTracker;
 import io.headwater.spark.agent.tracking.Placement;
@@ -20,7 +20,7 @@ import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.StreamingPlans;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.extensions.SchedulerObjects;
-import io.headwater.spark.naming.CatalogHistory;
+import io.headwater.spark.naming.CatalogChangeRecorder;
 import io.headwater.spark.reading.ExecutionLineage;
 import io.headwater.spark.reading.RowLevelWrites;
 import io.headwater.spark.reading.StaticLineage;
@@ -35,21 +35,22 @@ import org.apache.spark.scheduler.StageInfo;
 import org.apache.spark.sql.execution.QueryExecution;
 
 /**
- * What the agent does on its analysis thread for SQL executions, their Spark jobs and streaming
- * queries: it places each event with the {@link ExecutionTracker}, reads plans ({@link RunReading})
- * and runs the extensions' builders ({@link RunBuilders}) where the placement asks for it, and
- * carries out the tracker's decisions — statistics and table versions are read only for a run whose
- * terminal event is due. Jobs outside SQL executions go to {@link RddJobRuns}. An execution or
- * streaming query that runs a flow of a Spark Declarative Pipeline gets the flow's job ({@link
- * PipelineUpdates}) before its START.
+ * Coordinates the runs of SQL executions, their Spark jobs and streaming queries on the agent's
+ * analysis thread, one listener event at a time: it places each event with the {@link
+ * ExecutionTracker}, has the plans read into the run ({@link RunFindingsWriter}) and runs the
+ * extensions' builders ({@link RunBuilders}) where the placement asks for it, and carries out the
+ * tracker's decisions — statistics and table versions are read only for a run whose terminal event
+ * is due. Jobs outside SQL executions go to {@link RddJobRuns}. An execution or streaming query
+ * that runs a flow of a Spark Declarative Pipeline gets the flow's job ({@link PipelineUpdates})
+ * before its START.
  */
 @Internal
-public final class ExecutionAnalysis {
+public final class RunCoordinator {
   /** How often, at most, idle runs are looked for. */
   private static final Duration SWEEP_INTERVAL = Duration.ofMinutes(1);
 
   private final ExecutionTracker tracker;
-  private final RunReading reading;
+  private final RunFindingsWriter findingsWriter;
   private final RunBuilders builders;
   private final RunEmitter emitter;
   private final StaticEvents staticEvents;
@@ -58,13 +59,13 @@ public final class ExecutionAnalysis {
   private final RddJobRuns rddJobs;
   private final SparkJobs jobs = new SparkJobs();
   private final StreamingPlans streamingPlans;
-  private final ExecutionReading executionReading;
+  private final PlacementReads placementReads;
   private final PipelineUpdates pipelines;
   private long lastSweep = System.currentTimeMillis();
 
-  public ExecutionAnalysis(
+  public RunCoordinator(
       ExecutionTracker tracker,
-      RunReading reading,
+      RunFindingsWriter findingsWriter,
       RunBuilders builders,
       RunEmitter emitter,
       StaticEvents staticEvents,
@@ -74,7 +75,7 @@ public final class ExecutionAnalysis {
       StreamingPlans streamingPlans,
       PipelineUpdates pipelines) {
     this.tracker = tracker;
-    this.reading = reading;
+    this.findingsWriter = findingsWriter;
     this.builders = builders;
     this.emitter = emitter;
     this.staticEvents = staticEvents;
@@ -82,7 +83,7 @@ public final class ExecutionAnalysis {
     this.application = application;
     this.rddJobs = rddJobs;
     this.streamingPlans = streamingPlans;
-    this.executionReading = new ExecutionReading(tracker, reading, builders, pipelines);
+    this.placementReads = new PlacementReads(tracker, findingsWriter, builders, pipelines);
     this.pipelines = pipelines;
   }
 
@@ -94,7 +95,7 @@ public final class ExecutionAnalysis {
    */
   public void executionStarted(
       long executionId, long rootExecutionId, long time, QueryExecution execution, Object event) {
-    try (CatalogHistory.Scope asOf = CatalogHistory.asOf(executionId, true)) {
+    try (CatalogChangeRecorder.Scope asOf = CatalogChangeRecorder.asOf(executionId, true)) {
       started(executionId, rootExecutionId, time, execution, event);
     }
   }
@@ -109,13 +110,14 @@ public final class ExecutionAnalysis {
         rootExecutionId != executionId
             && !analysisFailed
             && execution != null
-            && RowLevelWrites.isRowLevelWrite(execution.optimizedPlan(), reading.connectors());
+            && RowLevelWrites.isRowLevelWrite(
+                execution.optimizedPlan(), findingsWriter.connectors());
     Placement placement =
         tracker.executionStarted(executionId, rootExecutionId, time, batch, rowLevelWrite);
-    ExecutionRun run = placement.run();
+    OperationRun run = placement.run();
     placement.accept(
-        executionReading
-        .new Started(new ExecutionReading.Seen(execution, event, analysisFailed, batch)));
+        placementReads
+        .new Started(new PlacementReads.Seen(execution, event, analysisFailed, batch)));
     builders.evaluate(run, List.of(event));
     if (run.parent != null) {
       carryOut(tracker.startIfReady(run.parent), null); // the parent's START comes first
@@ -131,7 +133,7 @@ public final class ExecutionAnalysis {
    */
   public void executionEnded(
       long executionId, long time, QueryExecution execution, Throwable failure, Object event) {
-    try (CatalogHistory.Scope asOf = CatalogHistory.asOf(executionId, false)) {
+    try (CatalogChangeRecorder.Scope asOf = CatalogChangeRecorder.asOf(executionId, false)) {
       ended(executionId, time, execution, failure, event);
     }
   }
@@ -147,10 +149,10 @@ public final class ExecutionAnalysis {
     if (placement.run() == null) {
       return;
     }
-    ExecutionReading.Ended ended =
-        executionReading
+    PlacementReads.Ended ended =
+        placementReads
         .new Ended(
-            new ExecutionReading.Seen(execution, event, analysisFailed, batch),
+            new PlacementReads.Seen(execution, event, analysisFailed, batch),
             time,
             readable,
             failure);
@@ -172,7 +174,7 @@ public final class ExecutionAnalysis {
       return;
     }
     Long executionId = SparkJobs.executionId(event.properties());
-    ExecutionRun run = executionId == null ? null : tracker.runOf(executionId);
+    OperationRun run = executionId == null ? null : tracker.runOf(executionId);
     if (run == null) {
       return; // not a job of a tracked SQL run
     }
@@ -196,7 +198,7 @@ public final class ExecutionAnalysis {
           SchedulerObjects.stageCompleted(stage, job.stage(stage.stageId())));
       return;
     }
-    ExecutionRun run = job == null ? null : tracker.runOf(job.executionId());
+    OperationRun run = job == null ? null : tracker.runOf(job.executionId());
     if (run != null) {
       run.metrics.stageCompleted(stage);
       if (run.parent != null) {
@@ -217,7 +219,7 @@ public final class ExecutionAnalysis {
       rddJobs.end(event, failure);
       return;
     }
-    ExecutionRun run = job == null ? null : tracker.runOf(job.executionId());
+    OperationRun run = job == null ? null : tracker.runOf(job.executionId());
     if (run != null) {
       builders.evaluate(run, SchedulerObjects.jobEnd(event, job.finalStage()));
     }
@@ -225,7 +227,7 @@ public final class ExecutionAnalysis {
 
   /** A streaming query run started; {@code timestamp} as its start event gives it. */
   public void streamingQueryStarted(UUID queryRunId, String name, String timestamp, long time) {
-    ExecutionRun run = tracker.streamingQueryStarted(queryRunId, name, timestamp, time);
+    OperationRun run = tracker.streamingQueryStarted(queryRunId, name, timestamp, time);
     if (run.naming.flow() == null) {
       pipelines.flowRunning(name).ifPresent(flow -> tracker.flowAssigned(run, flow));
     }
@@ -303,10 +305,10 @@ public final class ExecutionAnalysis {
 
     @Override
     public Void terminal(Decision.Terminal terminal) {
-      ExecutionRun run = terminal.run();
+      OperationRun run = terminal.run();
       if (execution != null) {
         run.metrics.executionEnded(execution);
-        reading.tableVersions(run, execution);
+        findingsWriter.tableVersions(run, execution);
       }
       emitter.terminal(run, terminal.time(), terminal.failure());
       return null;
@@ -330,13 +332,13 @@ public final class ExecutionAnalysis {
    * JobEvent of a view definition, read once the command ran so they show the catalog's new state
    * (a {@code DROP TABLE} as read at its start).
    */
-  private void emitStatic(ExecutionRun run, long time, QueryExecution execution) {
+  private void emitStatic(OperationRun run, long time, QueryExecution execution) {
     RunFindings found = run.findings;
     boolean readNow =
         execution != null
             && StaticLineage.readAtEnd(
-                found.staticKind(), execution.optimizedPlan(), reading.connectors());
-    ExecutionLineage lineage = readNow ? reading.afterDdl(run, execution) : found.lineage();
+                found.staticKind(), execution.optimizedPlan(), findingsWriter.connectors());
+    ExecutionLineage lineage = readNow ? findingsWriter.afterDdl(run, execution) : found.lineage();
     if (found.staticKind() == StaticLineage.Kind.DATASET_EVENTS) {
       lineage.outputs().forEach(output -> emission.submit(staticEvents.datasetEvent(time, output)));
     } else if (!lineage.isEmpty() && found.planPart() != null) {
@@ -346,7 +348,7 @@ public final class ExecutionAnalysis {
       Optional<String> viewText =
           execution == null
               ? Optional.empty()
-              : reading.connectors().viewText(execution.optimizedPlan());
+              : findingsWriter.connectors().viewText(execution.optimizedPlan());
       Optional<String> sql = viewText.or(run::sql);
       emission.submit(
           staticEvents.jobEvent(

@@ -28,13 +28,13 @@ import org.junit.Test;
 import scala.PartialFunction;
 
 /**
- * {@link PlanReader} on the real plan of an {@code INSERT INTO ... SELECT} of a join of two
+ * {@link PlanLineageReader} on the real plan of an {@code INSERT INTO ... SELECT} of a join of two
  * session-catalog tables, read with the built-in visitors: both tables are inputs in plan order,
  * the target is the output, the job-name suffix is the target's, and the output's {@code
  * columnLineage} facet traces each column to its table and the join keys to the dataset level,
  * without the null tests the optimizer inferred from the join.
  */
-public class PlanReaderTest {
+public class PlanLineageReaderTest {
   private static final OpenLineage OPEN_LINEAGE =
       new OpenLineage(URI.create("https://example/producer"));
   private static final HeadwaterConfig.ColumnLineageSettings COLUMN_LINEAGE =
@@ -108,8 +108,8 @@ public class PlanReaderTest {
                 + " JOIN reader_customers c ON o.customer = c.id");
     BuiltInVisitors visitors = new BuiltInVisitors(LocalSpark.context());
 
-    PlanReader.Reading reading =
-        new PlanReader(BuiltInConnectors.registry(), COLUMN_LINEAGE)
+    PlanLineageReader.Result result =
+        new PlanLineageReader(BuiltInConnectors.registry(), COLUMN_LINEAGE)
             .read(
                 visitors,
                 OPEN_LINEAGE,
@@ -117,8 +117,8 @@ public class PlanReaderTest {
                 Optional.of(insert.analyzed()),
                 true);
 
-    assertFalse(reading.schemaInference());
-    ExecutionLineage lineage = reading.lineage();
+    assertFalse(result.schemaInference());
+    ExecutionLineage lineage = result.lineage();
     assertEquals(
         List.of(managedTable("reader_orders"), managedTable("reader_customers")),
         lineage.inputs().stream().map(dataset -> id(dataset)).toList());

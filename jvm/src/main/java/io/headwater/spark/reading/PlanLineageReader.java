@@ -35,7 +35,7 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
  * off; the datasets are still returned.
  */
 @Internal
-public final class PlanReader {
+public final class PlanLineageReader {
   private final HeadwaterConfig.ColumnLineageSettings columnLineage;
   private final java.util.function.UnaryOperator<String> descriptionRedaction;
   private final ConnectorRegistry connectors;
@@ -44,7 +44,7 @@ public final class PlanReader {
    * @param connectors the agent's connectors, asked their hook questions
    * @param columnLineage how outputs' {@code columnLineage} facet is built
    */
-  public PlanReader(
+  public PlanLineageReader(
       ConnectorRegistry connectors, HeadwaterConfig.ColumnLineageSettings columnLineage) {
     this(connectors, columnLineage, java.util.function.UnaryOperator.identity());
   }
@@ -56,7 +56,7 @@ public final class PlanReader {
    *     Redaction.sql}): applied to the transformations' descriptions when {@code
    *     descriptionsEnabled}
    */
-  public PlanReader(
+  public PlanLineageReader(
       ConnectorRegistry connectors,
       HeadwaterConfig.ColumnLineageSettings columnLineage,
       java.util.function.UnaryOperator<String> sqlRedaction) {
@@ -72,9 +72,9 @@ public final class PlanReader {
    *     schema-inference read
    * @param schemaInference true when the plan is one of Spark's schema-inference reads
    */
-  public record Reading(ExecutionLineage lineage, boolean schemaInference) {
+  public record Result(ExecutionLineage lineage, boolean schemaInference) {
     /** Nothing read: the walk did not run. */
-    public static final Reading NONE = new Reading(ExecutionLineage.EMPTY, false);
+    public static final Result NONE = new Result(ExecutionLineage.EMPTY, false);
   }
 
   /**
@@ -86,7 +86,7 @@ public final class PlanReader {
    *     streaming micro-batch, whose file source reads the same way)
    * @return the lineage; {@link ExecutionLineage#EMPTY} for a schema-inference read
    */
-  public Reading read(
+  public Result read(
       PlanVisitors visitors,
       OpenLineage openLineage,
       LogicalPlan root,
@@ -101,9 +101,9 @@ public final class PlanReader {
             : WrittenQuery.of(root, connectors);
     Walk walk = walk(visitors, root, written, rowLevel, outputs, analyzed);
     if (mayBeSchemaInference && walk.schemaInference.isSchemaInference()) {
-      return new Reading(ExecutionLineage.EMPTY, true);
+      return new Result(ExecutionLineage.EMPTY, true);
     }
-    return new Reading(
+    return new Result(
         walk.lineage(visitors, openLineage, outputs, visitors.jobNameSuffix(root)), false);
   }
 

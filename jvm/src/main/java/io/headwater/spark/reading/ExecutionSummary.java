@@ -21,13 +21,13 @@ import org.apache.spark.sql.execution.QueryExecution;
  * @param sql the SQL text of {@code spark.sql(...)}, when the plan carries it (not yet redacted)
  */
 @Internal
-public record PlanReading(
+public record ExecutionSummary(
     ExecutionLineage lineage,
     boolean schemaInference,
     StaticLineage.Kind staticKind,
     String planPart,
     Optional<String> sql) {
-  public PlanReading {
+  public ExecutionSummary {
     Objects.requireNonNull(lineage, "lineage");
     Objects.requireNonNull(staticKind, "staticKind");
     Objects.requireNonNull(planPart, "planPart");
@@ -35,13 +35,13 @@ public record PlanReading(
   }
 
   /**
-   * The reading of {@code execution} given its lineage (from {@link PlanReader}) and kind.
+   * The reading of {@code execution} given its lineage (from {@link PlanLineageReader}) and kind.
    *
    * @param lineage what the walk read, with its schema-inference flag
    */
-  public static PlanReading of(
-      QueryExecution execution, PlanReader.Reading lineage, StaticLineage.Kind staticKind) {
-    return new PlanReading(
+  public static ExecutionSummary of(
+      QueryExecution execution, PlanLineageReader.Result lineage, StaticLineage.Kind staticKind) {
+    return new ExecutionSummary(
         lineage.lineage(),
         lineage.schemaInference(),
         staticKind,

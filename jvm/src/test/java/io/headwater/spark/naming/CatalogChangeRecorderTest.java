@@ -27,18 +27,18 @@ import org.junit.BeforeClass;
 import org.junit.Test;
 
 /**
- * {@link CatalogHistory}: a session-catalog table read as of an execution is the table that
+ * {@link CatalogChangeRecorder}: a session-catalog table read as of an execution is the table that
  * execution left (or saw at its start), however many statements have changed it since — what the
  * agent needs when Spark's listener bus lags behind the user's thread.
  */
-public class CatalogHistoryTest {
+public class CatalogChangeRecorderTest {
   private static SparkSession spark;
 
   @BeforeClass
   public static void recordTheSessionCatalog() {
     spark = LocalSpark.session();
     spark.sql("SHOW DATABASES").collect(); // the session catalog exists from here on
-    CatalogHistory.registerWhenCatalogUp(spark.sharedState());
+    CatalogChangeRecorder.registerWhenCatalogUp(spark.sharedState());
   }
 
   @Test
@@ -53,14 +53,16 @@ public class CatalogHistoryTest {
     spark.sql("DROP TABLE history_alter");
 
     AlterTableAddColumnsVisitor addVisitor = new AlterTableAddColumnsVisitor(LocalSpark.context());
-    try (CatalogHistory.Scope asOf = CatalogHistory.asOf(Executions.idOf(add), false)) {
+    try (CatalogChangeRecorder.Scope asOf =
+        CatalogChangeRecorder.asOf(Executions.idOf(add), false)) {
       OpenLineage.OutputDataset added = only(addVisitor.apply(add.optimizedPlan()));
       assertEquals(managedTable("history_alter"), id(added));
       assertEquals(List.of("id:integer", "note:string"), schema(added));
       assertNull(
           "no comment yet", added.getFacets().getSchema().getFields().get(1).getDescription());
     }
-    try (CatalogHistory.Scope asOf = CatalogHistory.asOf(Executions.idOf(tag), false)) {
+    try (CatalogChangeRecorder.Scope asOf =
+        CatalogChangeRecorder.asOf(Executions.idOf(tag), false)) {
       CatalogTable table = lookup("history_alter").orElseThrow();
       assertEquals("v", table.properties().get("k").get());
     }
@@ -78,13 +80,15 @@ public class CatalogHistoryTest {
             .findFirst()
             .orElseThrow();
 
-    try (CatalogHistory.Scope asOf = CatalogHistory.asOf(Executions.idOf(drop), true)) {
+    try (CatalogChangeRecorder.Scope asOf =
+        CatalogChangeRecorder.asOf(Executions.idOf(drop), true)) {
       assertTrue(lookup("history_drop").isPresent());
       OpenLineage.OutputDataset dropped =
           only(new DropTableVisitor(LocalSpark.context()).apply(drop.optimizedPlan()));
       assertEquals("file " + location, id(dropped)); // after the drop: the default path
     }
-    try (CatalogHistory.Scope asOf = CatalogHistory.asOf(Executions.idOf(drop), false)) {
+    try (CatalogChangeRecorder.Scope asOf =
+        CatalogChangeRecorder.asOf(Executions.idOf(drop), false)) {
       assertEquals(Optional.empty(), lookup("history_drop"));
     }
   }
@@ -95,7 +99,8 @@ public class CatalogHistoryTest {
         Executions.of(() -> spark.sql("SELECT 1").collect()).stream().findFirst().orElseThrow();
     spark.sql("CREATE TABLE history_later (id INT) USING parquet");
 
-    try (CatalogHistory.Scope asOf = CatalogHistory.asOf(Executions.idOf(earlier), false)) {
+    try (CatalogChangeRecorder.Scope asOf =
+        CatalogChangeRecorder.asOf(Executions.idOf(earlier), false)) {
       assertEquals(Optional.empty(), lookup("history_later"));
     }
     assertTrue(lookup("history_later").isPresent());
@@ -109,7 +114,8 @@ public class CatalogHistoryTest {
     spark.sql("INSERT INTO history_writes VALUES (2)");
     spark.sql("ALTER TABLE history_writes SET TBLPROPERTIES ('after' = 'insert')");
 
-    try (CatalogHistory.Scope asOf = CatalogHistory.asOf(Executions.idOf(insert), false)) {
+    try (CatalogChangeRecorder.Scope asOf =
+        CatalogChangeRecorder.asOf(Executions.idOf(insert), false)) {
       CatalogTable table = lookup("history_writes").orElseThrow();
       assertTrue(table.properties().get("after").isEmpty()); // the ALTER's before-state
     }

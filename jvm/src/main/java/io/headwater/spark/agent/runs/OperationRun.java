@@ -22,13 +22,13 @@ import java.util.UUID;
  *       {@code streamingQueryName}, {@code parent}) is final, fixed by whoever opens the run
  *       ({@code ExecutionTracker}, {@code StreamingQueryRuns}, {@code RddJobRuns});
  *   <li>the {@link RunFindings} — datasets, plan part, SQL, properties, context, facets, kind — are
- *       written by {@link RunReading} alone;
+ *       written by {@link RunFindingsWriter} alone;
  *   <li>the {@link RunMetrics} by themselves;
  *   <li>the {@link RunNaming} — job name, flow, thread tags — by {@code ExecutionTracker} alone.
  * </ul>
  */
 @Internal
-public final class ExecutionRun {
+public final class OperationRun {
   /** {@code jobType} facet values: a SQL execution's run, an RDD job's run. */
   public static final String SQL_JOB = "SQL_JOB";
 
@@ -59,9 +59,9 @@ public final class ExecutionRun {
    * micro-batch executed it (a row-level write in a {@code foreachBatch} function); null for a run
    * whose parent is the application run (or a pipeline update).
    */
-  public final ExecutionRun parent;
+  public final OperationRun parent;
 
-  /** What reading the run's executions found; {@link RunReading} alone writes it. */
+  /** What reading the run's executions found; {@link RunFindingsWriter} alone writes it. */
   public final RunFindings findings = new RunFindings();
 
   /** The run's figures; {@link RunMetrics} alone writes them. */
@@ -71,7 +71,7 @@ public final class ExecutionRun {
   public final RunNaming naming = new RunNaming();
 
   /** A SQL execution's batch run that started at {@code startTime} (epoch millis). */
-  public ExecutionRun(UUID runId, long startTime) {
+  public OperationRun(UUID runId, long startTime) {
     this(runId, startTime, null);
   }
 
@@ -79,7 +79,7 @@ public final class ExecutionRun {
    * A SQL execution's batch run that started at {@code startTime} (epoch millis), child of {@code
    * parent} (null for the application run).
    */
-  public ExecutionRun(UUID runId, long startTime, ExecutionRun parent) {
+  public OperationRun(UUID runId, long startTime, OperationRun parent) {
     this(runId, startTime, SQL_JOB, "BATCH", null, parent);
   }
 
@@ -88,7 +88,7 @@ public final class ExecutionRun {
    * facet's job type ({@link #SQL_JOB}, {@link #RDD_JOB}) and processing type ({@code BATCH},
    * {@code STREAMING}), and its streaming query's name (null when none).
    */
-  public ExecutionRun(
+  public OperationRun(
       UUID runId,
       long startTime,
       String jobType,
@@ -97,13 +97,13 @@ public final class ExecutionRun {
     this(runId, startTime, jobType, processingType, streamingQueryName, null);
   }
 
-  private ExecutionRun(
+  private OperationRun(
       UUID runId,
       long startTime,
       String jobType,
       String processingType,
       String streamingQueryName,
-      ExecutionRun parent) {
+      OperationRun parent) {
     this.parent = parent;
     this.runId = runId;
     this.startTime = startTime;

@@ -13,7 +13,7 @@ import io.headwater.spark.logging.OnceLog;
 import io.headwater.spark.naming.JobNames;
 import io.headwater.spark.naming.NameNormalizer;
 import io.headwater.spark.reading.ExecutionLineage;
-import io.headwater.spark.reading.PlanReading;
+import io.headwater.spark.reading.ExecutionSummary;
 import io.headwater.spark.reading.walk.ConnectorRegistry;
 import io.headwater.spark.tables.TableVersions;
 import io.openlineage.client.OpenLineage;
@@ -24,15 +24,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads SQL executions into their runs: the one plan walk of an execution ({@link
- * LineageExtractor#read}) and what the run keeps of it — datasets, job-name plan part and prefix,
- * static kind, redacted SQL text, {@code spark_properties} — with the context extensions get for
- * the run, what the extensions' builders add, and the written tables' versions. The only writer of
- * a run's {@link RunFindings}. On the analysis thread only.
+ * The one writer of a run's {@link RunFindings}: reads SQL executions into their runs. It runs the
+ * one plan walk of an execution ({@link LineageExtractor#read}) and keeps what the run needs of it
+ * — datasets, job-name plan part and prefix, static kind, redacted SQL text, {@code
+ * spark_properties} — with the context extensions get for the run, what the extensions' builders
+ * add, and the written tables' versions. On the analysis thread only.
  */
 @Internal
-public final class RunReading {
-  private static final Logger LOG = LoggerFactory.getLogger(RunReading.class);
+public final class RunFindingsWriter {
+  private static final Logger LOG = LoggerFactory.getLogger(RunFindingsWriter.class);
   private static final OnceLog INVALID_SESSION_SETTING = new OnceLog(LOG);
 
   private final LineageExtractor extractor;
@@ -43,7 +43,7 @@ public final class RunReading {
   private final ConnectClients connectClients;
   private final OpenLineage openLineage;
 
-  public RunReading(
+  public RunFindingsWriter(
       LineageExtractor extractor,
       RunContexts contexts,
       SparkPropertiesCapture properties,
@@ -73,7 +73,7 @@ public final class RunReading {
    * @param event Spark's start event ({@code SparkListenerSQLExecutionStart}); any other object
    *     gives no prefix and no call site
    */
-  public void rootAtStart(ExecutionRun run, QueryExecution execution, Object event) {
+  public void rootAtStart(OperationRun run, QueryExecution execution, Object event) {
     root(run, execution);
     String description = null;
     if (event instanceof SparkListenerSQLExecutionStart start) {
@@ -85,19 +85,20 @@ public final class RunReading {
   }
 
   /** Reads the root execution of {@code run}: its datasets, plan part, kind, SQL, properties. */
-  public void root(ExecutionRun run, QueryExecution execution) {
-    PlanReading reading = extractor.read(context(run, execution), execution, ddlMode(execution));
-    log(run, execution, reading.lineage());
+  public void root(OperationRun run, QueryExecution execution) {
+    ExecutionSummary summary =
+        extractor.read(context(run, execution), execution, ddlMode(execution));
+    log(run, execution, summary.lineage());
     RunFindings found = run.findings;
-    found.setLineage(reading.lineage().merge(found.lineage()));
+    found.setLineage(summary.lineage().merge(found.lineage()));
     found.setPlanPart(
         jobNameStyle == JobNameStyle.HEADWATER
-            ? reading.planPart()
+            ? summary.planPart()
             : JobNames.planPart(execution.executedPlan(), jobNameStyle));
-    found.setStaticKind(reading.staticKind());
+    found.setStaticKind(summary.staticKind());
     found.setRootClass(execution.optimizedPlan().getClass().getName());
     found.setProperties(properties.forSession(execution.sparkSession()));
-    found.setSql(reading.sql()); // redacted with the rest of the event when it is emitted
+    found.setSql(summary.sql()); // redacted with the rest of the event when it is emitted
   }
 
   /**
@@ -110,13 +111,13 @@ public final class RunReading {
    *     marked)
    * @param event Spark's start or end event
    */
-  public void failedAnalysis(ExecutionRun run, QueryExecution execution, Object event) {
+  public void failedAnalysis(OperationRun run, QueryExecution execution, Object event) {
     RunFindings found = run.findings;
     found.setAnalysisFailed();
     context(run);
     if (execution != null) {
       found.setPlanPart(JobNames.parsedPlanPart(execution.logical()));
-      found.setSql(PlanReading.sqlText(execution));
+      found.setSql(ExecutionSummary.sqlText(execution));
       found.setProperties(properties.forSession(execution.sparkSession()));
       if (event instanceof SparkListenerSQLExecutionStart start) {
         found.setJobNamePrefix(connectClients.jobNamePrefix(start, execution));
@@ -125,7 +126,7 @@ public final class RunReading {
   }
 
   /** Adds the datasets of an execution nested under {@code run}'s root to the run. */
-  public void nested(ExecutionRun run, QueryExecution execution) {
+  public void nested(OperationRun run, QueryExecution execution) {
     run.findings.setLineage(run.findings.lineage().merge(lineage(run, execution)));
   }
 
@@ -133,7 +134,7 @@ public final class RunReading {
    * Adds the datasets read for {@code child}, a run of its own nested under {@code parent}'s
    * execution (a row-level write in a {@code foreachBatch} function), to {@code parent} as well.
    */
-  public void folded(ExecutionRun parent, ExecutionRun child) {
+  public void folded(OperationRun parent, OperationRun child) {
     parent.findings.setLineage(parent.findings.lineage().merge(child.findings.lineage()));
   }
 
@@ -143,7 +144,7 @@ public final class RunReading {
    * plan of each micro-batch until the run started).
    */
   public void microBatch(
-      ExecutionRun run, QueryExecution execution, StreamingPlans.MicroBatch batch) {
+      OperationRun run, QueryExecution execution, StreamingPlans.MicroBatch batch) {
     // a text file-stream source reads like a schema-inference read (same internal option); a
     // micro-batch never is one
     ExecutionLineage lineage = extractor.extract(context(run, execution), batch.plan(), false);
@@ -163,12 +164,12 @@ public final class RunReading {
   }
 
   /** An RDD job's run ({@code RddJobRuns}): the application's {@code spark_properties}. */
-  public void rddJob(ExecutionRun run) {
+  public void rddJob(OperationRun run) {
     run.findings.setProperties(properties.forApplication());
   }
 
   /** Adds what the extensions' dataset and facet builders gave ({@link RunBuilders}) to the run. */
-  void built(ExecutionRun run, ExecutionLineage lineage, CustomFacets facets) {
+  void built(OperationRun run, ExecutionLineage lineage, CustomFacets facets) {
     run.findings.setLineage(run.findings.lineage().merge(lineage));
     run.findings.setFacets(run.findings.facets().merge(facets));
   }
@@ -177,7 +178,7 @@ public final class RunReading {
    * The tables' versions after the root execution wrote them, as the connectors read them ({@link
    * TableVersions}), on the run's outputs, read once its terminal event is due.
    */
-  public void tableVersions(ExecutionRun run, QueryExecution execution) {
+  public void tableVersions(OperationRun run, QueryExecution execution) {
     ExecutionLineage lineage = run.findings.lineage();
     if (!lineage.outputs().isEmpty()) {
       Configuration hadoopConf = execution.sparkSession().sessionState().newHadoopConf();
@@ -193,26 +194,26 @@ public final class RunReading {
   /**
    * The lineage of metadata-only DDL once it ran (the catalog's new state), for its static events.
    */
-  public ExecutionLineage afterDdl(ExecutionRun run, QueryExecution execution) {
+  public ExecutionLineage afterDdl(OperationRun run, QueryExecution execution) {
     return lineage(run, execution);
   }
 
   /** The context extensions get for {@code run}: the root execution's once it was read. */
-  OpenLineageContext context(ExecutionRun run) {
+  OpenLineageContext context(OperationRun run) {
     if (run.findings.context() == null) {
       run.findings.setContext(contexts.of(run.runId, null));
     }
     return run.findings.context();
   }
 
-  private ExecutionLineage lineage(ExecutionRun run, QueryExecution execution) {
+  private ExecutionLineage lineage(OperationRun run, QueryExecution execution) {
     ExecutionLineage lineage =
         extractor.extract(context(run, execution), execution.optimizedPlan(), true);
     log(run, execution, lineage);
     return lineage;
   }
 
-  private OpenLineageContext context(ExecutionRun run, QueryExecution execution) {
+  private OpenLineageContext context(OperationRun run, QueryExecution execution) {
     OpenLineageContext context = contexts.of(run.runId, execution);
     OpenLineageContext kept = run.findings.context();
     if (kept == null || kept.queryExecution().isEmpty()) {
@@ -230,7 +231,7 @@ public final class RunReading {
                 key + " " + reason, "Headwater: session setting {} ignored: {}", key, reason));
   }
 
-  private static void log(ExecutionRun run, QueryExecution execution, ExecutionLineage lineage) {
+  private static void log(OperationRun run, QueryExecution execution, ExecutionLineage lineage) {
     if (LOG.isDebugEnabled()) {
       LOG.debug(
           "Headwater: run {}: executed plan root {}, {} input(s), {} output(s)",

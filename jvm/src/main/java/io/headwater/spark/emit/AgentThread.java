@@ -14,15 +14,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs tasks one at a time, in submission order, on one daemon thread of its own, from a bounded
- * queue. {@link #submit} never blocks the caller (Spark's listener-bus thread): when the queue is
- * full the task is dropped, counted and reported through a {@link RateLimitedLog}. A task that
- * throws is logged and the next one runs. An optional idle task runs whenever no task came for a
- * while (the emission thread probes a destination that is down with it).
+ * One of the agent's own threads — the analysis thread ({@code headwater-analysis}) that reads
+ * plans and decides, the emission thread ({@code headwater-emit}) that delivers: runs tasks one at
+ * a time, in submission order, on one daemon thread, from a bounded queue. {@link #submit} never
+ * blocks the caller (Spark's listener-bus thread): when the queue is full the task is dropped,
+ * counted and reported through a {@link RateLimitedLog}. A task that throws is logged and the next
+ * one runs. An optional idle task runs whenever no task came for a while (the emission thread
+ * probes a destination that is down with it).
  */
 @Internal
-public final class SerialExecutor {
-  private static final Logger LOG = LoggerFactory.getLogger(SerialExecutor.class);
+public final class AgentThread {
+  private static final Logger LOG = LoggerFactory.getLogger(AgentThread.class);
 
   /** How often the worker looks at the stop flag and the idle task's due time. */
   private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
@@ -44,7 +46,7 @@ public final class SerialExecutor {
    * @param name the thread's name, also used in log lines
    * @param capacity tasks that may wait; more are dropped
    */
-  public SerialExecutor(String name, int capacity) {
+  public AgentThread(String name, int capacity) {
     this(name, capacity, Duration.ZERO, null);
   }
 
@@ -52,7 +54,7 @@ public final class SerialExecutor {
    * @param idleInterval how long the queue must stay empty before {@code idleTask} runs (again)
    * @param idleTask runs on the worker when no task came for {@code idleInterval}; null for none
    */
-  SerialExecutor(String name, int capacity, Duration idleInterval, Runnable idleTask) {
+  AgentThread(String name, int capacity, Duration idleInterval, Runnable idleTask) {
     this.name = name;
     this.queue = new ArrayBlockingQueue<>(capacity);
     this.drops = new RateLimitedLog(LOG, Duration.ofMinutes(1));
@@ -65,7 +67,7 @@ public final class SerialExecutor {
   }
 
   /**
-   * Queues {@code task}; returns false (and counts a drop) when the queue is full or the executor
+   * Queues {@code task}; returns false (and counts a drop) when the queue is full or the thread
    * stopped.
    */
   public boolean submit(Runnable task) {

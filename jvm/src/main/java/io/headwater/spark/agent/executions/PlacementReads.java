@@ -1,9 +1,9 @@
 package io.headwater.spark.agent.executions;
 
 import io.headwater.spark.agent.pipelines.PipelineUpdates;
-import io.headwater.spark.agent.runs.ExecutionRun;
+import io.headwater.spark.agent.runs.OperationRun;
 import io.headwater.spark.agent.runs.RunBuilders;
-import io.headwater.spark.agent.runs.RunReading;
+import io.headwater.spark.agent.runs.RunFindingsWriter;
 import io.headwater.spark.agent.tracking.Decision;
 import io.headwater.spark.agent.tracking.ExecutionTracker;
 import io.headwater.spark.agent.tracking.Placement;
@@ -18,24 +18,24 @@ import org.apache.spark.sql.execution.QueryExecution;
  * What the start and end of a SQL execution read, by where the {@link ExecutionTracker} placed it
  * ({@link Placement}): each event is dispatched once, through {@link Started} or {@link Ended}, and
  * an end returns the tracker's decisions for its kind of placement. Plans are read through {@link
- * RunReading}, statistics into the run's {@code RunMetrics}, and a run that executes a flow of a
- * Spark Declarative Pipeline gets the flow's job ({@link PipelineUpdates}). Only the agent's
- * analysis thread ({@link ExecutionAnalysis}) uses it.
+ * RunFindingsWriter}, statistics into the run's {@code RunMetrics}, and a run that executes a flow
+ * of a Spark Declarative Pipeline gets the flow's job ({@link PipelineUpdates}). Only the agent's
+ * analysis thread ({@link RunCoordinator}) uses it.
  */
 @Internal
-public final class ExecutionReading {
+public final class PlacementReads {
   private final ExecutionTracker tracker;
-  private final RunReading reading;
+  private final RunFindingsWriter findingsWriter;
   private final RunBuilders builders;
   private final PipelineUpdates pipelines;
 
-  ExecutionReading(
+  PlacementReads(
       ExecutionTracker tracker,
-      RunReading reading,
+      RunFindingsWriter findingsWriter,
       RunBuilders builders,
       PipelineUpdates pipelines) {
     this.tracker = tracker;
-    this.reading = reading;
+    this.findingsWriter = findingsWriter;
     this.builders = builders;
     this.pipelines = pipelines;
   }
@@ -75,18 +75,18 @@ public final class ExecutionReading {
 
     @Override
     public Void own(Placement.Own own) {
-      ExecutionRun run = own.run();
+      OperationRun run = own.run();
       if (analysisFailed) {
         // a pipeline definition that does not resolve fails its update, not a run of its own
         if (!pipelines.resolving()) {
-          reading.failedAnalysis(run, execution, event);
+          findingsWriter.failedAnalysis(run, execution, event);
         }
       } else if (execution != null) {
-        reading.rootAtStart(run, execution, event);
+        findingsWriter.rootAtStart(run, execution, event);
         assignFlow(run);
         if (run.parent != null) {
           // a row-level write in a foreachBatch function: its datasets stay the query's outputs
-          reading.folded(run.parent, run);
+          findingsWriter.folded(run.parent, run);
         }
       }
       return null;
@@ -95,7 +95,7 @@ public final class ExecutionReading {
     @Override
     public Void nested(Placement.Nested nested) {
       if (!analysisFailed && execution != null) {
-        reading.nested(nested.run(), execution);
+        findingsWriter.nested(nested.run(), execution);
         tracker.nestedPlanRead(nested);
       }
       return null;
@@ -104,7 +104,7 @@ public final class ExecutionReading {
     @Override
     public Void microBatch(Placement.MicroBatch microBatch) {
       if (!analysisFailed && execution != null) {
-        reading.microBatch(microBatch.run(), execution, batch.orElseThrow());
+        findingsWriter.microBatch(microBatch.run(), execution, batch.orElseThrow());
       }
       return null;
     }
@@ -152,14 +152,14 @@ public final class ExecutionReading {
 
     @Override
     public List<Decision> own(Placement.Own own) {
-      ExecutionRun run = own.run();
+      OperationRun run = own.run();
       if (analysisFailed || run.findings.analysisFailed()) {
         if (run.findings.planPart() == null && !pipelines.resolving()) {
-          reading.failedAnalysis(run, execution, event);
+          findingsWriter.failedAnalysis(run, execution, event);
         }
         readable = null;
       } else if (run.findings.planPart() == null && execution != null) {
-        reading.root(run, execution);
+        findingsWriter.root(run, execution);
         assignFlow(run);
       }
       builders.evaluate(run, List.of(event));
@@ -172,11 +172,11 @@ public final class ExecutionReading {
 
     @Override
     public List<Decision> nested(Placement.Nested nested) {
-      ExecutionRun run = nested.run();
+      OperationRun run = nested.run();
       builders.evaluate(run, List.of(event));
       if (readable != null) {
         if (!nested.planRead()) {
-          reading.nested(run, readable);
+          findingsWriter.nested(run, readable);
         }
         if (StreamingQueryRuns.isStreaming(run)) {
           // a foreachBatch write: its tasks' output metrics count in the micro-batch's figures
@@ -190,12 +190,12 @@ public final class ExecutionReading {
 
     @Override
     public List<Decision> microBatch(Placement.MicroBatch microBatch) {
-      ExecutionRun run = microBatch.run();
+      OperationRun run = microBatch.run();
       if (!microBatch.startSeen()) {
-        reading.microBatch(run, readable, batch.orElseThrow());
+        findingsWriter.microBatch(run, readable, batch.orElseThrow());
       }
       if (readable != null) {
-        run.metrics.microBatchEnded(readable, reading.connectors());
+        run.metrics.microBatchEnded(readable, findingsWriter.connectors());
       }
       builders.evaluate(run, List.of(event));
       return tracker.microBatchEnded(microBatch, time, failure);
@@ -208,7 +208,7 @@ public final class ExecutionReading {
   }
 
   /** A run whose only output is a running pipeline update's batch flow's destination is its run. */
-  void assignFlow(ExecutionRun run) {
+  void assignFlow(OperationRun run) {
     if (run.naming.flow() == null && !run.started()) {
       pipelines
           .flowWriting(run.findings.lineage())

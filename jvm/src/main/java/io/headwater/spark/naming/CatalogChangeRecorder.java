@@ -27,9 +27,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The session catalog's tables as each SQL execution saw them, so that the agent, which reads plans
- * on Spark's asynchronous listener bus after the user's thread has moved on, describes a table as
- * the execution it reports left it, not as later statements have changed it since.
+ * Records the session catalog's tables before each change, to give them as each SQL execution saw
+ * them, so that the agent, which reads plans on Spark's asynchronous listener bus after the user's
+ * thread has moved on, describes a table as the execution it reports left it, not as later
+ * statements have changed it since.
  *
  * <p>How: Spark's session catalog ({@link ExternalCatalogWithListener}) calls its listeners in the
  * thread that changes it, before each change. For every create, drop, rename and alter of a table
@@ -49,8 +50,8 @@ import org.slf4j.LoggerFactory;
  * read, as before. At most {@value #MAX_CHANGES} changes are kept, the oldest dropped first.
  */
 @Internal
-public final class CatalogHistory implements ExternalCatalogEventListener {
-  private static final Logger LOG = LoggerFactory.getLogger(CatalogHistory.class);
+public final class CatalogChangeRecorder implements ExternalCatalogEventListener {
+  private static final Logger LOG = LoggerFactory.getLogger(CatalogChangeRecorder.class);
 
   /** How many recorded changes are kept (a change is a few KB: the table's metadata). */
   static final int MAX_CHANGES = 1_000;
@@ -64,13 +65,13 @@ public final class CatalogHistory implements ExternalCatalogEventListener {
   private final SparkContext sparkContext;
   private final Deque<Change> changes = new ArrayDeque<>();
 
-  private CatalogHistory(ExternalCatalogWithListener catalog, SparkContext sparkContext) {
+  private CatalogChangeRecorder(ExternalCatalogWithListener catalog, SparkContext sparkContext) {
     this.catalog = catalog;
     this.sparkContext = sparkContext;
   }
 
   /**
-   * Adds the history to {@code state}'s session catalog if that catalog has been created, once;
+   * Adds the recorder to {@code state}'s session catalog if that catalog has been created, once;
    * otherwise does nothing (the next call tries again). Cheap after the first success: a set
    * look-up. Never throws.
    */
@@ -86,7 +87,7 @@ public final class CatalogHistory implements ExternalCatalogEventListener {
       ExternalCatalogWithListener catalog = created.get();
       synchronized (catalog) {
         if (of(catalog).isEmpty()) {
-          catalog.addListener(new CatalogHistory(catalog, state.sparkContext()));
+          catalog.addListener(new CatalogChangeRecorder(catalog, state.sparkContext()));
         }
       }
       REGISTERED.add(state);
@@ -120,8 +121,8 @@ public final class CatalogHistory implements ExternalCatalogEventListener {
       return Optional.empty();
     }
     return createdCatalog(state)
-        .flatMap(CatalogHistory::of)
-        .flatMap(history -> history.before(key(database, table), asOf));
+        .flatMap(CatalogChangeRecorder::of)
+        .flatMap(recorder -> recorder.before(key(database, table), asOf));
   }
 
   @Override
@@ -182,7 +183,8 @@ public final class CatalogHistory implements ExternalCatalogEventListener {
     }
     return first == null
         ? Optional.empty()
-        : Optional.of(new Recorded(first.table().map(CatalogHistory::asSessionCatalogGivesIt)));
+        : Optional.of(
+            new Recorded(first.table().map(CatalogChangeRecorder::asSessionCatalogGivesIt)));
   }
 
   /**
@@ -218,10 +220,10 @@ public final class CatalogHistory implements ExternalCatalogEventListener {
     throw new NoSuchMethodException("CatalogTable.copy");
   }
 
-  private static Optional<CatalogHistory> of(ExternalCatalogWithListener catalog) {
+  private static Optional<CatalogChangeRecorder> of(ExternalCatalogWithListener catalog) {
     for (ExternalCatalogEventListener listener : catalog.listeners()) {
-      if (listener instanceof CatalogHistory history) {
-        return Optional.of(history);
+      if (listener instanceof CatalogChangeRecorder recorder) {
+        return Optional.of(recorder);
       }
     }
     return Optional.empty();
