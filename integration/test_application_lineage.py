@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 import headwater
+from headwater.cli import cli
 from integration.support import JOBS, spark_submit
 from tests.support.events import read_jsonl, runs_by_id
 
@@ -223,3 +225,31 @@ def test_a_failed_step_is_named_in_the_application_fail(tmp_path: Path) -> None:
     assert [(d["namespace"], d["name"]) for d in fail["inputs"]] == [("file", str(source / "orders"))]
     assert [(d["namespace"], d["name"]) for d in fail["outputs"]] == [("file", str(work / "staging" / "orders_clean"))]
     assert facet["intermediateDatasets"] == []
+
+
+def test_headwater_lineage_columns_answers_from_the_composed_facet(drivers: dict[str, Any]) -> None:
+    source = drivers["source"]
+
+    def columns(work: Path) -> list[str]:
+        result = CliRunner().invoke(
+            cli,
+            ["lineage", "columns", f"file:{work / 'out' / 'revenue'}", "revenue", "-s", str(work / "events.jsonl")],
+            catch_exceptions=False,
+        )
+        assert result.exit_code == 0, result.output
+        return result.output.splitlines()
+
+    # the application's COMPLETE is the latest event with a columnLineage facet of the output: its composed lineage
+    on = drivers["on"][0]
+    assert columns(on) == [
+        f"file:{on / 'out' / 'revenue'} revenue",
+        f"  <- file:{source / 'orders'} amount  [AGGREGATION]  (into revenue)",
+    ]
+    # without it, the walk goes through the staging datasets step by step
+    off = drivers["off"][0]
+    assert columns(off) == [
+        f"file:{off / 'out' / 'revenue'} revenue",
+        f"  <- file:{off / 'staging' / 'enriched'} amount  [AGGREGATION]  (into revenue)",
+        f"    <- file:{off / 'staging' / 'orders_clean'} amount  [IDENTITY]  (into amount)",
+        f"      <- file:{source / 'orders'} amount  [IDENTITY]  (into amount)",
+    ]
