@@ -27,12 +27,13 @@ import java.util.regex.Pattern;
  * <p>An intermediate dataset is one a completed run wrote before any run read it. An input field of
  * an intermediate dataset is replaced by that field's own sources, recursively; each transformation
  * is composed with {@link Transformation#then} (inner, then outer), the rule that composes
- * transformations inside one query: DIRECT∘DIRECT is DIRECT with the weaker subtype (AGGREGATION
- * over TRANSFORMATION over IDENTITY), any INDIRECT makes the composition INDIRECT with the outer
- * INDIRECT's subtype when both are, masking when either masks. The row-level sources ({@code
- * dataset} list) of an output are its own, composed, and those of every intermediate dataset it
- * depends on, composed. Composition stops at an external input, at an intermediate dataset whose
- * lineage is not known (a write without {@code columnLineage}) and on a cycle.
+ * transformations inside one query: DIRECT∘DIRECT is DIRECT with the subtype keeping less of the
+ * value (AGGREGATION over TRANSFORMATION over IDENTITY), any INDIRECT makes the composition
+ * INDIRECT with the outer INDIRECT's subtype when both are, masking when either masks. The
+ * row-level sources ({@code dataset} list) of an output are its own, composed, and those of every
+ * intermediate dataset it depends on, composed. Composition stops at an external input, at an
+ * intermediate dataset whose lineage is not known (a write without {@code columnLineage}) and on a
+ * cycle.
  *
  * <p>Outputs are the written datasets, in the order first written, except those read back whose
  * name the intermediate-dataset pattern finds a match in.
