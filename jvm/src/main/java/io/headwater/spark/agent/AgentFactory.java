@@ -1,5 +1,6 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.agent.application.ApplicationLineage;
 import io.headwater.spark.agent.events.ApplicationFacets;
 import io.headwater.spark.agent.events.JobMetadata;
 import io.headwater.spark.agent.events.OptInRunFacets;
@@ -183,7 +184,10 @@ final class AgentFactory {
             new FacetBuilders(extractor.extensions()),
             findingsWriter);
     RecentRuns recentRuns = new RecentRuns();
-    RunEmitter emitter = new RunEmitter(events, application, emission, recentRuns);
+    ApplicationLineage applicationLineage =
+        new ApplicationLineage(config.applicationLineage(), openLineage);
+    RunEmitter emitter =
+        new RunEmitter(events, application, emission, recentRuns, applicationLineage);
     Optional<PipelineGraphs> pipelineGraphs = PipelinesSupport.graphs();
     PipelineUpdates pipelines =
         new PipelineUpdates(
@@ -235,6 +239,7 @@ final class AgentFactory {
                 new StaticLineageApi(
                     openLineage, extractor, emission, staticEvents, config, contexts),
                 recentRuns,
+                applicationLineage,
                 config.settings().keySet().stream().anyMatch(key -> key.startsWith("transport."))));
   }
 }

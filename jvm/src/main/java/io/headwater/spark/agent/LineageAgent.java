@@ -1,5 +1,6 @@
 package io.headwater.spark.agent;
 
+import io.headwater.spark.agent.application.ApplicationLineage;
 import io.headwater.spark.agent.events.RecentRuns;
 import io.headwater.spark.agent.events.RunEventFactory;
 import io.headwater.spark.agent.events.StaticLineageApi;
@@ -70,6 +71,7 @@ final class LineageAgent {
   private final CountDownLatch endDone = new CountDownLatch(1);
   private final Termination termination;
   private final RecentRuns recentRuns;
+  private final ApplicationLineage applicationLineage;
   private final boolean transportConfigured;
   // spooled + dropped as counted at the previous flush; Python's thread only (flush is
   // synchronized)
@@ -87,6 +89,7 @@ final class LineageAgent {
       RunContexts contexts,
       StaticLineageApi staticApi,
       RecentRuns recentRuns,
+      ApplicationLineage applicationLineage,
       boolean transportConfigured) {
     this.closeTimeout = closeTimeout;
     this.application = application;
@@ -100,6 +103,7 @@ final class LineageAgent {
     this.staticApi = staticApi;
     this.termination = new Termination(this::onJvmShutdown);
     this.recentRuns = recentRuns;
+    this.applicationLineage = applicationLineage;
     this.transportConfigured = transportConfigured;
   }
 
@@ -385,7 +389,8 @@ final class LineageAgent {
             ? CustomFacets.EMPTY
             : builders.facets(contexts.of(application.runId(), null), event);
     emission.submit(
-        events.applicationEvent(
-            type, time, application, properties.forApplication(), facets, event, failure));
+        applicationLineage.addTo(
+            events.applicationEvent(
+                type, time, application, properties.forApplication(), facets, event, failure)));
   }
 }

@@ -125,6 +125,40 @@ public final class ConfigKeys {
           Optional.empty(),
           ConfigKey::parseBoolean);
 
+  public static final ConfigKey<Boolean> APPLICATION_LINEAGE_ENABLED =
+      ConfigKey.bool(
+          "application.lineage.enabled",
+          "true: the application run's COMPLETE and FAIL events carry the application's own inputs"
+              + " (read, not written earlier by it), outputs, columnLineage composed through its"
+              + " intermediate datasets and its failed child runs (headwater_applicationLineage)."
+              + " Headwater's own key.",
+          false);
+
+  public static final ConfigKey<java.util.regex.Pattern> APPLICATION_LINEAGE_INTERMEDIATE_DATASETS =
+      new ConfigKey<>(
+          "application.lineage.intermediateDatasets",
+          "A Java regular expression: a dataset the application wrote and then read back, whose"
+              + " name it finds a match in, is left out of the application's outputs (a staging"
+              + " path). Unset: every written dataset is an output. Headwater's own key.",
+          Optional.empty(),
+          ConfigKey::parseRegex);
+
+  public static final ConfigKey<Integer> APPLICATION_LINEAGE_TIME_BUDGET_MILLIS =
+      ConfigKey.positiveInt(
+          "application.lineage.timeBudgetMillis",
+          "Milliseconds the composition of the application's column lineage may take at its end;"
+              + " past it, outputs not yet composed get no columnLineage facet and the facet"
+              + " headwater_applicationLineage says TIME_BUDGET. Headwater's own key.",
+          2000);
+
+  public static final ConfigKey<Integer> APPLICATION_LINEAGE_SIZE_LIMIT =
+      ConfigKey.positiveInt(
+          "application.lineage.sizeLimit",
+          "Dataset and field references the agent keeps for the application's lineage; past it,"
+              + " later child runs are not composed and headwater_applicationLineage says"
+              + " SIZE_LIMIT. Headwater's own key.",
+          100_000);
+
   public static final ConfigKey<Integer> EMIT_QUEUE_CAPACITY =
       ConfigKey.positiveInt(
           "emit.queueCapacity",
@@ -342,6 +376,10 @@ public final class ConfigKeys {
           PIPELINE_NAME,
           RUN_IDLE_TIMEOUT_MINUTES,
           APPLICATION_SERVER,
+          APPLICATION_LINEAGE_ENABLED,
+          APPLICATION_LINEAGE_INTERMEDIATE_DATASETS,
+          APPLICATION_LINEAGE_TIME_BUDGET_MILLIS,
+          APPLICATION_LINEAGE_SIZE_LIMIT,
           EMIT_QUEUE_CAPACITY,
           EMIT_CLOSE_TIMEOUT_MILLIS,
           EMIT_RETRY_MAX_ATTEMPTS,

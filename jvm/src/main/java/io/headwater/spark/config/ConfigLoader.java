@@ -106,6 +106,11 @@ public final class ConfigLoader {
             read(merged, ConfigKeys.COLUMN_LINEAGE_DESCRIPTIONS_ENABLED)),
         Duration.ofMinutes(read(merged, ConfigKeys.RUN_IDLE_TIMEOUT_MINUTES)),
         readOptional(merged, ConfigKeys.APPLICATION_SERVER),
+        new ApplicationLineageSettings(
+            read(merged, ConfigKeys.APPLICATION_LINEAGE_ENABLED),
+            readOptional(merged, ConfigKeys.APPLICATION_LINEAGE_INTERMEDIATE_DATASETS),
+            Duration.ofMillis(read(merged, ConfigKeys.APPLICATION_LINEAGE_TIME_BUDGET_MILLIS)),
+            read(merged, ConfigKeys.APPLICATION_LINEAGE_SIZE_LIMIT)),
         new HeadwaterConfig.EmitSettings(
             read(merged, ConfigKeys.EMIT_QUEUE_CAPACITY),
             Duration.ofMillis(read(merged, ConfigKeys.EMIT_CLOSE_TIMEOUT_MILLIS)),

@@ -35,6 +35,8 @@ import java.util.UUID;
  *     ({@code spark.openlineage.run.idleTimeoutMinutes})
  * @param applicationServer {@code spark.openlineage.application.server}: whether the driver is a
  *     long-running server whose usual end is a signal; empty when the agent is to detect it
+ * @param applicationLineage the application run's own datasets and composed column lineage, off by
+ *     default ({@link ApplicationLineageSettings})
  * @param emit how events are queued and delivered
  * @param metadata tags, owners and the static-lineage switch ({@link MetadataSettings})
  * @param optInFacets the {@code spark.logicalPlan} and {@code debug} run facets, off by default
@@ -61,6 +63,7 @@ public record HeadwaterConfig(
     ColumnLineageSettings columnLineage,
     Duration runIdleTimeout,
     Optional<Boolean> applicationServer,
+    ApplicationLineageSettings applicationLineage,
     EmitSettings emit,
     MetadataSettings metadata,
     OptInFacets optInFacets,
@@ -81,6 +84,7 @@ public record HeadwaterConfig(
     Objects.requireNonNull(columnLineage, "columnLineage");
     Objects.requireNonNull(runIdleTimeout, "runIdleTimeout");
     Objects.requireNonNull(applicationServer, "applicationServer");
+    Objects.requireNonNull(applicationLineage, "applicationLineage");
     Objects.requireNonNull(emit, "emit");
     Objects.requireNonNull(metadata, "metadata");
     Objects.requireNonNull(optInFacets, "optInFacets");

@@ -86,9 +86,10 @@ public class LayeringTest {
    * Inside the agent, from the top down: its root package (the listener, the agent and its wiring);
    * {@code agent.executions} (SQL execution events); {@code agent.jobs} (Spark jobs, RDD runs) and
    * {@code agent.pipelines} (Spark Declarative Pipelines); {@code agent.tracking} (the run state
-   * machine) and {@code agent.events} (event assembly); {@code agent.runs} (a run's record) at the
-   * bottom; {@code agent.termination} beside them, used by the root alone. A sub-package may use
-   * those below it, never one above or the root (docs/development.md, "Packages").
+   * machine) and {@code agent.events} (event assembly); {@code agent.application} (the
+   * application's own lineage, composed from its child runs'); {@code agent.runs} (a run's record)
+   * at the bottom; {@code agent.termination} beside them, used by the root alone. A sub-package may
+   * use those below it, never one above or the root (docs/development.md, "Packages").
    */
   @Test
   public void agentSubPackagesUseOnlyThoseBelowThem() {
@@ -107,6 +108,8 @@ public class LayeringTest {
         .definedBy(agent + ".tracking..")
         .layer("Events")
         .definedBy(agent + ".events..")
+        .layer("Application")
+        .definedBy(agent + ".application..")
         .layer("Runs")
         .definedBy(agent + ".runs..")
         .layer("Termination")
@@ -123,9 +126,11 @@ public class LayeringTest {
         .mayOnlyBeAccessedByLayers("Jobs", "Executions", "Lifecycle")
         .whereLayer("Events")
         .mayOnlyBeAccessedByLayers("Pipelines", "Jobs", "Executions", "Lifecycle")
+        .whereLayer("Application")
+        .mayOnlyBeAccessedByLayers("Events", "Lifecycle")
         .whereLayer("Runs")
         .mayOnlyBeAccessedByLayers(
-            "Tracking", "Events", "Pipelines", "Jobs", "Executions", "Lifecycle")
+            "Application", "Tracking", "Events", "Pipelines", "Jobs", "Executions", "Lifecycle")
         .whereLayer("Termination")
         .mayOnlyBeAccessedByLayers("Lifecycle")
         .check(classes);

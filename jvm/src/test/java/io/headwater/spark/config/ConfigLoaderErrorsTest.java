@@ -57,6 +57,31 @@ public class ConfigLoaderErrorsTest {
   }
 
   @Test
+  public void applicationLineageSettingsThatCannotBeUsed() {
+    InvalidConfigException on =
+        rejected(Map.of("spark.openlineage.application.lineage.enabled", "on"));
+    assertMentions(on, "spark.openlineage.application.lineage.enabled", "'on' is neither");
+    assertEquals("spark.openlineage.application.lineage.enabled", on.setting());
+
+    InvalidConfigException pattern =
+        rejected(Map.of("spark.openlineage.application.lineage.intermediateDatasets", "/stag(ing"));
+    assertMentions(
+        pattern,
+        "spark.openlineage.application.lineage.intermediateDatasets",
+        "is not a Java regular expression");
+
+    InvalidConfigException budget =
+        rejected(Map.of("spark.openlineage.application.lineage.timeBudgetMillis", "0"));
+    assertMentions(
+        budget, "spark.openlineage.application.lineage.timeBudgetMillis", "must be at least 1");
+
+    InvalidConfigException size =
+        rejected(Map.of("spark.openlineage.application.lineage.sizeLimit", "lots"));
+    assertMentions(
+        size, "spark.openlineage.application.lineage.sizeLimit", "'lots' is not a whole number");
+  }
+
+  @Test
   public void sqlLiteralsThatAreNeitherMaskNorKeep() {
     InvalidConfigException e = rejected(Map.of("spark.openlineage.facets.sql.literals", "hide"));
 

@@ -403,6 +403,25 @@ public class ConfigLoaderTest {
   }
 
   @Test
+  public void applicationLineageIsOffByDefaultAndComesFromItsKeys() {
+    ApplicationLineageSettings defaults = load(Map.of()).applicationLineage();
+    assertEquals(ApplicationLineageSettings.OFF, defaults);
+    assertFalse(defaults.enabled());
+
+    ApplicationLineageSettings configured =
+        load(Map.of(
+                "spark.openlineage.application.lineage.enabled", "true",
+                "spark.openlineage.application.lineage.intermediateDatasets", "/staging/",
+                "spark.openlineage.application.lineage.timeBudgetMillis", "500",
+                "spark.openlineage.application.lineage.sizeLimit", "1000"))
+            .applicationLineage();
+    assertTrue(configured.enabled());
+    assertEquals("/staging/", configured.intermediateDatasets().orElseThrow().pattern());
+    assertEquals(java.time.Duration.ofMillis(500), configured.timeBudget());
+    assertEquals(1000, configured.sizeLimit());
+  }
+
+  @Test
   public void columnLineageDescriptionsAreOptIn() {
     assertFalse(load(Map.of()).columnLineage().descriptionsEnabled());
     assertTrue(

@@ -3,6 +3,7 @@ package io.headwater.spark.reading.columns;
 import io.headwater.spark.annotation.Internal;
 import io.openlineage.client.OpenLineage;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,9 +22,7 @@ public final class ColumnLineageFacets {
 
   public static OpenLineage.ColumnLineageDatasetFacet of(
       OpenLineage openLineage, ColumnLineageAnalyzer.Result result, boolean datasetLineageEnabled) {
-    OpenLineage.ColumnLineageDatasetFacetFieldsBuilder fields =
-        openLineage.newColumnLineageDatasetFacetFieldsBuilder();
-    List<OpenLineage.InputField> rowLevel = inputFields(openLineage, result.rowLevel());
+    Map<String, FieldSources> fields = new LinkedHashMap<>();
     result
         .fields()
         .forEach(
@@ -37,18 +36,35 @@ public final class ColumnLineageFacets {
                 all.addAll(sources);
                 all.addAll(result.rowLevel());
               }
-              List<OpenLineage.InputField> inputs = inputFields(openLineage, all);
-              fields.put(
-                  name,
-                  openLineage
-                      .newColumnLineageDatasetFacetFieldsAdditionalBuilder()
-                      .inputFields(inputs)
-                      .build());
+              fields.put(name, all);
             });
+    return of(openLineage, fields, datasetLineageEnabled ? result.rowLevel() : FieldSources.NONE);
+  }
+
+  /**
+   * The facet of {@code fields} (output field name to its sources; a field without sources is left
+   * out) and {@code rowLevel}, the sources affecting every row (the {@code dataset} list, omitted
+   * when empty).
+   */
+  public static OpenLineage.ColumnLineageDatasetFacet of(
+      OpenLineage openLineage, Map<String, FieldSources> fields, FieldSources rowLevel) {
+    OpenLineage.ColumnLineageDatasetFacetFieldsBuilder built =
+        openLineage.newColumnLineageDatasetFacetFieldsBuilder();
+    fields.forEach(
+        (name, sources) -> {
+          if (!sources.isEmpty()) {
+            built.put(
+                name,
+                openLineage
+                    .newColumnLineageDatasetFacetFieldsAdditionalBuilder()
+                    .inputFields(inputFields(openLineage, sources))
+                    .build());
+          }
+        });
     OpenLineage.ColumnLineageDatasetFacetBuilder facet =
-        openLineage.newColumnLineageDatasetFacetBuilder().fields(fields.build());
-    if (datasetLineageEnabled && !rowLevel.isEmpty()) {
-      facet.dataset(rowLevel);
+        openLineage.newColumnLineageDatasetFacetBuilder().fields(built.build());
+    if (!rowLevel.isEmpty()) {
+      facet.dataset(inputFields(openLineage, rowLevel));
     }
     return facet.build();
   }

@@ -1,5 +1,6 @@
 package io.headwater.spark.reading.columns;
 
+import io.headwater.spark.annotation.Internal;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -8,30 +9,35 @@ import java.util.Set;
 
 /**
  * The input fields a value depends on, each with the transformations on the way. Mutable while a
- * plan is analysed; insertion ordered so that the facet lists inputs in plan order.
+ * plan is analysed (or, in {@code agent.application}, while an application's lineage is composed);
+ * insertion ordered so that the facet lists inputs in plan order.
  */
-final class FieldSources {
+@Internal
+public final class FieldSources {
   static final FieldSources NONE = new FieldSources();
 
   private final Map<SourceField, Set<Transformation>> sources = new LinkedHashMap<>();
 
-  static FieldSources of(SourceField field, Transformation transformation) {
+  /** The one source {@code field}, by {@code transformation}. */
+  public static FieldSources of(SourceField field, Transformation transformation) {
     FieldSources result = new FieldSources();
     result.add(field, transformation);
     return result;
   }
 
-  void add(SourceField field, Transformation transformation) {
+  /** Adds {@code field} with {@code transformation} (kept once). */
+  public void add(SourceField field, Transformation transformation) {
     sources.computeIfAbsent(field, f -> new LinkedHashSet<>()).add(transformation);
   }
 
   /** Adds every source of {@code other}, each of its transformations seen through {@code later}. */
-  void addThrough(FieldSources other, Transformation later) {
+  public void addThrough(FieldSources other, Transformation later) {
     other.sources.forEach(
         (field, transformations) -> transformations.forEach(t -> add(field, t.then(later))));
   }
 
-  void addAll(FieldSources other) {
+  /** Adds every source of {@code other} with its transformations. */
+  public void addAll(FieldSources other) {
     other.sources.forEach((field, transformations) -> transformations.forEach(t -> add(field, t)));
   }
 
@@ -47,15 +53,18 @@ final class FieldSources {
     return result;
   }
 
-  Map<SourceField, Set<Transformation>> asMap() {
+  /** The sources, in the order they were added, with their transformations (read-only). */
+  public Map<SourceField, Set<Transformation>> asMap() {
     return Collections.unmodifiableMap(sources);
   }
 
-  boolean isEmpty() {
+  /** Whether there is no source. */
+  public boolean isEmpty() {
     return sources.isEmpty();
   }
 
-  int size() {
+  /** How many sources. */
+  public int size() {
     return sources.size();
   }
 }
