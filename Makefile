@@ -40,7 +40,7 @@ WEB_SOURCES := web/package.json web/package-lock.json $(shell find web/src -type
 # The primary line's pytest sessions (test-python)
 PRIMARY_SESSIONS := test-python-tests test-python-integration
 
-.PHONY: build demo test venvs-for-build venvs-for-test lint format test-jvm test-python $(PRIMARY_SESSIONS) test-compat test-catalog kafka-broker bench bench-profile bench-column-lineage bench-memory \
+.PHONY: build demo test venvs-for-build venvs-for-test lint lint-python checks-and-tests-jvm format test-jvm test-python $(PRIMARY_SESSIONS) test-compat test-catalog kafka-broker bench bench-profile bench-column-lineage bench-memory \
 	bench-lineage-store system venv venvs jar wheel bundle install dist clean clean-venvs
 
 ## build: install what is missing, build the agent jar and install the package into .venv; runs nothing
@@ -51,10 +51,11 @@ build: venvs-for-build $(STAMPS)/install
 demo: build
 	$(VENV)/bin/headwater demo
 
-## test: build, then the static checks, then every test: JUnit, then three make jobs side by side, each one's output
-## shown whole when it ends: the primary Spark's two pytest sessions (test-python) and the compatibility subset on every
-## other supported Spark (test-compat)
-test: venvs-for-test build lint test-jvm
+## test: build, then the static checks and JUnit (one Gradle run, beside ruff and mypy), then the pytest sessions as
+## three make jobs side by side, each one's output shown whole when it ends: the primary Spark's tests/ and its
+## integration/ on two workers (test-python) and the compatibility subset on every other supported Spark (test-compat)
+test: venvs-for-test build
+	@$(MAKE) --no-print-directory -j2 --output-sync=target lint-python checks-and-tests-jvm
 	@$(MAKE) --no-print-directory -j3 --output-sync=target $(PRIMARY_SESSIONS) test-compat
 
 PYTHON_SOURCES := python/headwater build_support tests integration bench conftest.py
@@ -63,9 +64,17 @@ PYTHON_SOURCES := python/headwater build_support tests integration bench conftes
 ## ruff (check and format) over every Python source, tests and benchmarks included; mypy --strict on the package
 lint: $(STAMPS)/venv
 	$(GRADLE) checkJavaFormat checkApiCompatibility
+	@$(MAKE) --no-print-directory lint-python
+
+lint-python: $(STAMPS)/venv
 	$(VENV)/bin/ruff check $(PYTHON_SOURCES)
 	$(VENV)/bin/ruff format --check $(PYTHON_SOURCES)
 	$(VENV)/bin/mypy
+
+# make test's JVM half: lint's Gradle checks, JUnit and the test catalog jar in one Gradle run (a Gradle start is about
+# ten seconds of CPU without a daemon, as in CI)
+checks-and-tests-jvm: $(STAMPS)/venv
+	$(GRADLE) checkJavaFormat checkApiCompatibility test testCatalogJar
 
 ## format: rewrite the sources the way lint wants them (google-java-format, ruff format and ruff's safe fixes)
 format: $(STAMPS)/venv
@@ -90,8 +99,13 @@ test-python: build test-catalog kafka-broker
 test-python-tests: build test-catalog kafka-broker
 	$(VENV)/bin/pytest $(PYTEST_DURATIONS) tests
 
+# integration/'s tests mostly wait for drivers of their own: one session leaves a core idle most of the time, so they run
+# on two pytest-xdist workers, each group of tests (a module, or the tests sharing a costly session fixture:
+# integration/conftest.py) whole on one worker, the longest groups first
+INTEGRATION_WORKERS := 2
 test-python-integration: build test-catalog kafka-broker
-	HEADWATER_TEST_SESSION=integration $(VENV)/bin/pytest $(PYTEST_DURATIONS) integration
+	HEADWATER_TEST_SESSION=integration $(VENV)/bin/pytest -n $(INTEGRATION_WORKERS) --dist loadgroup --no-loadscope-reorder \
+	  $(PYTEST_DURATIONS) integration
 
 ## test-compat: the compatibility subset (pytest -m compat; COMPAT in tests/support/spark_versions.py, only its files
 ## collected) on each other Spark line, in its venv with the wheel installed, one pytest session per line;

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import headwater
+from integration import xdist_groups
 from integration.distributions import built_distributions
 from integration.support import REPO, VENV_BIN, driver_env, gradle
 
@@ -89,3 +91,93 @@ def dist() -> Path:
     See integration/distributions.py.
     """
     return built_distributions()
+
+
+# make test runs integration/ on two pytest-xdist workers (`--dist loadgroup`, Makefile) and hands out the longest
+# tests first, so that both workers end at about the same time (longest processing time first). Tests that share a
+# costly fixture run whole on one worker as a group, so that it is made once: the tests of a module with a fixture of
+# module scope, and the tests that use one of the session fixtures below. Every other test is a unit of its own.
+SHARED_FIXTURE_GROUPS = {
+    "dist": "distributions",
+    "example_jars": "distributions",
+    "demo_run": "demo",
+    "served": "demo",
+    "browser_page": "demo",
+    "kafka_broker": "kafka",
+}
+"""Session fixtures that cost a minute or more (``make dist`` in a clone, the example extension's Gradle build, the demo
+pipeline, Chromium, the Kafka broker), and the name of the group of the tests that use one."""
+
+SECONDS = {
+    "distributions": 1050,
+    "test_docs": 405,
+    "demo": 400,
+    "test_delivery_faults": 255,
+    "test_bad_configuration": 225,
+    "test_pipelines": 225,
+    "test_memory": 190,
+    "kafka": 155,
+    "test_spool_faults": 135,
+    "test_peer_parity_rows": 115,
+    "test_docs_settings": 95,
+    "test_application_lineage": 90,
+}
+"""Roughly how long each group, or each module of tests that are units of their own, takes in make test (seconds, from
+``--durations=0`` of a fresh clone's run; only the order matters). What is not listed is handed out after these, in
+collection order."""
+
+
+def _shares_a_module_fixture(item: pytest.Item) -> bool:
+    definitions = getattr(item, "_fixtureinfo", None)
+    if definitions is None:  # not a test function: keep it with its module
+        return True
+    return any(d and d[-1].scope == "module" for d in definitions.name2fixturedefs.values())
+
+
+def _groups(items: list[pytest.Item]) -> dict[Path, str | None]:
+    """Each module's xdist group: the first shared fixture group of its tests, else the module when one of its tests uses
+    a fixture of module scope, else None (each test a unit of its own). A module is never split between groups: its
+    module-scoped fixtures would be made twice."""
+    groups: dict[Path, str | None] = {}
+    for item in items:
+        shared = sorted(SHARED_FIXTURE_GROUPS[name] for name in item.fixturenames if name in SHARED_FIXTURE_GROUPS)
+        current = groups.get(item.path)
+        if shared and (current is None or current == item.path.stem or shared[0] < current):
+            groups[item.path] = shared[0]
+        elif current is None and _shares_a_module_fixture(item):
+            groups[item.path] = item.path.stem
+        else:
+            groups.setdefault(item.path, None)
+    return groups
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's worker reads the groups
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Puts the tests that share a costly fixture in one pytest-xdist group (``xdist_group``, used by ``--dist
+    loadgroup`` only; the other Spark lines' venvs have no pytest-xdist) and orders the tests longest group or module
+    first, keeping their order within it."""
+    groups = _groups(items)
+    xdist = config.pluginmanager.hasplugin("xdist")
+    first: dict[str, int] = {}
+    for index, item in enumerate(items):
+        first.setdefault(groups[item.path] or item.path.stem, index)
+        if xdist and groups[item.path]:
+            item.add_marker(pytest.mark.xdist_group(groups[item.path]))
+    items.sort(key=lambda item: (-SECONDS.get(key := groups[item.path] or item.path.stem, 0), first[key]))
+    xdist_groups.write_groups(items)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if xdist_groups.is_controller(config):
+        xdist_groups.name_groups_file()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if xdist_groups.is_controller(config):
+        Path(os.environ.pop(xdist_groups.GROUPS_FILE)).unlink(missing_ok=True)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """``--dist loadgroup`` that works under pytest 9 (integration/xdist_groups.py)."""
+    return xdist_groups.group_scheduling(config, log) if config.getvalue("dist") == "loadgroup" else None

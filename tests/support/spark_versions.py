@@ -33,9 +33,13 @@ TEST_CATALOG_JAR = (
 BUILD = Path(__file__).resolve().parents[2] / "build"
 
 
-SESSION = os.environ.get("HEADWATER_TEST_SESSION", "")
-"""The name of this pytest session when ``make test`` runs several of one line side by side (``integration``: the
-primary line's ``integration/`` tests, beside its ``tests/``); empty for a session of its own."""
+SESSION = "-".join(
+    name for name in (os.environ.get("HEADWATER_TEST_SESSION", ""), os.environ.get("PYTEST_XDIST_WORKER", "")) if name
+)
+"""The name of this pytest session when ``make test`` runs several of one line side by side: ``HEADWATER_TEST_SESSION``
+(``integration``: the primary line's ``integration/`` tests, beside its ``tests/``), then the pytest-xdist worker it is
+(``gw0``, ``gw1``: ``integration/`` runs on two workers) when it is one; empty for a session of its own. Drivers a test
+starts inherit both variables, so they name the same directories as the test."""
 
 
 def line_build_dir(name: str) -> Path:
