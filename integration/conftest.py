@@ -180,4 +180,4 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     """``--dist loadgroup`` that works under pytest 9 (integration/xdist_groups.py)."""
-    return xdist_groups.group_scheduling(config, log) if config.getvalue("dist") == "loadgroup" else None
+    return xdist_groups.group_scheduling(config, log) if xdist_groups.is_controller(config) else None

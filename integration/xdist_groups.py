@@ -26,7 +26,7 @@ GROUPS_FILE = "HEADWATER_XDIST_GROUPS"
 
 def is_controller(config: pytest.Config) -> bool:
     """Whether this process is the controller of a ``--dist loadgroup`` run (not a worker, not a run without xdist)."""
-    return "PYTEST_XDIST_WORKER" not in os.environ and config.getvalue("dist") == "loadgroup"
+    return "PYTEST_XDIST_WORKER" not in os.environ and getattr(config.option, "dist", None) == "loadgroup"
 
 
 def name_groups_file() -> Path:
