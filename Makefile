@@ -62,8 +62,10 @@ PYTHON_SOURCES := python/headwater build_support tests integration bench conftes
 
 ## lint: google-java-format (check mode), the extension API's compatibility (japicmp), Error Prone (in every compile);
 ## ruff (check and format) over every Python source, tests and benchmarks included; mypy --strict on the package
+# lint's Gradle checks: google-java-format (check mode) and the extension API's compatibility (japicmp)
+JVM_LINT_TASKS := checkJavaFormat checkApiCompatibility
 lint: $(STAMPS)/venv
-	$(GRADLE) checkJavaFormat checkApiCompatibility
+	$(GRADLE) $(JVM_LINT_TASKS)
 	@$(MAKE) --no-print-directory lint-python
 
 lint-python: $(STAMPS)/venv
@@ -74,7 +76,7 @@ lint-python: $(STAMPS)/venv
 # make test's JVM half: lint's Gradle checks, JUnit and the test catalog jar in one Gradle run (a Gradle start is about
 # ten seconds of CPU without a daemon, as in CI)
 checks-and-tests-jvm: $(STAMPS)/venv
-	$(GRADLE) checkJavaFormat checkApiCompatibility test testCatalogJar
+	$(GRADLE) $(JVM_LINT_TASKS) test testCatalogJar
 
 ## format: rewrite the sources the way lint wants them (google-java-format, ruff format and ruff's safe fixes)
 format: $(STAMPS)/venv
