@@ -172,10 +172,16 @@ venvs: $(COMPAT_VENVS)
 # to do when they exist). Installing a pyspark release is a 300-450 MB download and a wheel built and unpacked from
 # it, much of it waiting on the network and the disk: the five venvs of a fresh clone took 128 s side by side, where
 # pip took 598 s for three of them one after the other (docs/development.md, "Tests").
+# In CI, uv's cache is then pruned to what a later install needs (`uv cache prune --ci`: the wheels built from
+# source, pyspark's among them, stay; the unpacked sdists and the downloaded wheels go, the venvs keep their own
+# links to the files): a fresh clone's build/uv-cache held 12 GB after the five venvs, mostly pyspark's unpacked sdists.
+PRUNE_UV_CACHE := $(if $(CI),$(UV) cache prune --ci -q,@true)
 venvs-for-build: $(UV)
 	@$(MAKE) --no-print-directory -j$(words x $(JAR_VENVS)) $(STAMPS)/venv $(JAR_VENVS)
+	$(PRUNE_UV_CACHE)
 venvs-for-test: $(UV)
 	@$(MAKE) --no-print-directory -j$(words x $(COMPAT_VENVS)) $(STAMPS)/venv $(COMPAT_VENVS)
+	$(PRUNE_UV_CACHE)
 build/venvs/pyspark-%/.installed: requirements-compat.txt $(UV)
 	test -x build/venvs/pyspark-$*/bin/python || $(UV) venv -q --python "$$(command -v python3)" build/venvs/pyspark-$*
 	$(UV) pip install -q --python build/venvs/pyspark-$*/bin/python "pyspark==$(PYSPARK_$*)" -r requirements-compat.txt

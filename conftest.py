@@ -39,6 +39,10 @@ os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
 TEST_DRIVER_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
 os.environ["SPARK_SUBMIT_OPTS"] = f"{os.environ.get('SPARK_SUBMIT_OPTS', '')} {TEST_DRIVER_JAVA_OPTIONS}".strip()
 
+# HEADWATER_CPU_REPORT=<directory>: each test's CPU time, this process and every process under it (tests/support/
+# cpu_report.py)
+pytest_plugins = ["tests.support.cpu_report"]
+
 REPO = Path(__file__).resolve().parent
 # What the session writes (its events, spool, warehouse, metastore, Iceberg warehouse): build/pytest on the primary
 # line, build/pytest-<line> on another, so a compatibility line's session can run beside the primary one (make test).
