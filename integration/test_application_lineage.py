@@ -17,12 +17,15 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
+from alembic import command
+from alembic.config import Config
 from click.testing import CliRunner
 from playwright.sync_api import Page
 from starlette.testclient import TestClient
 
 import headwater
 from headwater.cli import cli
+from headwater.lineage import store as store_module
 from headwater.lineage.applications import ApplicationInfo
 from headwater.lineage.reader import ColumnStep, Node
 from headwater.lineage.server import create_app
@@ -379,6 +382,31 @@ def test_the_store_keeps_the_step_view_and_the_application_view(drivers: dict[st
     finally:
         store.close()
         off.close()
+
+
+def test_the_migration_marks_the_edges_of_an_application_in_an_older_store(
+    drivers: dict[str, Any], tmp_path: Path
+) -> None:
+    """Revision 0006 on a store of revision 0005 (the application's edges then unmarked): the edges of the jobs whose
+    current definition is an application run are marked, so the application view has its job and datasets."""
+    work, events, _ = drivers["on"]
+    nodes = _nodes(work, drivers["source"])
+    store = _stored(f"sqlite:///{tmp_path / 'lineage.db'}", events)
+    marked = {(e.origin, e.destination) for e in store.read.edges() if e.application}
+    config = Config()
+    config.set_main_option("script_location", str(Path(store_module.__file__).parent / "migrations"))
+    with store.engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.downgrade(config, "0005")
+    store.close()
+    upgraded = LineageStore.open(f"sqlite:///{tmp_path / 'lineage.db'}")
+    try:
+        assert {(e.origin, e.destination) for e in upgraded.read.edges() if e.application} == marked != set()
+        [application] = upgraded.read.applications()
+        assert (application.job, application.outputs) == (nodes["application"], (nodes["revenue"],))
+        assert len(application.steps) == 4
+    finally:
+        upgraded.close()
 
 
 def test_the_marquez_api_shows_the_application_as_a_job_and_the_steps_unchanged(
