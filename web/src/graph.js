@@ -239,7 +239,7 @@ function main() {
   const large = cy.nodes().length > COLLAPSE_AT;
   if (large) collapseAround(data.start || latestJob(), KEEP);
   applyView();
-  relayout(large);
+  relayout(large || hasApplications()); // the header counts what the step view draws, without an application's edges
   cy.fit(visible(), 20);
   // too much to read at once: open on the job that ran last and its neighbours (a selected start opens on itself)
   if (!data.start && cy.zoom() < MIN_READABLE_ZOOM && latestJob()) focus(latestJob());

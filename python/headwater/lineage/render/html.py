@@ -36,6 +36,7 @@ header { display: flex; gap: 1em; align-items: center; padding: 6px 12px; border
 header h1 { font-size: 15px; margin: 0; }
 header .legend span { margin-right: 1em; }
 #search { width: 24em; padding: 3px 6px; }
+#view-toggle { white-space: nowrap; }
 main { flex: 1; display: flex; min-height: 0; }
 #graph { flex: 1; min-width: 0; }
 #panel { width: 0; overflow: auto; border-left: 1px solid #ccd3d8; padding: 0; }
