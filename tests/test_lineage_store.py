@@ -369,7 +369,7 @@ def test_the_migrations_create_exactly_the_schema(store: LineageStore) -> None:
     with store.engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM events")).scalar() == 0  # in the store's own schema
         context = MigrationContext.configure(conn)
-        assert context.get_current_revision() == "0005"
+        assert context.get_current_revision() == "0006"
         assert compare_metadata(context, schema.metadata) == []
 
 

@@ -52,6 +52,10 @@ const STYLE = [
   // collapsed: far from the selection in a large graph; "more": a node with collapsed neighbours (double-click)
   { selector: ".collapsed", style: { display: "none" } },
   { selector: "node.more", style: { "border-style": "double", "border-width": 4 } },
+  // the other view's elements: an application's edges in the step view; its steps, their edges and its intermediate
+  // datasets in the application view
+  { selector: ".view-hidden", style: { display: "none" } },
+  { selector: "node.application", style: { "background-color": "#f3d3a4", "border-width": 2 } },
 ];
 
 const HIGHLIGHTS = "faded selected upstream downstream match column-upstream";
@@ -103,6 +107,7 @@ function latestRun(node) {
 function nodeElement(node) {
   const run = latestRun(node);
   const classes = [node.kind];
+  if (node.application) classes.push("application");
   if (run && FAILED_STATES.has(run.state)) classes.push("failed");
   if (run && RUNNING_STATES.has(run.state)) classes.push("running");
   const label = run ? `${node.label}\n${run.text}` : node.label;
@@ -122,7 +127,7 @@ function main() {
       ...data.nodes.map(nodeElement),
       ...data.edges.map((edge, index) => ({
         group: "edges",
-        data: { id: `e${index}`, source: edge.source, target: edge.target, static: edge.static },
+        data: { id: `e${index}`, source: edge.source, target: edge.target, static: edge.static, application: !!edge.application },
         classes: edge.static ? "static" : "observed",
       })),
     ],
@@ -131,10 +136,45 @@ function main() {
     wheelSensitivity: 0.3,
   });
 
-  // What is drawn: the nodes not collapsed and the edges between them (a layout must see no edge to a hidden node).
+  // The view: "step" (each SQL execution's job, as the events of the steps say; an application's own edges hidden)
+  // or "application" (each application with application lineage as one job between its inputs and outputs, its
+  // steps and the datasets only they touch hidden). The toggle shows only when the page holds such an application.
+  let view = "step";
+  const toggle = document.getElementById("view-toggle");
+  const toggleBox = document.getElementById("application-view");
+
+  function hasApplications() {
+    for (const node of nodes.values()) if (node.application) return true;
+    return false;
+  }
+
+  function applyView() {
+    cy.elements().removeClass("view-hidden");
+    if (view === "step") {
+      cy.edges().filter((e) => e.data("application")).addClass("view-hidden");
+    } else {
+      const steps = cy.nodes().filter((n) => ((nodes.get(n.id()) || {}).stepOf || []).some((app) => nodes.has(app)));
+      steps.addClass("view-hidden");
+      steps.connectedEdges().addClass("view-hidden");
+      cy.nodes(".dataset")
+        .filter((n) => n.connectedEdges().length > 0 && n.connectedEdges().not(".view-hidden").length === 0)
+        .addClass("view-hidden");
+    }
+    if (toggle) toggle.hidden = !hasApplications();
+    if (toggleBox) toggleBox.checked = view === "application";
+  }
+
+  // A dataset's column lineage in the current view: an application's composed one in the application view.
+  function columnsOf(node) {
+    if (!node) return [];
+    return (view === "application" && node.applicationColumns) || node.columns || [];
+  }
+
+  // What is drawn: the nodes neither collapsed nor of the other view, and the edges of the view between them (a
+  // layout must see no edge to a hidden node).
   function visible() {
-    const shownNodes = cy.nodes().not(".collapsed");
-    return shownNodes.union(shownNodes.edgesWith(shownNodes));
+    const shownNodes = cy.nodes().not(".collapsed").not(".view-hidden");
+    return shownNodes.union(shownNodes.edgesWith(shownNodes).not(".view-hidden"));
   }
 
   // Lays out what is shown (left to right) and marks the nodes that have collapsed neighbours; `count` says in the
@@ -144,11 +184,13 @@ function main() {
     cy.nodes().removeClass("more");
     cy.nodes().not(".collapsed").filter((n) => n.neighborhood("node.collapsed").length > 0).addClass("more");
     if (!count) return;
-    const drawn = visible().nodes().length;
+    const drawn = visible();
+    const inView = cy.nodes().not(".view-hidden");
+    const prefix = view === "application" ? "application view: " : "";
     shown.textContent =
-      drawn < cy.nodes().length
-        ? `${drawn} of ${cy.nodes().length} nodes shown (double-click a node with a double border for more)`
-        : `${cy.nodes().length} nodes, ${cy.edges().length} edges shown`;
+      drawn.nodes().length < inView.length
+        ? `${prefix}${drawn.nodes().length} of ${inView.length} nodes shown (double-click a node with a double border for more)`
+        : `${prefix}${inView.length} nodes, ${drawn.edges().length} edges shown`;
   }
 
   // Shows the `keep` nodes nearest to `id` (ring by ring along edges either way) and collapses the rest.
@@ -187,7 +229,7 @@ function main() {
 
   // Centres and zooms the view on `id` with its neighbours, as close as reads well.
   function focus(id) {
-    const around = cy.getElementById(id).closedNeighborhood().not(".collapsed");
+    const around = cy.getElementById(id).closedNeighborhood().not(".collapsed").not(".view-hidden");
     cy.fit(around, 60);
     if (cy.zoom() > MAX_FIT_ZOOM) cy.zoom({ level: MAX_FIT_ZOOM, renderedPosition: cy.getElementById(id).renderedPosition() });
     if (cy.zoom() < MIN_READABLE_ZOOM) cy.zoom({ level: MIN_READABLE_ZOOM, renderedPosition: cy.getElementById(id).renderedPosition() });
@@ -196,7 +238,8 @@ function main() {
 
   const large = cy.nodes().length > COLLAPSE_AT;
   if (large) collapseAround(data.start || latestJob(), KEEP);
-  relayout(large);
+  applyView();
+  relayout(large || hasApplications()); // the header counts what the step view draws, without an application's edges
   cy.fit(visible(), 20);
   // too much to read at once: open on the job that ran last and its neighbours (a selected start opens on itself)
   if (!data.start && cy.zoom() < MIN_READABLE_ZOOM && latestJob()) focus(latestJob());
@@ -224,8 +267,7 @@ function main() {
     for (let depth = 1; frontier.length > 0; depth += 1) {
       const next = [];
       for (const [id, name] of frontier) {
-        const node = nodes.get(id);
-        for (const edge of (node && node.columns) || []) {
+        for (const edge of columnsOf(nodes.get(id))) {
           if (edge.field !== name || !edge.direct) continue;
           const key = `${edge.source}\u0000${edge.sourceField}`;
           found.push({ dataset: edge.source, field: edge.sourceField, depth, from: `${id}.${name}` });
@@ -276,7 +318,7 @@ function main() {
   function fieldsTable(node) {
     const fields = (node.data && node.data.fields) || [];
     if (fields.length === 0) return el("p", {}, "no schema recorded");
-    const lineage = new Set((node.columns || []).filter((c) => c.direct).map((c) => c.field));
+    const lineage = new Set(columnsOf(node).filter((c) => c.direct).map((c) => c.field));
     return el(
       "table",
       { class: "fields" },
@@ -321,13 +363,20 @@ function main() {
         ),
         section(
           "Column lineage",
-          el("ul", {}, (node.columns || []).map((c) =>
+          el("ul", {}, columnsOf(node).map((c) =>
             el("li", {}, `${c.field || "(whole dataset)"} \u2190 ${nodes.get(c.source) ? nodes.get(c.source).label : c.source}.${c.sourceField} ${c.transformations.map((x) => x.subtype || x.type).join(", ")}`))),
         ),
       );
     } else {
       content.push(
         section("Definition", el("p", {}, d.definition === "job_event" ? "declared by a JobEvent (static)" : d.definition === "run" ? "observed in its latest run" : "none")),
+        node.application
+          ? section(
+              "Application",
+              el("p", {}, `one job in the application view: ${node.application.inputs.length} inputs, ${node.application.outputs.length} outputs, ${node.application.steps.length} steps`),
+              el("ul", { class: "steps" }, node.application.steps.map((step) => el("li", {}, nodes.get(step) ? nodes.get(step).label : step))),
+            )
+          : null,
         section(
           "Last runs",
           el("ul", {}, (node.runs || []).map((r) => el("li", {}, `${r.state} ${r.startedAt} (${duration(r.durationMs)}) ${r.id}`))),
@@ -391,11 +440,12 @@ function main() {
       edgeKeys.add(key);
       added.push({
         group: "edges",
-        data: { id: `e${nextEdge++}`, source: edge.source, target: edge.target, static: edge.static },
+        data: { id: `e${nextEdge++}`, source: edge.source, target: edge.target, static: edge.static, application: !!edge.application },
         classes: edge.static ? "static" : "observed",
       });
     }
     if (added.length > 0) cy.add(added);
+    if (added.length > 0) applyView();
     if (added.length > 0 || revealed > 0) relayout();
     select(id);
     return revealed + added.filter((element) => element.group === "nodes").length;
@@ -422,6 +472,18 @@ function main() {
       cy.resize();
     }
   });
+  // Switches to the "step" or "application" view and draws it anew.
+  function setView(name) {
+    if (name !== "step" && name !== "application") throw new Error(`headwater: no view ${name}`);
+    view = name;
+    clear();
+    applyView();
+    relayout();
+    cy.fit(visible(), 20);
+    panel.classList.remove("open");
+    cy.resize();
+  }
+  if (toggleBox) toggleBox.addEventListener("change", () => setView(toggleBox.checked ? "application" : "step"));
   search.addEventListener("input", () => find(search.value));
   search.addEventListener("keydown", (event) => {
     if (event.key === "Enter") {
@@ -431,7 +493,7 @@ function main() {
   });
 
   window.headwaterGraph = cy;
-  window.headwaterPage = { select, find, showColumn, columnUpstream, clear, expand, focus };
+  window.headwaterPage = { select, find, showColumn, columnUpstream, clear, expand, focus, setView, view: () => view };
   if (data.start) select(data.start);
 }
 

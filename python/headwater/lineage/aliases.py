@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from sqlalchemy import Column, Connection, Table, delete, select, update
+from sqlalchemy import Column, Connection, Table, delete, inspect, select, update
 
 from headwater.lineage import schema as t
 from headwater.lineage.semantics import Entity, EventFacts, Facets, Io
@@ -134,6 +134,7 @@ def _rename(facts: EventFacts, renamed: Mapping[str, Entity]) -> None:
     facts.writes = [w._replace(dataset_id=key(w.dataset_id)) for w in facts.writes]
     facts.facets = [Facets(f.table, key(f.owner), f.bodies) if f.table == "dataset" else f for f in facts.facets]
     facts.column_lineage = {key(i): body for i, body in facts.column_lineage.items()}
+    facts.application_lineage = {key(i): body for i, body in facts.application_lineage.items()}
 
 
 def _merge(conn: Connection, into: Mapping[str, Entity]) -> set[str]:
@@ -148,6 +149,7 @@ def _merge(conn: Connection, into: Mapping[str, Entity]) -> set[str]:
     query = select(d.c.id, d.c.created_at, d.c.updated_at).where(t.among(conn.dialect.name, d.c.id, ids))
     rows = {i: (low, high) for i, low, high in conn.execute(query)}
     rebuild = set()
+    stored = _stored_columns(conn)
     for alias_id, canonical in into.items():
         old = rows.pop(alias_id, None)
         if old is None:
@@ -161,13 +163,26 @@ def _merge(conn: Connection, into: Mapping[str, Entity]) -> set[str]:
             low, high = rows[canonical.id] = min(old[0], target[0]), max(old[1], target[1])
             conn.execute(update(d).where(d.c.id == canonical.id).values(created_at=low, updated_at=high))
             conn.execute(delete(d).where(d.c.id == alias_id))
-        _move_rows(conn, alias_id, canonical.id)
+        _move_rows(conn, alias_id, canonical.id, stored)
         rebuild.add(canonical.id)
     return rebuild
 
 
-def _move_rows(conn: Connection, old: str, new: str) -> None:
-    """Re-key what is stored under dataset ``old`` to ``new``; on a clash, the row of the newer event is kept."""
+def _stored_columns(conn: Connection) -> dict[str, set[str]]:
+    """The columns of each table the database has, by table name.
+
+    Migration 0003 merges datasets with this module on the tables of its revision, which lack what later revisions
+    added (``job_io.application``, ``application_lineage``): only what the database has is moved.
+    """
+    inspector = inspect(conn)
+    return {name: {c["name"] for c in inspector.get_columns(name)} for name in inspector.get_table_names()}
+
+
+def _move_rows(conn: Connection, old: str, new: str, stored: Mapping[str, set[str]]) -> None:
+    """Re-key what is stored under dataset ``old`` to ``new``; on a clash, the row of the newer event is kept.
+
+    ``stored`` has the columns of each table of the database (:func:`_stored_columns`).
+    """
     f, io, c = t.dataset_facets, t.run_io, t.column_edges
     for column, newer in (
         (f.c.owner_id, f.c.event_time),
@@ -175,8 +190,9 @@ def _move_rows(conn: Connection, old: str, new: str) -> None:
         (io.c.dataset_id, io.c.event_time),
         (c.c.dataset_id, None),
         (c.c.input_dataset_id, None),
+        (t.application_lineage.c.dataset_id, t.application_lineage.c.event_time),
     ):
-        _move_keyed(conn, column, (old, new), newer)
+        _move_keyed(conn, column, (old, new), newer, stored)
     for table in (t.dataset_writes, t.events):
         conn.execute(update(table).where(table.c.dataset_id == old).values(dataset_id=new))
     conn.execute(delete(t.dataset_versions).where(t.dataset_versions.c.dataset_id == old))
@@ -184,8 +200,16 @@ def _move_rows(conn: Connection, old: str, new: str) -> None:
     conn.execute(update(a).where(a.c.dataset_id == old).values(dataset_id=new))
 
 
-def _move_keyed(conn: Connection, column: Column[str], ids: tuple[str, str], newer: Column[str] | None) -> None:
+def _move_keyed(
+    conn: Connection,
+    column: Column[str],
+    ids: tuple[str, str],
+    newer: Column[str] | None,
+    stored: Mapping[str, set[str]],
+) -> None:
     """Re-key the rows whose ``column`` (part of its table's primary key) is ``ids[0]`` to ``ids[1]``.
+
+    Only the columns the database has (``stored``, by table name) are read and written; nothing of a table it lacks.
 
     A row that would clash with one already under ``new`` replaces it when ``newer`` (a time column) says it is not
     older, else is dropped; with ``newer`` None the row already there stays.
@@ -193,14 +217,17 @@ def _move_keyed(conn: Connection, column: Column[str], ids: tuple[str, str], new
     old, new = ids
     table = column.table
     assert isinstance(table, Table)  # noqa: S101 - a column of the store's tables
+    if table.name not in stored:
+        return
     keys = list(table.primary_key.columns)
-    moved = [row._asdict() for row in conn.execute(select(table).where(column == old))]
+    columns = [c for c in table.columns if c.name in stored[table.name]]
+    moved = [row._asdict() for row in conn.execute(select(*columns).where(column == old))]
     if not moved:
         return
     conn.execute(delete(table).where(column == old))
     for row in moved:
         row[column.name] = new
-    under_new = [row._asdict() for row in conn.execute(select(table).where(column == new))]
+    under_new = [row._asdict() for row in conn.execute(select(*columns).where(column == new))]
     there = {tuple(row[k.name] for k in keys): row for row in under_new}
     insert = []
     for row in moved:

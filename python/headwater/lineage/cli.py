@@ -127,9 +127,18 @@ def versions(dataset: str, source: str | None) -> None:
 @click.argument("dataset")
 @click.argument("field")
 @click.option("--indirect", is_flag=True, help="Also fields that filter, join, group or sort the rows.")
+@click.option(
+    "--steps",
+    is_flag=True,
+    help="Step by step through an application's intermediate datasets, not by its composed lineage.",
+)
 @source_option
-def columns(dataset: str, field: str, indirect: bool, source: str | None) -> None:  # noqa: FBT001 - a click flag
-    """Where FIELD of DATASET comes from, column by column, transitively (indented by depth)."""
+def columns(dataset: str, field: str, indirect: bool, steps: bool, source: str | None) -> None:  # noqa: FBT001
+    """Where FIELD of DATASET comes from, column by column, transitively (indented by depth).
+
+    An output of an application with application lineage is followed by the application's composed lineage, straight
+    to the application's inputs, unless --steps is given.
+    """
     with errors(), opened(source) as store:
         reader = store.read
         node = reader.resolve(dataset, "dataset")
@@ -138,12 +147,12 @@ def columns(dataset: str, field: str, indirect: bool, source: str | None) -> Non
         if known and field not in known:
             msg = f"{node.namespace}:{node.name} has no field {field!r}; its fields: {', '.join(known)}"
             raise LookupError(msg)
-        steps = reader.column_upstream(node, field, indirect=indirect)
+        found = reader.column_upstream(node, field, indirect=indirect, steps=steps)
         click.echo(f"{node.namespace}:{node.name} {field}")
-        if not steps:
+        if not found:
             why = "no schema of the dataset is recorded either" if not known else "no column lineage reaches it"
             click.echo(f"  (no upstream columns recorded: {why})")
-        for step in steps:
+        for step in found:
             kinds = ",".join(str(x.get("subtype") or x.get("type")) for x in step.transformations) or "-"
             target = step.field or "(all rows)"
             click.echo(

@@ -8,20 +8,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import orjson
 from sqlalchemy import select, tuple_
 
 from headwater.lineage import schema as t
-from headwater.lineage.lookup import NodeLookup, keyed
-from headwater.lineage.records import ColumnStep, Node
+from headwater.lineage.applications import ApplicationReads, column_step, composed_edges
+from headwater.lineage.lookup import keyed
 from headwater.lineage.statements import among_keys
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Sequence
+
+    from headwater.lineage.records import ColumnStep, Node
 
 
-class ColumnReads(NodeLookup):
-    """Column-lineage reads over the store behind ``engine``."""
+class ColumnReads(ApplicationReads):
+    """Column-lineage reads over the store behind ``engine`` (and the application view's, from its base)."""
 
     def column_lineage(self, dataset: Node) -> list[ColumnStep]:
         """The dataset's current column-lineage edges (depth 1), by field."""
@@ -44,17 +45,22 @@ class ColumnReads(NodeLookup):
         found: dict[str, list[ColumnStep]] = {}
         for row in rows:
             if row.input_dataset_id in nodes:
-                found.setdefault(row.dataset_id, []).append(_step(1, by_id[row.dataset_id], row, nodes))
+                found.setdefault(row.dataset_id, []).append(column_step(1, by_id[row.dataset_id], row, nodes))
         return found
 
-    def column_upstream(self, dataset: Node, field_name: str, *, indirect: bool = False) -> list[ColumnStep]:
+    def column_upstream(
+        self, dataset: Node, field_name: str, *, indirect: bool = False, steps: bool = False
+    ) -> list[ColumnStep]:
         """Where ``field_name`` of ``dataset`` comes from, transitively, breadth first.
 
         With ``indirect``, fields that only filter, join, group or sort the rows (INDIRECT transformations, and the
         dataset-wide dependencies) count too; by default only fields whose values flow into it (DIRECT).
+        A dataset an application with application lineage wrote is followed by the application's composed lineage
+        (:mod:`headwater.lineage.applications`), straight to the application's inputs; with ``steps``, every
+        dataset by its own lineage, as the step that wrote it stated it.
         """
         c = t.column_edges
-        steps: list[ColumnStep] = []
+        found_steps: list[ColumnStep] = []
         seen = {(dataset.id, field_name)}
         frontier = [(dataset.id, field_name)]
         depth = 0
@@ -62,8 +68,13 @@ class ColumnReads(NodeLookup):
         with self.engine.connect() as conn:
             while frontier:
                 depth += 1
-                rows: list[Any] = []
-                for chunk in t.chunked(frontier):
+                composed = {} if steps else composed_edges(conn, {d for d, _ in frontier})
+                wanted = set(frontier) | ({(d, "") for d, _ in frontier} if indirect else set())
+                rows: list[Any] = [
+                    e for edges in composed.values() for e in edges
+                    if (e.dataset_id, e.field) in wanted and (indirect or e.direct)
+                ]  # fmt: skip
+                for chunk in t.chunked([key for key in frontier if key[0] not in composed]):
                     keys = chunk + [(d, "") for d, _ in chunk] if indirect else chunk
                     query = select(c).where(tuple_(c.c.dataset_id, c.c.field).in_(keys))
                     rows += conn.execute(query if indirect else query.where(c.c.direct)).all()
@@ -72,16 +83,9 @@ class ColumnReads(NodeLookup):
                 for row in sorted(rows, key=lambda r: (r.dataset_id, r.field, r.input_dataset_id, r.input_field)):
                     if row.input_dataset_id not in known:
                         continue
-                    steps.append(_step(depth, known[row.dataset_id], row, known))
+                    found_steps.append(column_step(depth, known[row.dataset_id], row, known))
                     target = (row.input_dataset_id, row.input_field)
                     if target not in seen:
                         seen.add(target)
                         frontier.append(target)
-        return steps
-
-
-def _step(depth: int, dataset: Node, row: Any, nodes: Mapping[str, Node]) -> ColumnStep:  # noqa: ANN401
-    transformations = tuple(orjson.loads(row.transformations))
-    return ColumnStep(
-        depth, dataset, row.field, nodes[row.input_dataset_id], row.input_field, bool(row.direct), transformations
-    )
+        return found_steps

@@ -284,7 +284,7 @@ def _edges_of(rows: Iterable[Any]) -> list[Edge]:
         job = Node("job", row.job_namespace, row.job_name)
         dataset = Node("dataset", row.dataset_namespace, row.dataset_name)
         origin, destination = (dataset, job) if row.direction == "input" else (job, dataset)
-        edges.append(Edge(origin, destination, bool(row.static)))
+        edges.append(Edge(origin, destination, bool(row.static), bool(row.application)))
     return sorted(edges, key=lambda e: (e.origin, e.destination))
 
 
@@ -353,7 +353,7 @@ def _edges_query(where: ColumnElement[bool] | None) -> Select[Any]:
     """The job-dataset edges (``where`` them) with their jobs' and datasets' names: one query per step of a walk."""
     io, j, d = t.job_io, t.jobs, t.datasets
     query = (
-        select(io.c.job_id, io.c.dataset_id, io.c.direction, io.c.static)
+        select(io.c.job_id, io.c.dataset_id, io.c.direction, io.c.static, io.c.application)
         .add_columns(j.c.namespace.label("job_namespace"), j.c.name.label("job_name"))
         .add_columns(d.c.namespace.label("dataset_namespace"), d.c.name.label("dataset_name"))
         .join(j, j.c.id == io.c.job_id)

@@ -130,11 +130,16 @@ class JobInfo:
 
 @dataclass(frozen=True)
 class Edge:
-    """A job-dataset edge of the current definitions: ``origin`` to ``destination``; ``static`` when declared."""
+    """A job-dataset edge of the current definitions: ``origin`` to ``destination``; ``static`` when declared.
+
+    ``application`` when observed in an application run with application lineage (the run facet
+    ``headwater_applicationLineage``): an edge of the application view, which the step view leaves out.
+    """
 
     origin: Node
     destination: Node
     static: bool
+    application: bool = False
 
 
 @dataclass(frozen=True)

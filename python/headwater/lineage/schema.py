@@ -40,6 +40,7 @@ from sqlalchemy import (
     UniqueConstraint,
     any_,
     bindparam,
+    false,
     func,
     select,
 )
@@ -174,6 +175,7 @@ runs = Table(
     Column("parent_run_id", RUN_ID),
     Column("updated_at", TIME, nullable=False, comment="latest event time of the run"),
     Index(None, "job_id", "started_at"),
+    Index(None, "parent_run_id"),
 )
 
 
@@ -208,6 +210,13 @@ job_io = Table(
     Column("dataset_id", ID, primary_key=True),
     Column("direction", String(8), primary_key=True, comment="input or output"),
     Column("static", Boolean, nullable=False, comment="declared by a JobEvent (true) or observed in a run"),
+    Column(
+        "application",
+        Boolean,
+        nullable=False,
+        server_default=false(),
+        comment="observed in a run with application lineage (the application view's edge)",
+    ),
     Index(None, "dataset_id"),
 )
 
@@ -258,3 +267,17 @@ column_edges = Table(
     Column("transformations", Text, nullable=False, comment="the facet's transformations (JSON list)"),
     Index(None, "input_dataset_id"),
 )
+
+application_lineage = Table(
+    "application_lineage",
+    metadata,
+    Column("job_id", ID, primary_key=True, comment="the application's job"),
+    Column("dataset_id", ID, primary_key=True, comment="an output of the application"),
+    Column("event_time", TIME, nullable=False),
+    Column("body_hash", BODY, nullable=False, comment="the composed columnLineage facet: its key in facet_bodies"),
+    Index(None, "dataset_id"),
+)
+"""The application view's column lineage (:mod:`headwater.lineage.applications`): the latest ``columnLineage`` facet
+an application run (one with the ``headwater_applicationLineage`` run facet) stated on each of its outputs, composed
+through the application's intermediate datasets. It is kept apart from the dataset's own facet and ``column_edges``,
+which stay what the step that wrote the dataset stated."""

@@ -42,6 +42,10 @@ if TYPE_CHECKING:
 TERMINAL_STATES: Final = frozenset({"COMPLETE", "FAIL", "ABORT"})
 """RunEvent types that end a run."""
 
+APPLICATION_FACET: Final = "headwater_applicationLineage"
+"""The run facet of an application run with application lineage (docs/column-lineage.md, "The application as one
+step"): its outputs' ``columnLineage`` facets are the application's, composed through its intermediate datasets."""
+
 VERSION_FACETS: Final = ("schema", "dataSource", "lifecycleStateChange")
 """The dataset facets that define a version (:func:`version_content`)."""
 
@@ -153,6 +157,9 @@ class EventFacts:
         aliases: (alias, canonical) of each identity a dataset's ``symlinks`` facet makes one with it
             (:func:`symlink_aliases`); :mod:`headwater.lineage.aliases` stores them and renames the dataset ids
             above to the canonical ones before the event is applied.
+        application_lineage: of a RunEvent with the :data:`APPLICATION_FACET` run facet, the body hash of each
+            output's ``columnLineage`` facet by dataset id: the application's composed lineage, kept apart from the
+            dataset's own (not in ``facets`` nor ``column_lineage``).
     """
 
     hash: str
@@ -171,6 +178,7 @@ class EventFacts:
     writes: list[Write] = field(default_factory=list)
     column_lineage: dict[str, str] = field(default_factory=dict)
     aliases: list[tuple[Entity, Entity]] = field(default_factory=list)
+    application_lineage: dict[str, str] = field(default_factory=dict)
 
     def add_dataset(self, namespace: str, name: str) -> Entity:
         """Name a dataset (once) and return it."""
@@ -200,19 +208,32 @@ def facts_of(event: Mapping[str, Any], kind: str, split: SplitEvent | None = Non
     facts.job = Entity(entity_id("job", job["namespace"], job["name"]), job["namespace"], job["name"])
     _facets_of(facts, "job", facts.job.id, split.refs.get("job"))
     run_id = None
+    application = False
     if kind == "RunEvent":
         run = event["run"]
         run_id = facts.run_id = run["runId"]
         _facets_of(facts, "run", run_id, split.refs.get("run"))
-        parent = (run.get("facets") or {}).get("parent")
+        run_facets = run.get("facets") or {}
+        parent = run_facets.get("parent")
         if isinstance(parent, dict):
             facts.parent_run_id = (parent.get("run") or {}).get("runId")
+        application = APPLICATION_FACET in run_facets
     for side, direction, io_key in (("inputs", "input", "inputFacets"), ("outputs", "output", "outputFacets")):
         for index, dataset in enumerate(event.get(side) or []):
             writer = run_id if direction == "output" and kind == "RunEvent" else ""
-            entity = _dataset_facts(facts, dataset, writer, split.refs.get(f"{side}/{index}"))
+            refs = split.refs.get(f"{side}/{index}")
+            stated = dataset
+            if direction == "output" and application and refs and "columnLineage" in refs:
+                refs = dict(refs)
+                facts.application_lineage[_dataset_key(dataset)] = refs.pop("columnLineage")
+                stated = {**dataset, "facets": {k: v for k, v in dataset["facets"].items() if k != "columnLineage"}}
+            entity = _dataset_facts(facts, stated, writer, refs)
             facts.io.append(Io(entity.id, direction, dumps(dataset.get(io_key) or {})))
     return facts
+
+
+def _dataset_key(dataset: Mapping[str, Any]) -> str:
+    return dataset_entity(dataset["namespace"], dataset["name"]).id
 
 
 def _dataset_facts(

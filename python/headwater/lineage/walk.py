@@ -54,8 +54,8 @@ walked(job_id, dataset_id, direction) AS (
     SELECT io.job_id, io.dataset_id, io.direction FROM down JOIN job_io io ON io.job_id = down.node
     WHERE down.depth < :down_depth AND io.direction = 'output'
 )
-SELECT io.job_id, io.dataset_id, io.direction, io.static, j.namespace AS job_namespace, j.name AS job_name,
-       d.namespace AS dataset_namespace, d.name AS dataset_name
+SELECT io.job_id, io.dataset_id, io.direction, io.static, io.application,
+       j.namespace AS job_namespace, j.name AS job_name, d.namespace AS dataset_namespace, d.name AS dataset_name
 FROM walked w
 JOIN job_io io ON io.job_id = w.job_id AND io.dataset_id = w.dataset_id AND io.direction = w.direction
 JOIN jobs j ON j.id = io.job_id
@@ -71,7 +71,7 @@ def walk_edges(conn: Connection, start_id: str, up_depth: int, down_depth: int) 
     """The rows of the edges met walking ``up_depth`` steps upstream and then ``down_depth`` downstream.
 
     ``start_id`` is the start node's id (:func:`headwater.lineage.schema.entity_id`); a depth of 0 walks no step
-    that way. The rows have the job's and dataset's ids and names, the direction and ``static``.
+    that way. The rows have the job's and dataset's ids and names, the direction, ``static`` and ``application``.
     """
     params = {"start": start_id, "up_depth": up_depth, "down_depth": down_depth}
     return list(run(conn, "graph walk", lambda: text(WALK), params).all())

@@ -19,7 +19,14 @@ from sqlalchemy import Connection, Table, bindparam, case, delete, select, updat
 
 from headwater.lineage import schema as t
 from headwater.lineage.aliases import resolve_batch
-from headwater.lineage.semantics import Entity, EventFacts, RunState, column_lineage_inputs, dumps
+from headwater.lineage.semantics import (
+    APPLICATION_FACET,
+    Entity,
+    EventFacts,
+    RunState,
+    column_lineage_inputs,
+    dumps,
+)
 from headwater.lineage.statements import among_batch, batch_keys, dialect_insert, run, run_many
 from headwater.lineage.versions import update_versions
 
@@ -62,6 +69,7 @@ def apply_batch(
     update_versions(conn, [w for f in fresh for w in f.writes], resolution.rebuild)
     _update_job_definitions(conn, fresh, touched_runs)
     _rebuild_column_edges(conn, fresh, lineage_before, resolution.renamed)
+    _upsert_application_lineage(conn, fresh)
     return BatchResult(len(fresh), bodies, frozenset(f.hash for f in fresh))
 
 
@@ -194,6 +202,19 @@ def _merge_runs(conn: Connection, fresh: Sequence[EventFacts]) -> set[str]:
     return ids
 
 
+def _upsert_application_lineage(conn: Connection, fresh: Sequence[EventFacts]) -> None:
+    """The latest composed ``columnLineage`` facet of each application job and output (``application_lineage``)."""
+    latest = {
+        (facts.job.id, dataset_id): {"job_id": facts.job.id, "dataset_id": dataset_id, "event_time": facts.time,
+                                     "body_hash": body}
+        for facts in sorted(fresh, key=lambda f: f.time)
+        if facts.job is not None
+        for dataset_id, body in facts.application_lineage.items()
+    }  # fmt: skip
+    if latest:
+        _upsert_if_not_older(conn, t.application_lineage, list(latest.values()), ["job_id", "dataset_id"])
+
+
 def _upsert_run_io(conn: Connection, fresh: Sequence[EventFacts]) -> None:
     latest: dict[tuple[str, str, str], tuple[str, str]] = {}
     for facts in sorted(fresh, key=lambda f: f.time):
@@ -226,13 +247,16 @@ def _update_job_definitions(conn: Connection, fresh: Sequence[EventFacts], touch
         return
     run_io: dict[str, set[tuple[str, str]]] = defaultdict(set)
     defining_runs = {d.run_id for d in changed.values() if d.run_id is not None}
+    applications: set[str] = set()
     if defining_runs:
-        io = t.run_io
+        io, f = t.run_io, t.run_facets
         query = lambda: select(io.c.run_id, io.c.dataset_id, io.c.direction).where(among_batch(conn, io.c.run_id))  # noqa: E731
         for run_id, dataset_id, direction in run(conn, "run io", query, batch_keys(conn, defining_runs)):
             run_io[run_id].add((dataset_id, direction))
+        query = lambda: select(f.c.owner_id).where(among_batch(conn, f.c.owner_id), f.c.name == APPLICATION_FACET)  # noqa: E731
+        applications.update(run(conn, "application runs", query, batch_keys(conn, defining_runs)).scalars())
     wanted = {
-        (job_id, dataset_id, direction): d.kind == "job_event"
+        (job_id, dataset_id, direction): (d.kind == "job_event", d.run_id in applications)
         for job_id, d in changed.items()
         for dataset_id, direction in (run_io[d.run_id] if d.run_id else set(d.declared))
     }
@@ -248,28 +272,32 @@ def _update_job_definitions(conn: Connection, fresh: Sequence[EventFacts], touch
     run_many(conn, "job definitions", set_definition, rows)
 
 
-def _replace_job_edges(conn: Connection, jobs: Collection[str], wanted: Mapping[tuple[str, str, str], bool]) -> None:
-    """Make ``wanted`` (static or not, by (job, dataset, direction)) the input/output edges of ``jobs``.
+def _replace_job_edges(
+    conn: Connection, jobs: Collection[str], wanted: Mapping[tuple[str, str, str], tuple[bool, bool]]
+) -> None:
+    """Make ``wanted`` ((static, application) by (job, dataset, direction)) the input/output edges of ``jobs``.
 
     Only the edges that differ from the stored ones are deleted and inserted: a job's next run mostly reads and
     writes what its last one did, so most definitions change nothing but their time.
     """
     io = t.job_io
     query = lambda: (  # noqa: E731
-        select(io.c.job_id, io.c.dataset_id, io.c.direction, io.c.static).where(among_batch(conn, io.c.job_id))
+        select(io.c.job_id, io.c.dataset_id, io.c.direction, io.c.static, io.c.application).where(
+            among_batch(conn, io.c.job_id)
+        )
     )
     stored = {
-        (job_id, dataset_id, direction): bool(static)
-        for job_id, dataset_id, direction, static in run(conn, "job io", query, batch_keys(conn, jobs))
+        (job_id, dataset_id, direction): (bool(static), bool(application))
+        for job_id, dataset_id, direction, static, application in run(conn, "job io", query, batch_keys(conn, jobs))
     }
     names = ("job_id", "dataset_id", "direction")
-    gone = [dict(zip(names, key, strict=True)) for key, static in stored.items() if wanted.get(key) != static]
+    gone = [dict(zip(names, key, strict=True)) for key, flags in stored.items() if wanted.get(key) != flags]
     same_edge = (io.c.job_id == bindparam("job_id")) & (io.c.dataset_id == bindparam("dataset_id"))
     run_many(conn, "job io gone", lambda: delete(io).where(same_edge, io.c.direction == bindparam("direction")), gone)
     added = [
-        {**dict(zip(names, key, strict=True)), "static": static}
-        for key, static in wanted.items()
-        if stored.get(key) != static
+        {**dict(zip(names, key, strict=True)), "static": static, "application": application}
+        for key, (static, application) in wanted.items()
+        if stored.get(key) != (static, application)
     ]
     run_many(conn, "job io added", io.insert, added)
 

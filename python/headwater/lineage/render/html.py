@@ -17,8 +17,10 @@ from headwater.lineage.render.diagrams import label
 from headwater.lineage.render.marquez import node_data, run_data
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from headwater.lineage.graph import Graph
-    from headwater.lineage.reader import LineageReader
+    from headwater.lineage.reader import ColumnStep, LineageReader, Node
 
 BUNDLE: Final = Path(__file__).resolve().parents[1] / "static" / "graph.js"
 """The page's bundled script."""
@@ -34,6 +36,7 @@ header { display: flex; gap: 1em; align-items: center; padding: 6px 12px; border
 header h1 { font-size: 15px; margin: 0; }
 header .legend span { margin-right: 1em; }
 #search { width: 24em; padding: 3px 6px; }
+#view-toggle { white-space: nowrap; }
 main { flex: 1; display: flex; min-height: 0; }
 #graph { flex: 1; min-width: 0; }
 #panel { width: 0; overflow: auto; border-left: 1px solid #ccd3d8; padding: 0; }
@@ -52,9 +55,20 @@ def page_data(reader: LineageReader, graph: Graph, *, title: str) -> dict[str, A
     """What the page shows, as JSON-ready data.
 
     ``{title, start, nodes: [{id, kind, namespace, name, label, data, versions, runs, columns}], edges: [{source,
-    target, static}]}``; ``data`` is the node's Marquez data (:mod:`headwater.lineage.render.marquez`).
+    target, static, application}]}``; ``data`` is the node's Marquez data (:mod:`headwater.lineage.render.marquez`).
+    For the application view (:mod:`headwater.lineage.applications`): an application's job has ``application``
+    (``{inputs, outputs, steps}``, node ids), each of its step jobs ``stepOf`` (the application job ids), a dataset
+    an application wrote ``applicationColumns`` (its composed column lineage, shaped as ``columns``); an edge of an
+    application is ``application: true``.
     """
     data = node_data(reader, graph)
+    applications = reader.applications(n.id for n in graph.nodes if n.kind == "job")
+    step_of: dict[Node, list[str]] = {}
+    for app in applications:
+        for step in app.steps:
+            step_of.setdefault(step, []).append(app.job.key)
+    by_job = {app.job: app for app in applications}
+    composed = reader.application_column_lineages([n for n in graph.nodes if n.kind == "dataset"])
     nodes = []
     for node in graph.nodes:
         entry: dict[str, Any] = {
@@ -76,21 +90,38 @@ def page_data(reader: LineageReader, graph: Graph, *, title: str) -> dict[str, A
                 }
                 for v in reader.versions(node)[:VERSIONS_PER_DATASET]
             ]
-            entry["columns"] = [
-                {
-                    "field": s.field,
-                    "source": s.source.key,
-                    "sourceField": s.source_field,
-                    "direct": s.direct,
-                    "transformations": list(s.transformations),
-                }
-                for s in reader.column_lineage(node)
-            ]
+            entry["columns"] = _columns(reader.column_lineage(node))
+            if node.id in composed:
+                entry["applicationColumns"] = _columns(composed[node.id])
         else:
             entry["runs"] = [run_data(r) for r in reader.runs(node, RUNS_PER_JOB)]
+            if node in by_job:
+                app = by_job[node]
+                entry["application"] = {
+                    side: [n.key for n in getattr(app, side)] for side in ("inputs", "outputs", "steps")
+                }
+            if node in step_of:
+                entry["stepOf"] = step_of[node]
         nodes.append(entry)
-    edges = [{"source": e.origin.key, "target": e.destination.key, "static": e.static} for e in graph.edges]
+    edges = [
+        {"source": e.origin.key, "target": e.destination.key, "static": e.static, "application": e.application}
+        for e in graph.edges
+    ]
     return {"title": title, "start": graph.start.key if graph.start else None, "nodes": nodes, "edges": edges}
+
+
+def _columns(steps: Iterable[ColumnStep]) -> list[dict[str, Any]]:
+    """Column-lineage steps as the page's ``columns``: ``[{field, source, sourceField, direct, transformations}]``."""
+    return [
+        {
+            "field": s.field,
+            "source": s.source.key,
+            "sourceField": s.source_field,
+            "direct": s.direct,
+            "transformations": list(s.transformations),
+        }
+        for s in steps
+    ]
 
 
 def bundle() -> str:
@@ -143,6 +174,8 @@ def page(
         f"<body><header><h1>{html.escape(title)}</h1>"
         '<input id="search" type="search" placeholder="Search jobs and datasets" title="Enter selects the first match">'
         f'<div class="legend">{legend}</div>'
+        '<label id="view-toggle" hidden title="Each application with application lineage as one job, its steps hidden">'
+        '<input type="checkbox" id="application-view"> application view</label>'
         f'<span id="shown">{html.escape(shown)}</span></header>\n'
         '<main><div id="graph"></div><aside id="panel"></aside></main>\n'
         f'<script id="headwater-data" type="application/json">{_json_in_script(data)}</script>\n'
