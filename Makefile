@@ -54,7 +54,11 @@ demo: build
 ## test: build, then the static checks and JUnit (one Gradle run, beside ruff and mypy), then the pytest sessions as
 ## three make jobs side by side, each one's output shown whole when it ends: the primary Spark's tests/ and its
 ## integration/ on two workers (test-python) and the compatibility subset on every other supported Spark (test-compat)
-test: venvs-for-test build
+# The downloads (the venvs, the graph page's npm packages, the Kafka broker's jars) go side by side, after the system
+# packages (Maven and Node.js among them) and before the build.
+test: $(STAMPS)/system
+	@$(MAKE) --no-print-directory -j3 --output-sync=target venvs-for-test $(BUNDLE) kafka-broker
+	@$(MAKE) --no-print-directory build
 	@$(MAKE) --no-print-directory -j2 --output-sync=target lint-python checks-and-tests-jvm
 	@$(MAKE) --no-print-directory -j3 --output-sync=target $(PRIMARY_SESSIONS) test-compat
 
