@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+import headwater
+
 REPO = Path(__file__).resolve().parents[1]
 VENV_BIN = Path(sys.executable).parent
 JOBS = Path(__file__).resolve().parent / "jobs"
@@ -43,6 +45,19 @@ def spark_submit(
     return subprocess.run(
         command, cwd=cwd, env=env or driver_env(), capture_output=True, text=True, timeout=timeout, check=False
     )
+
+
+def agent_args(events: Path, *settings: str, jars: tuple[str, ...] = (), agent_jar: str | None = None) -> list[str]:
+    """spark-submit's arguments that attach the agent writing to the file ``events`` (OpenLineage's ``file`` transport):
+    the agent jar (``agent_jar``, default the installed package's jar for the running pyspark) and ``jars`` on
+    ``--jars``, the listener, the transport, then each ``key=value`` of ``settings`` as a ``--conf``."""
+    return [
+        "--jars", ",".join([agent_jar or headwater.jar_path(), *jars]),
+        "--conf", f"spark.extraListeners={headwater.LISTENER_CLASS}",
+        "--conf", "spark.openlineage.transport.type=file",
+        "--conf", f"spark.openlineage.transport.location={events}",
+        *[arg for setting in settings for arg in ("--conf", setting)],
+    ]  # fmt: skip
 
 
 def run_python(

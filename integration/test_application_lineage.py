@@ -23,14 +23,13 @@ from click.testing import CliRunner
 from playwright.sync_api import Page
 from starlette.testclient import TestClient
 
-import headwater
 from headwater.cli import cli
 from headwater.lineage import store as store_module
 from headwater.lineage.applications import ApplicationInfo
 from headwater.lineage.reader import ColumnStep, Node
 from headwater.lineage.server import create_app
 from headwater.lineage.store import LineageStore
-from integration.support import JOBS, spark_submit
+from integration.support import JOBS, agent_args, spark_submit
 from tests.support import postgres
 from tests.support.events import read_jsonl, runs_by_id
 
@@ -64,11 +63,7 @@ def _run(source: Path, work: Path, mode: str, settings: list[str]) -> tuple[list
     events_file = work / "events.jsonl"
     finished = spark_submit(
         [
-            "--jars", headwater.jar_path(),
-            "--conf", f"spark.extraListeners={headwater.LISTENER_CLASS}",
-            "--conf", "spark.openlineage.transport.type=file",
-            "--conf", f"spark.openlineage.transport.location={events_file}",
-            *[arg for setting in settings for arg in ("--conf", setting)],
+            *agent_args(events_file, *settings),
             str(JOBS / "application_job.py"), mode, str(source), str(work),
         ],
         cwd=work,

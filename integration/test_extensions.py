@@ -18,9 +18,8 @@ from typing import Any
 
 import pytest
 
-import headwater
 from integration.conftest import EXAMPLE_PROJECT, ExampleJars
-from integration.support import JOBS, REPO, VENV_BIN, gradle, spark_submit, write_flights_csv
+from integration.support import JOBS, REPO, VENV_BIN, agent_args, gradle, spark_submit, write_flights_csv
 from tests.support import spark_versions
 from tests.support.events import datasets, read_jsonl, runs_by_id
 
@@ -82,12 +81,7 @@ def run_words_job(directory: Path, jars: list[Path], conf: tuple[str, ...] = ())
     events_file = directory / "events.jsonl"
     finished = spark_submit(
         [
-            "--jars", ",".join([headwater.jar_path(), *map(str, jars)]),
-            "--conf", f"spark.extraListeners={headwater.LISTENER_CLASS}",
-            "--conf", "spark.openlineage.transport.type=file",
-            "--conf", f"spark.openlineage.transport.location={events_file}",
-            "--conf", "spark.example.team=lineage-platform",
-            *[arg for setting in conf for arg in ("--conf", setting)],
+            *agent_args(events_file, "spark.example.team=lineage-platform", *conf, jars=tuple(map(str, jars))),
             str(JOBS / "words_job.py"), str(source), str(directory / "carriers.txt"), str(directory / "out"),
         ],
         cwd=directory,

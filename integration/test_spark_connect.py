@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-import headwater
-from integration.support import JOBS, VENV_BIN, driver_env, run_python
+from integration.support import JOBS, VENV_BIN, agent_args, driver_env, run_python
 from tests.support.daemons import Daemon, free_port
 from tests.support.events import read_jsonl, runs_by_id
 
@@ -48,14 +47,13 @@ def connect_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Connect
     events = directory / "events.jsonl"
     command = [
         str(VENV_BIN / "spark-submit"), "--class", CONNECT_SERVER, "--master", "local[2]", "--name", SERVER_APP,
-        "--jars", headwater.jar_path(),
-        "--conf", f"spark.extraListeners={headwater.LISTENER_CLASS}",
-        "--conf", "spark.openlineage.transport.type=file",
-        "--conf", f"spark.openlineage.transport.location={events}",
-        "--conf", "spark.connect.grpc.binding.address=127.0.0.1",
-        "--conf", f"spark.connect.grpc.binding.port={port}",
-        "--conf", f"spark.sql.warehouse.dir={directory / 'work' / 'warehouse'}",
-        "--conf", "spark.ui.enabled=false",
+        *agent_args(
+            events,
+            "spark.connect.grpc.binding.address=127.0.0.1",
+            f"spark.connect.grpc.binding.port={port}",
+            f"spark.sql.warehouse.dir={directory / 'work' / 'warehouse'}",
+            "spark.ui.enabled=false",
+        ),
     ]  # fmt: skip
     env = driver_env(SPARK_LOCAL_IP="127.0.0.1", PATH=f"{VENV_BIN}:{driver_env().get('PATH', '')}")
     daemon = Daemon.start("Spark Connect server", command, log=directory / "server.log", env=env, cwd=directory)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pyspark
 
 import headwater
-from integration.support import JOBS, spark_submit, write_flights_csv
+from integration.support import JOBS, agent_args, spark_submit, write_flights_csv
 from tests.support import spark_versions
 
 SUPPORTED = (
@@ -25,10 +25,7 @@ def test_the_jar_of_the_other_scala_version_turns_the_agent_off(tmp_path: Path) 
     result = tmp_path / "result.json"
     finished = spark_submit(
         [
-            "--jars", headwater.jar_path(scala=other),
-            "--conf", f"spark.extraListeners={headwater.LISTENER_CLASS}",
-            "--conf", "spark.openlineage.transport.type=file",
-            "--conf", f"spark.openlineage.transport.location={events}",
+            *agent_args(events, agent_jar=headwater.jar_path(scala=other)),
             str(JOBS / "etl_job.py"), str(source), str(tmp_path / "out"), str(result),
         ],
         cwd=tmp_path,

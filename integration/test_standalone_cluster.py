@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-import headwater
-from integration.support import JOBS, VENV_BIN, driver_env, spark_submit
+from integration.support import JOBS, VENV_BIN, agent_args, driver_env, spark_submit
 from tests.support.daemons import Daemon, free_ports
 from tests.support.events import read_jsonl, runs_by_id
 
@@ -93,13 +92,9 @@ def run_job(directory: Path, master: str, executors: int) -> tuple[dict[str, Any
     result = directory / "result.json"
     finished = spark_submit(
         [
-            "--jars", headwater.jar_path(),
-            "--conf", f"spark.extraListeners={headwater.LISTENER_CLASS}",
-            "--conf", "spark.openlineage.transport.type=file",
-            "--conf", f"spark.openlineage.transport.location={events}",
-            "--conf", "spark.executor.memory=512m",
-            "--conf", "spark.executor.cores=1",
-            "--conf", "spark.driver.host=127.0.0.1",
+            *agent_args(
+                events, "spark.executor.memory=512m", "spark.executor.cores=1", "spark.driver.host=127.0.0.1"
+            ),
             str(JOBS / "cluster_job.py"), str(directory / "work"), str(executors), str(result),
         ],
         cwd=directory,

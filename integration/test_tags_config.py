@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import headwater
-from integration.support import JOBS, driver_env, spark_submit, write_flights_csv
+from integration.support import JOBS, agent_args, driver_env, spark_submit, write_flights_csv
 from tests.support.events import read_jsonl, runs_by_id
 
 
@@ -14,20 +13,12 @@ def test_configuration_and_environment_tags_on_every_run(tmp_path: Path) -> None
     events_file = tmp_path / "events.jsonl"
     finished = spark_submit(
         [
-            "--jars",
-            headwater.jar_path(),
-            "--conf",
-            f"spark.extraListeners={headwater.LISTENER_CLASS}",
-            "--conf",
-            "spark.openlineage.transport.type=file",
-            "--conf",
-            f"spark.openlineage.transport.location={events_file}",
-            "--conf",
-            "spark.openlineage.job.tags=team:platform;critical;pipeline:nightly:AIRFLOW",
-            "--conf",
-            "spark.openlineage.run.tags=attempt:1",
-            "--conf",
-            "spark.openlineage.job.owners.team=flights",
+            *agent_args(
+                events_file,
+                "spark.openlineage.job.tags=team:platform;critical;pipeline:nightly:AIRFLOW",
+                "spark.openlineage.run.tags=attempt:1",
+                "spark.openlineage.job.owners.team=flights",
+            ),
             str(JOBS / "etl_job.py"),
             str(source),
             str(tmp_path / "out"),
