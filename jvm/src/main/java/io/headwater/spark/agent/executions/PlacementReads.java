@@ -1,6 +1,7 @@
 package io.headwater.spark.agent.executions;
 
 import io.headwater.spark.agent.pipelines.PipelineUpdates;
+import io.headwater.spark.agent.runs.ExecutionFigures;
 import io.headwater.spark.agent.runs.OperationRun;
 import io.headwater.spark.agent.runs.RunBuilders;
 import io.headwater.spark.agent.runs.RunFindingsWriter;
@@ -18,7 +19,7 @@ import org.apache.spark.sql.execution.QueryExecution;
  * What the start and end of a SQL execution read, by where the {@link ExecutionTracker} placed it
  * ({@link Placement}): each event is dispatched once, through {@link Started} or {@link Ended}, and
  * an end returns the tracker's decisions for its kind of placement. Plans are read through {@link
- * RunFindingsWriter}, statistics into the run's {@code RunMetrics}, and a run that executes a flow
+ * RunFindingsWriter}, statistics into {@link ExecutionFigures} for the run's {@code RunMetrics}, and a run that executes a flow
  * of a Spark Declarative Pipeline gets the flow's job ({@link PipelineUpdates}). Only the agent's
  * analysis thread ({@link RunCoordinator}) uses it.
  */
@@ -131,6 +132,12 @@ public final class PlacementReads {
     /** The execution whose plans may be read, null when they may not; the statistics' source. */
     private QueryExecution readable;
 
+    /** What the run's figures get from the execution, read here, added by RunCoordinator. */
+    private Optional<ExecutionFigures> figures = Optional.empty();
+
+    /** What a foreachBatch write read, counted in its micro-batch's (the parent's) figures. */
+    private Optional<ExecutionFigures> parentReads = Optional.empty();
+
     /**
      * @param readable the execution when its plans may be read, null when they may not
      * @param failure why the execution failed, or null when it succeeded
@@ -150,6 +157,16 @@ public final class PlacementReads {
       return readable;
     }
 
+    /** The figures read for the placement's run, to add to its {@code RunMetrics}. */
+    Optional<ExecutionFigures> figures() {
+      return figures;
+    }
+
+    /** The figures read for the run's parent (a foreachBatch write's micro-batch). */
+    Optional<ExecutionFigures> parentReads() {
+      return parentReads;
+    }
+
     @Override
     public List<Decision> own(Placement.Own own) {
       OperationRun run = own.run();
@@ -165,7 +182,7 @@ public final class PlacementReads {
       builders.evaluate(run, List.of(event));
       if (run.parent != null && readable != null) {
         // its tasks' output metrics count in the micro-batch's figures, as a nested write's do
-        run.parent.metrics.addRead(readable);
+        parentReads = Optional.of(ExecutionFigures.of(readable).readsOnly());
       }
       return tracker.ownEnded(own, time, failure);
     }
@@ -178,12 +195,9 @@ public final class PlacementReads {
         if (!nested.planRead()) {
           findingsWriter.nested(run, readable);
         }
-        if (StreamingQueryRuns.isStreaming(run)) {
-          // a foreachBatch write: its tasks' output metrics count in the micro-batch's figures
-          run.metrics.addRead(readable);
-        } else {
-          run.metrics.executionEnded(readable);
-        }
+        ExecutionFigures read = ExecutionFigures.of(readable);
+        // a foreachBatch write: its tasks' output metrics count in the micro-batch's figures
+        figures = Optional.of(StreamingQueryRuns.isStreaming(run) ? read.readsOnly() : read);
       }
       return tracker.nestedEnded(nested);
     }
@@ -195,7 +209,7 @@ public final class PlacementReads {
         findingsWriter.microBatch(run, readable, batch.orElseThrow());
       }
       if (readable != null) {
-        run.metrics.microBatchEnded(readable, findingsWriter.connectors());
+        figures = Optional.of(ExecutionFigures.ofMicroBatch(readable, findingsWriter.connectors()));
       }
       builders.evaluate(run, List.of(event));
       return tracker.microBatchEnded(microBatch, time, failure);

@@ -6,6 +6,7 @@ import io.headwater.spark.agent.jobs.RddJobRuns;
 import io.headwater.spark.agent.jobs.SparkJobs;
 import io.headwater.spark.agent.pipelines.PipelineUpdates;
 import io.headwater.spark.agent.runs.ApplicationRun;
+import io.headwater.spark.agent.runs.ExecutionFigures;
 import io.headwater.spark.agent.runs.FailedAnalysis;
 import io.headwater.spark.agent.runs.LocalPropertyTags;
 import io.headwater.spark.agent.runs.OperationRun;
@@ -156,7 +157,10 @@ public final class RunCoordinator {
             time,
             readable,
             failure);
-    carryOut(placement.accept(ended), ended.readable());
+    List<Decision> decisions = placement.accept(ended);
+    ended.figures().ifPresent(figures -> placement.run().metrics.executionEnded(figures));
+    ended.parentReads().ifPresent(reads -> placement.run().parent.metrics.executionEnded(reads));
+    carryOut(decisions, ended.readable());
   }
 
   /**
@@ -191,11 +195,12 @@ public final class RunCoordinator {
   public void stageCompleted(StageInfo stage, long filesWritten) {
     SparkJobs.Job job = jobs.ofStage(stage.stageId());
     if (job != null && job.executionId() == null) {
+      OperationRun rdd = rddJobs.runOf(job.jobId());
+      if (rdd != null) {
+        rdd.metrics.rddStageCompleted(stage, filesWritten);
+      }
       rddJobs.stageCompleted(
-          job.jobId(),
-          stage,
-          filesWritten,
-          SchedulerObjects.stageCompleted(stage, job.stage(stage.stageId())));
+          job.jobId(), SchedulerObjects.stageCompleted(stage, job.stage(stage.stageId())));
       return;
     }
     OperationRun run = job == null ? null : tracker.runOf(job.executionId());
@@ -216,7 +221,11 @@ public final class RunCoordinator {
   public void jobEnded(SparkListenerJobEnd event, boolean rddJob, Throwable failure) {
     SparkJobs.Job job = jobs.ended(event.jobId());
     if (rddJob) {
-      rddJobs.end(event, failure);
+      OperationRun ended = rddJobs.end(event);
+      if (ended != null) {
+        ended.metrics.rddJobEnded(ended.findings.lineage().inputs());
+        emitter.terminal(ended, event.time(), failure);
+      }
       return;
     }
     OperationRun run = job == null ? null : tracker.runOf(job.executionId());
@@ -307,7 +316,7 @@ public final class RunCoordinator {
     public Void terminal(Decision.Terminal terminal) {
       OperationRun run = terminal.run();
       if (execution != null) {
-        run.metrics.executionEnded(execution);
+        terminalFigures(run, execution);
         findingsWriter.tableVersions(run, execution);
       }
       emitter.terminal(run, terminal.time(), terminal.failure());
@@ -354,6 +363,11 @@ public final class RunCoordinator {
           staticEvents.jobEvent(
               time, application.namespace(), jobName, lineage, sql, run.naming.localTags()));
     }
+  }
+
+  /** The root execution's figures, added to its run's once its terminal event is due. */
+  private static void terminalFigures(OperationRun run, QueryExecution execution) {
+    run.metrics.executionEnded(ExecutionFigures.of(execution));
   }
 
   private Optional<StreamingPlans.MicroBatch> microBatch(QueryExecution execution) {
