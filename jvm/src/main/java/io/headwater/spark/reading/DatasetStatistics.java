@@ -85,7 +85,6 @@ public record DatasetStatistics(long rowCount, long size, long fileCount) {
         tasks.rowCount(), tasks.size() > 0 ? tasks.size() : UNKNOWN, UNKNOWN);
   }
 
-
   /**
    * What the successful tasks of a completed stage reported writing ({@code recordsWritten}, {@code
    * bytesWritten} of their output metrics; no file count).

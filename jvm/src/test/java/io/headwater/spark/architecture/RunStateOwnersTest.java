@@ -23,8 +23,9 @@ import org.junit.Test;
  *
  * <p>The guarded classes are named by strings (they are package-private), so each rule first checks
  * that the state class and its writer exist, that the state class has setters (for {@code
- * RunMetrics}, its {@code void} methods) and that the writer calls one: a renamed or moved class, or setters renamed away from {@code set*}, fails the rule
- * instead of leaving it with nothing to check.
+ * RunMetrics}, its {@code void} methods) and that the writer calls one: a renamed or moved class,
+ * or setters renamed away from {@code set*}, fails the rule instead of leaving it with nothing to
+ * check.
  */
 public class RunStateOwnersTest {
   private static final String RUNS = AgentClasses.ROOT + ".agent.runs.";
@@ -62,10 +63,7 @@ public class RunStateOwnersTest {
     JavaClass stateClass = existing(classes, stateName);
     JavaClass writerClass = existing(classes, writerName);
     List<String> setters =
-        stateClass.getMethods().stream()
-            .filter(mutator)
-            .map(JavaMethod::getName)
-            .toList();
+        stateClass.getMethods().stream().filter(mutator).map(JavaMethod::getName).toList();
     assertFalse(stateName + " has no set* method left to guard", setters.isEmpty());
     assertTrue(
         writerName + " calls no setter of " + stateName + " " + setters,

@@ -32,10 +32,10 @@ import org.slf4j.LoggerFactory;
  * <p>A job that writes a dataset is one run, child of the application run: START as soon as the
  * builders have given it an output (at its start for the built-in writes; at a stage's completion
  * or the job's end when only an extension's builder gives one then), with the job's start time, and
- * COMPLETE, or FAIL with {@code errorMessage}, when it ends (emitted by {@code RunCoordinator},
- * the one writer of the run's figures, {@link #end}). Job facet {@code jobType} {@code
- * RDD_JOB}/{@code BATCH}; name {@code <app>.<rdd suffix>} ({@link RddJobNames}), as the OpenLineage
- * Spark integration names RDD jobs.
+ * COMPLETE, or FAIL with {@code errorMessage}, when it ends (emitted by {@code RunCoordinator}, the
+ * one writer of the run's figures, {@link #end}). Job facet {@code jobType} {@code RDD_JOB}/{@code
+ * BATCH}; name {@code <app>.<rdd suffix>} ({@link RddJobNames}), as the OpenLineage Spark
+ * integration names RDD jobs.
  *
  * <p>A job that writes nothing emits nothing, even when it reads files: Spark itself runs many such
  * jobs outside SQL executions (CSV and JSON schema inference, {@code take} probes, {@code df.rdd}

@@ -16,9 +16,9 @@ import org.apache.spark.scheduler.StageInfo;
  * {@code outputStatistics} of its terminal event), and for a streaming run those of its last
  * micro-batch (its RUNNING event's). Its fields are private; one class calls the methods that
  * change them, {@code agent.executions.RunCoordinator} on the agent's analysis thread (SQL runs and
- * RDD jobs' runs alike, {@code architecture.RunStateOwnersTest}), handing it facts read before
- * (a completed stage's {@link StageInfo}, an ended execution's {@link ExecutionFigures}); it reads
- * no plan itself. {@code RunEventFactory} reads the figures.
+ * RDD jobs' runs alike, {@code architecture.RunStateOwnersTest}), handing it facts read before (a
+ * completed stage's {@link StageInfo}, an ended execution's {@link ExecutionFigures}); it reads no
+ * plan itself. {@code RunEventFactory} reads the figures.
  *
  * <p>Datasets read are keyed as {@link ScanStatistics#key} gives it; figures are summed over the
  * run's executions.
