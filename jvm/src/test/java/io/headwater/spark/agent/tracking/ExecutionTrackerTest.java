@@ -296,74 +296,50 @@ public class ExecutionTrackerTest {
     assertEquals(0, tracker.openRuns());
   }
 
+  /** A root execution of metadata-only DDL of {@code kind}, as its start's reading found it. */
+  private OperationRun ddl(long id, long time, String planPart, StaticLineage.Kind kind) {
+    Consumer<OperationRun> read =
+        seen -> {
+          seen.findings.setPlanPart(planPart);
+          seen.findings.setStaticKind(kind);
+        };
+    return started(id, id, time, NOT_STREAMING, read).run();
+  }
+
+  /** The successful end of DDL whose reading returned {@code ddlLineage} and {@code viewText}. */
+  private Event ddlEnded(
+      long id, long time, ExecutionLineage ddlLineage, Optional<String> viewText) {
+    return ended(
+        id, time, NOT_STREAMING, null, NO_READ, ExecutionFacts.NONE.withDdl(ddlLineage, viewText));
+  }
+
   @Test
   public void metadataOnlyDdlGivesStaticEventsOnlyWhenItSucceeds() {
     OperationRun created =
-        started(
-                1,
-                1,
-                1_000,
-                NOT_STREAMING,
-                seen -> {
-                  seen.findings.setPlanPart("execute_create_data_source_table_command");
-                  seen.findings.setStaticKind(StaticLineage.Kind.DATASET_EVENTS);
-                })
-            .run();
-    assertEquals("never a START", List.of(), tracker.jobStarted(created, tags("t"), 1_100));
-    Event end =
-        ended(
+        ddl(
             1,
-            2_000,
-            NOT_STREAMING,
-            null,
-            NO_READ,
-            ExecutionFacts.NONE.withDdl(WRITES_TOTALS, Optional.empty()));
+            1_000,
+            "execute_create_data_source_table_command",
+            StaticLineage.Kind.DATASET_EVENTS);
+    assertEquals("never a START", List.of(), tracker.jobStarted(created, tags("t"), 1_100));
     assertEquals(
         "the DDL's lineage as read once it ran",
         List.of(new Decision.Static(created, 2_000, WRITES_TOTALS, Optional.empty())),
-        end.decisions);
+        ddlEnded(1, 2_000, WRITES_TOTALS, Optional.empty()).decisions);
 
-    started(
-        2,
-        2,
-        3_000,
-        NOT_STREAMING,
-        seen -> seen.findings.setStaticKind(StaticLineage.Kind.JOB_EVENT));
+    ddl(2, 3_000, "execute_create_view_command", StaticLineage.Kind.JOB_EVENT);
     assertEquals(
         "a failed DDL changed nothing",
         List.of(),
         ended(2, 3_100, NOT_STREAMING, new RuntimeException("exists"), NO_READ).decisions);
 
-    started(
-        3,
-        3,
-        4_000,
-        NOT_STREAMING,
-        seen -> seen.findings.setStaticKind(StaticLineage.Kind.NOTHING));
+    ddl(3, 4_000, "execute_create_view_command", StaticLineage.Kind.NOTHING);
     assertEquals(List.of(), ended(3, 4_100, NOT_STREAMING, null, NO_READ).decisions);
   }
 
   @Test
   public void aViewsJobEventIsNamedFromTheFactsReadBeforeTheDecision() {
-    OperationRun view =
-        started(
-                1,
-                1,
-                1_000,
-                NOT_STREAMING,
-                seen -> {
-                  seen.findings.setPlanPart("execute_create_view_command");
-                  seen.findings.setStaticKind(StaticLineage.Kind.JOB_EVENT);
-                })
-            .run();
-    Event end =
-        ended(
-            1,
-            2_000,
-            NOT_STREAMING,
-            null,
-            NO_READ,
-            ExecutionFacts.NONE.withDdl(WRITES_TOTALS, Optional.of("SELECT 1")));
+    OperationRun view = ddl(1, 1_000, "execute_create_view_command", StaticLineage.Kind.JOB_EVENT);
     assertEquals(
         "named by the lineage in the facts, not by what the run read at its start (nothing)",
         List.of(
@@ -372,7 +348,7 @@ public class ExecutionTrackerTest {
                 2_000,
                 WRITES_TOTALS,
                 Optional.of("app.execute_create_view_command.data_totals"))),
-        end.decisions);
+        ddlEnded(1, 2_000, WRITES_TOTALS, Optional.of("SELECT 1")).decisions);
   }
 
   @Test
