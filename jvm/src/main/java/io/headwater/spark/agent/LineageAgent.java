@@ -43,12 +43,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The running agent: every method is called on Spark's listener-bus thread and only queues work on
- * the agent's analysis thread ({@link AgentThread}), where {@link RunCoordinator} reads plans and
- * takes the runs' decisions; events are serialised and delivered on the emission thread ({@link
- * EmissionQueue}). The application is a run too: START at application start, COMPLETE at its end —
- * or FAIL when the driver is being killed ({@link Termination}); runs still open then end with
- * ABORT. The end is bounded: {@code emit.closeTimeoutMillis} after it began, whatever was not
- * delivered is in the spool.
+ * the agent's analysis thread ({@link AgentThread}), where {@link RunCoordinator} has the plans
+ * read and the tracker decide, one pass per event; events are serialised and delivered on the
+ * emission thread ({@link EmissionQueue}). The application is a run too: START at application
+ * start, COMPLETE at its end — or FAIL when the driver is being killed ({@link Termination}); runs
+ * still open then end with ABORT. The end is bounded: {@code emit.closeTimeoutMillis} after it
+ * began, whatever was not delivered is in the spool.
  *
  * <p>Each operation that touches a dataset gets exactly one START and one terminal event (COMPLETE,
  * or FAIL with {@code errorMessage}) with one run id; an operation that touches none emits nothing,

@@ -61,26 +61,28 @@ public record DatasetStatistics(long rowCount, long size, long fileCount) {
   }
 
   /**
-   * What the JDBC write at the root of an executed plan wrote: the rows its tasks inserted, from
-   * the output metrics Spark's JDBC writer reports per task ({@code recordsWritten}; {@code
-   * bytesWritten} when the Spark version counts bytes, else the size is {@link #UNKNOWN}), summed
-   * over the stages of the run ({@code tasks}, see {@link #ofStage}); the command itself has no
-   * metrics. Empty when the root is no JDBC write.
+   * True when the root of an executed plan is a JDBC write, whose command has no metrics: what it
+   * wrote is what its tasks reported ({@link #ofJdbcTasks}).
    *
    * <pre>
    *   Execute SaveIntoDataSourceCommand(dataSource = JdbcRelationProvider)   (ExecutedCommandExec)
    * </pre>
    */
-  public static Optional<DatasetStatistics> writtenByJdbcTasks(
-      SparkPlan executedPlan, DatasetStatistics tasks) {
-    if (!(unwrapAdaptive(executedPlan) instanceof ExecutedCommandExec command
+  public static boolean isJdbcWrite(SparkPlan executedPlan) {
+    return unwrapAdaptive(executedPlan) instanceof ExecutedCommandExec command
         && command.cmd() instanceof SaveIntoDataSourceCommand save
-        && save.dataSource() instanceof JdbcRelationProvider)) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        new DatasetStatistics(
-            tasks.rowCount(), tasks.size() > 0 ? tasks.size() : UNKNOWN, UNKNOWN));
+        && save.dataSource() instanceof JdbcRelationProvider;
+  }
+
+  /**
+   * What a JDBC write ({@link #isJdbcWrite}) wrote: the rows its tasks inserted, from the output
+   * metrics Spark's JDBC writer reports per task ({@code recordsWritten}; {@code bytesWritten} when
+   * the Spark version counts bytes, else the size is {@link #UNKNOWN}), summed over the stages of
+   * the run ({@code tasks}, see {@link #ofStage}).
+   */
+  public static DatasetStatistics ofJdbcTasks(DatasetStatistics tasks) {
+    return new DatasetStatistics(
+        tasks.rowCount(), tasks.size() > 0 ? tasks.size() : UNKNOWN, UNKNOWN);
   }
 
   /**

@@ -1,40 +1,41 @@
 package io.headwater.spark.agent.executions;
 
 import io.headwater.spark.agent.pipelines.PipelineUpdates;
+import io.headwater.spark.agent.runs.ExecutionFigures;
 import io.headwater.spark.agent.runs.OperationRun;
+import io.headwater.spark.agent.runs.PipelineFlowRun;
 import io.headwater.spark.agent.runs.RunBuilders;
 import io.headwater.spark.agent.runs.RunFindingsWriter;
-import io.headwater.spark.agent.tracking.Decision;
+import io.headwater.spark.agent.tracking.ExecutionFacts;
 import io.headwater.spark.agent.tracking.ExecutionTracker;
 import io.headwater.spark.agent.tracking.Placement;
 import io.headwater.spark.agent.tracking.StreamingQueryRuns;
 import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.StreamingPlans;
+import io.headwater.spark.reading.ExecutionLineage;
+import io.headwater.spark.reading.StaticLineage;
 import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.execution.QueryExecution;
 
 /**
- * What the start and end of a SQL execution read, by where the {@link ExecutionTracker} placed it
- * ({@link Placement}): each event is dispatched once, through {@link Started} or {@link Ended}, and
- * an end returns the tracker's decisions for its kind of placement. Plans are read through {@link
- * RunFindingsWriter}, statistics into the run's {@code RunMetrics}, and a run that executes a flow
- * of a Spark Declarative Pipeline gets the flow's job ({@link PipelineUpdates}). Only the agent's
- * analysis thread ({@link RunCoordinator}) uses it.
+ * The reading of a SQL execution's start and end, by where the {@link ExecutionTracker} placed it
+ * ({@link Placement}): the tracker calls {@link Started} or {@link Ended} once per event, and each
+ * reads what that kind of placement needs — plans through {@link RunFindingsWriter} into the run's
+ * findings, the extensions' builders ({@link RunBuilders}) — and returns what else it found as
+ * {@link ExecutionFacts}: the pipeline flow a run executes ({@link PipelineUpdates}), an ended
+ * execution's figures ({@link ExecutionFigures}), the written tables' versions, the DDL's lineage
+ * and view text. Every read happens here, before the tracker decides; nothing here calls the
+ * tracker. Only the agent's analysis thread ({@link RunCoordinator}) uses it.
  */
 @Internal
 public final class PlacementReads {
-  private final ExecutionTracker tracker;
   private final RunFindingsWriter findingsWriter;
   private final RunBuilders builders;
   private final PipelineUpdates pipelines;
 
   PlacementReads(
-      ExecutionTracker tracker,
-      RunFindingsWriter findingsWriter,
-      RunBuilders builders,
-      PipelineUpdates pipelines) {
-    this.tracker = tracker;
+      RunFindingsWriter findingsWriter, RunBuilders builders, PipelineUpdates pipelines) {
     this.findingsWriter = findingsWriter;
     this.builders = builders;
     this.pipelines = pipelines;
@@ -57,10 +58,11 @@ public final class PlacementReads {
 
   /**
    * What an execution's start reads, by its placement: a root's plan part, naming and flow; a
-   * nested or micro-batch execution's datasets for its root's or query's run. The plans of a query
-   * whose analysis failed are never read: only a root's failure is recorded.
+   * nested or micro-batch execution's datasets for its root's or query's run; then what the
+   * extensions' builders give for the event. The plans of a query whose analysis failed are never
+   * read: only a root's failure is recorded.
    */
-  final class Started implements Placement.Visitor<Void> {
+  final class Started implements Placement.Visitor<ExecutionFacts> {
     private final QueryExecution execution;
     private final Object event;
     private final boolean analysisFailed;
@@ -74,8 +76,9 @@ public final class PlacementReads {
     }
 
     @Override
-    public Void own(Placement.Own own) {
+    public ExecutionFacts own(Placement.Own own) {
       OperationRun run = own.run();
+      ExecutionFacts facts = ExecutionFacts.NONE;
       if (analysisFailed) {
         // a pipeline definition that does not resolve fails its update, not a run of its own
         if (!pipelines.resolving()) {
@@ -83,45 +86,52 @@ public final class PlacementReads {
         }
       } else if (execution != null) {
         findingsWriter.rootAtStart(run, execution, event);
-        assignFlow(run);
+        facts = facts.withFlow(flow(run));
         if (run.parent != null) {
           // a row-level write in a foreachBatch function: its datasets stay the query's outputs
           findingsWriter.folded(run.parent, run);
         }
       }
-      return null;
+      return built(run, facts);
     }
 
     @Override
-    public Void nested(Placement.Nested nested) {
+    public ExecutionFacts nested(Placement.Nested nested) {
+      ExecutionFacts facts = ExecutionFacts.NONE;
       if (!analysisFailed && execution != null) {
         findingsWriter.nested(nested.run(), execution);
-        tracker.nestedPlanRead(nested);
+        facts = facts.withPlanRead();
       }
-      return null;
+      return built(nested.run(), facts);
     }
 
     @Override
-    public Void microBatch(Placement.MicroBatch microBatch) {
+    public ExecutionFacts microBatch(Placement.MicroBatch microBatch) {
       if (!analysisFailed && execution != null) {
         findingsWriter.microBatch(microBatch.run(), execution, batch.orElseThrow());
       }
-      return null;
+      return built(microBatch.run(), ExecutionFacts.NONE);
     }
 
     @Override
-    public Void untracked(Placement.Untracked untracked) {
-      return null; // never at a start: an execution's start always opens or joins a run
+    public ExecutionFacts untracked(Placement.Untracked untracked) {
+      return ExecutionFacts
+          .NONE; // never at a start: an execution's start always opens or joins a run
+    }
+
+    private ExecutionFacts built(OperationRun run, ExecutionFacts facts) {
+      builders.evaluate(run, List.of(event));
+      return facts;
     }
   }
 
   /**
-   * What an execution's end reads, by its placement, and the tracker's decisions once it was read:
-   * a nested execution's datasets and statistics for its root's run, a micro-batch's for its
-   * RUNNING event, a root's plan when its start was not read.
+   * What an execution's end reads, by its placement: a nested execution's datasets and figures for
+   * its root's run, a micro-batch's for its RUNNING event, a root's plan when its start was not
+   * read, and for a root all its terminal or static events show — its figures and the written
+   * tables' versions, or the DDL's lineage once it ran and the view's text.
    */
-  final class Ended implements Placement.Visitor<List<Decision>> {
-    private final long time;
+  final class Ended implements Placement.Visitor<ExecutionFacts> {
     private final QueryExecution execution;
     private final Throwable failure;
     private final Object event;
@@ -131,12 +141,16 @@ public final class PlacementReads {
     /** The execution whose plans may be read, null when they may not; the statistics' source. */
     private QueryExecution readable;
 
+    /** The run of the placement read, null until one was read. */
+    private OperationRun run;
+
+    private ExecutionFacts facts = ExecutionFacts.NONE;
+
     /**
      * @param readable the execution when its plans may be read, null when they may not
      * @param failure why the execution failed, or null when it succeeded
      */
-    Ended(Seen seen, long time, QueryExecution readable, Throwable failure) {
-      this.time = time;
+    Ended(Seen seen, QueryExecution readable, Throwable failure) {
       this.execution = seen.execution();
       this.readable = readable;
       this.failure = failure;
@@ -145,14 +159,19 @@ public final class PlacementReads {
       this.batch = seen.batch();
     }
 
-    /** The execution whose plans were read, null when they may not be; statistics come from it. */
-    QueryExecution readable() {
-      return readable;
+    /** The run whose end was read, or null when none was (an untracked execution). */
+    OperationRun run() {
+      return run;
+    }
+
+    /** What the reading found, {@link ExecutionFacts#NONE} before it ran. */
+    ExecutionFacts facts() {
+      return facts;
     }
 
     @Override
-    public List<Decision> own(Placement.Own own) {
-      OperationRun run = own.run();
+    public ExecutionFacts own(Placement.Own own) {
+      run = own.run();
       if (analysisFailed || run.findings.analysisFailed()) {
         if (run.findings.planPart() == null && !pipelines.resolving()) {
           findingsWriter.failedAnalysis(run, execution, event);
@@ -160,59 +179,97 @@ public final class PlacementReads {
         readable = null;
       } else if (run.findings.planPart() == null && execution != null) {
         findingsWriter.root(run, execution);
-        assignFlow(run);
+        facts = facts.withFlow(flow(run));
       }
       builders.evaluate(run, List.of(event));
-      if (run.parent != null && readable != null) {
-        // its tasks' output metrics count in the micro-batch's figures, as a nested write's do
-        run.parent.metrics.addRead(readable);
+      if (readable == null) {
+        return facts;
       }
-      return tracker.ownEnded(own, time, failure);
+      ExecutionFigures figures = ExecutionFigures.of(readable);
+      // a foreachBatch write's tasks' output metrics count in the micro-batch's figures, as a
+      // nested write's do
+      Optional<ExecutionFigures> parentReads =
+          Optional.ofNullable(run.parent == null ? null : figures.readsOnly());
+      StaticLineage.Kind kind = run.findings.staticKind();
+      if (kind == StaticLineage.Kind.NONE) {
+        facts = facts.withFigures(Optional.of(figures), parentReads);
+        findingsWriter
+            .versionedOutputs(run, readable)
+            .ifPresent(outputs -> facts = facts.withVersionedOutputs(outputs));
+      } else {
+        facts = facts.withFigures(Optional.empty(), parentReads);
+        if (failure == null && kind != StaticLineage.Kind.NOTHING) {
+          facts = facts.withDdl(ddlLineage(kind), viewText(kind));
+        }
+      }
+      return facts;
+    }
+
+    /**
+     * Metadata-only DDL's lineage once it ran (the catalog's new state), or as read at its start (a
+     * {@code DROP TABLE}).
+     */
+    private ExecutionLineage ddlLineage(StaticLineage.Kind kind) {
+      boolean readNow =
+          StaticLineage.readAtEnd(kind, readable.optimizedPlan(), findingsWriter.connectors());
+      return readNow ? findingsWriter.afterDdl(run, readable) : run.findings.lineage();
+    }
+
+    /**
+     * A view's text where Spark kept it (Spark 3.5 gives the whole CREATE VIEW statement as the
+     * execution's SQL text, Spark 4 none): a view's job is its query.
+     */
+    private Optional<String> viewText(StaticLineage.Kind kind) {
+      return kind == StaticLineage.Kind.JOB_EVENT
+          ? findingsWriter.connectors().viewText(readable.optimizedPlan())
+          : Optional.empty();
     }
 
     @Override
-    public List<Decision> nested(Placement.Nested nested) {
-      OperationRun run = nested.run();
+    public ExecutionFacts nested(Placement.Nested nested) {
+      run = nested.run();
       builders.evaluate(run, List.of(event));
       if (readable != null) {
         if (!nested.planRead()) {
           findingsWriter.nested(run, readable);
         }
-        if (StreamingQueryRuns.isStreaming(run)) {
-          // a foreachBatch write: its tasks' output metrics count in the micro-batch's figures
-          run.metrics.addRead(readable);
-        } else {
-          run.metrics.executionEnded(readable);
-        }
+        ExecutionFigures figures = ExecutionFigures.of(readable);
+        // a foreachBatch write: its tasks' output metrics count in the micro-batch's figures
+        facts =
+            facts.withFigures(
+                Optional.of(StreamingQueryRuns.isStreaming(run) ? figures.readsOnly() : figures),
+                Optional.empty());
       }
-      return tracker.nestedEnded(nested);
+      return facts;
     }
 
     @Override
-    public List<Decision> microBatch(Placement.MicroBatch microBatch) {
-      OperationRun run = microBatch.run();
+    public ExecutionFacts microBatch(Placement.MicroBatch microBatch) {
+      run = microBatch.run();
       if (!microBatch.startSeen()) {
         findingsWriter.microBatch(run, readable, batch.orElseThrow());
       }
       if (readable != null) {
-        run.metrics.microBatchEnded(readable, findingsWriter.connectors());
+        facts =
+            facts.withFigures(
+                Optional.of(ExecutionFigures.ofMicroBatch(readable, findingsWriter.connectors())),
+                Optional.empty());
       }
       builders.evaluate(run, List.of(event));
-      return tracker.microBatchEnded(microBatch, time, failure);
+      return facts;
     }
 
     @Override
-    public List<Decision> untracked(Placement.Untracked untracked) {
-      return List.of(); // its root's run was forgotten
+    public ExecutionFacts untracked(Placement.Untracked untracked) {
+      return facts; // its root's run was forgotten
     }
   }
 
-  /** A run whose only output is a running pipeline update's batch flow's destination is its run. */
-  void assignFlow(OperationRun run) {
-    if (run.naming.flow() == null && !run.started()) {
-      pipelines
-          .flowWriting(run.findings.lineage())
-          .ifPresent(flow -> tracker.flowAssigned(run, flow));
-    }
+  /**
+   * The flow a run executes when its only output is a running pipeline update's batch flow's
+   * destination; the tracker assigns it to a run that has no flow and has not started.
+   */
+  private Optional<PipelineFlowRun> flow(OperationRun run) {
+    return pipelines.flowWriting(run.findings.lineage());
   }
 }

@@ -10,20 +10,17 @@ import io.headwater.spark.agent.runs.FailedAnalysis;
 import io.headwater.spark.agent.runs.LocalPropertyTags;
 import io.headwater.spark.agent.runs.OperationRun;
 import io.headwater.spark.agent.runs.RunBuilders;
-import io.headwater.spark.agent.runs.RunFindings;
 import io.headwater.spark.agent.runs.RunFindingsWriter;
 import io.headwater.spark.agent.tracking.Decision;
+import io.headwater.spark.agent.tracking.ExecutionFacts;
 import io.headwater.spark.agent.tracking.ExecutionTracker;
-import io.headwater.spark.agent.tracking.Placement;
 import io.headwater.spark.agent.tracking.StreamingQueryRuns;
 import io.headwater.spark.annotation.Internal;
 import io.headwater.spark.compat.StreamingPlans;
 import io.headwater.spark.emit.EmissionQueue;
 import io.headwater.spark.extensions.SchedulerObjects;
 import io.headwater.spark.naming.CatalogChangeRecorder;
-import io.headwater.spark.reading.ExecutionLineage;
 import io.headwater.spark.reading.RowLevelWrites;
-import io.headwater.spark.reading.StaticLineage;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -36,13 +33,15 @@ import org.apache.spark.sql.execution.QueryExecution;
 
 /**
  * Coordinates the runs of SQL executions, their Spark jobs and streaming queries on the agent's
- * analysis thread, one listener event at a time: it places each event with the {@link
- * ExecutionTracker}, has the plans read into the run ({@link RunFindingsWriter}) and runs the
- * extensions' builders ({@link RunBuilders}) where the placement asks for it, and carries out the
- * tracker's decisions — statistics and table versions are read only for a run whose terminal event
- * is due. Jobs outside SQL executions go to {@link RddJobRuns}. An execution or streaming query
- * that runs a flow of a Spark Declarative Pipeline gets the flow's job ({@link PipelineUpdates})
- * before its START.
+ * analysis thread, one listener event at a time. A SQL execution's start or end enters the {@link
+ * ExecutionTracker} once: the tracker places it and calls the reading for that placement ({@link
+ * PlacementReads}: plans into the run through {@link RunFindingsWriter}, the extensions' builders
+ * through {@link RunBuilders}, and every other read — figures, table versions, a DDL's new state —
+ * returned as {@code ExecutionFacts}), then decides once; this class adds the figures to the run's
+ * {@code RunMetrics} (their one writer, stages and RDD jobs included) and has the decisions carried
+ * out ({@link DecisionEmitter}) with the facts, reading nothing after the decision. Jobs outside
+ * SQL executions go to {@link RddJobRuns}. An execution or streaming query that runs a flow of a
+ * Spark Declarative Pipeline gets the flow's job ({@link PipelineUpdates}) before its START.
  */
 @Internal
 public final class RunCoordinator {
@@ -83,7 +82,7 @@ public final class RunCoordinator {
     this.application = application;
     this.rddJobs = rddJobs;
     this.streamingPlans = streamingPlans;
-    this.placementReads = new PlacementReads(tracker, findingsWriter, builders, pipelines);
+    this.placementReads = new PlacementReads(findingsWriter, builders, pipelines);
     this.pipelines = pipelines;
   }
 
@@ -112,17 +111,12 @@ public final class RunCoordinator {
             && execution != null
             && RowLevelWrites.isRowLevelWrite(
                 execution.optimizedPlan(), findingsWriter.connectors());
-    Placement placement =
-        tracker.executionStarted(executionId, rootExecutionId, time, batch, rowLevelWrite);
-    OperationRun run = placement.run();
-    placement.accept(
+    PlacementReads.Started reading =
         placementReads
-        .new Started(new PlacementReads.Seen(execution, event, analysisFailed, batch)));
-    builders.evaluate(run, List.of(event));
-    if (run.parent != null) {
-      carryOut(tracker.startIfReady(run.parent), null); // the parent's START comes first
-    }
-    carryOut(tracker.startIfReady(run), null);
+        .new Started(new PlacementReads.Seen(execution, event, analysisFailed, batch));
+    carryOut(
+        tracker.executionStarted(executionId, rootExecutionId, time, batch, rowLevelWrite, reading),
+        ExecutionFacts.NONE);
   }
 
   /**
@@ -145,18 +139,16 @@ public final class RunCoordinator {
     // exception and changes it (FailedAnalysis)
     QueryExecution readable = analysisFailed ? null : execution;
     Optional<StreamingPlans.MicroBatch> batch = microBatch(readable);
-    Placement placement = tracker.executionEnded(executionId, time, batch);
-    if (placement.run() == null) {
-      return;
-    }
-    PlacementReads.Ended ended =
+    PlacementReads.Ended reading =
         placementReads
         .new Ended(
-            new PlacementReads.Seen(execution, event, analysisFailed, batch),
-            time,
-            readable,
-            failure);
-    carryOut(placement.accept(ended), ended.readable());
+            new PlacementReads.Seen(execution, event, analysisFailed, batch), readable, failure);
+    List<Decision> decisions = tracker.executionEnded(executionId, time, batch, failure, reading);
+    ExecutionFacts facts = reading.facts();
+    OperationRun run = reading.run();
+    facts.figures().ifPresent(figures -> run.metrics.executionEnded(figures));
+    facts.parentReads().ifPresent(reads -> run.parent.metrics.executionEnded(reads));
+    carryOut(decisions, facts);
   }
 
   /**
@@ -178,7 +170,9 @@ public final class RunCoordinator {
     if (run == null) {
       return; // not a job of a tracked SQL run
     }
-    carryOut(tracker.jobStarted(run, LocalPropertyTags.of(event.properties()), event.time()), null);
+    carryOut(
+        tracker.jobStarted(run, LocalPropertyTags.of(event.properties()), event.time()),
+        ExecutionFacts.NONE);
     jobs.started(event, job, executionId);
     builders.evaluate(run, SchedulerObjects.jobStart(event, job));
   }
@@ -191,11 +185,12 @@ public final class RunCoordinator {
   public void stageCompleted(StageInfo stage, long filesWritten) {
     SparkJobs.Job job = jobs.ofStage(stage.stageId());
     if (job != null && job.executionId() == null) {
+      OperationRun rdd = rddJobs.runOf(job.jobId());
+      if (rdd != null) {
+        rdd.metrics.rddStageCompleted(stage, filesWritten);
+      }
       rddJobs.stageCompleted(
-          job.jobId(),
-          stage,
-          filesWritten,
-          SchedulerObjects.stageCompleted(stage, job.stage(stage.stageId())));
+          job.jobId(), SchedulerObjects.stageCompleted(stage, job.stage(stage.stageId())));
       return;
     }
     OperationRun run = job == null ? null : tracker.runOf(job.executionId());
@@ -216,7 +211,11 @@ public final class RunCoordinator {
   public void jobEnded(SparkListenerJobEnd event, boolean rddJob, Throwable failure) {
     SparkJobs.Job job = jobs.ended(event.jobId());
     if (rddJob) {
-      rddJobs.end(event, failure);
+      OperationRun ended = rddJobs.end(event);
+      if (ended != null) {
+        ended.metrics.rddJobEnded(ended.findings.lineage().inputs());
+        emitter.terminal(ended, event.time(), failure);
+      }
       return;
     }
     OperationRun run = job == null ? null : tracker.runOf(job.executionId());
@@ -227,10 +226,7 @@ public final class RunCoordinator {
 
   /** A streaming query run started; {@code timestamp} as its start event gives it. */
   public void streamingQueryStarted(UUID queryRunId, String name, String timestamp, long time) {
-    OperationRun run = tracker.streamingQueryStarted(queryRunId, name, timestamp, time);
-    if (run.naming.flow() == null) {
-      pipelines.flowRunning(name).ifPresent(flow -> tracker.flowAssigned(run, flow));
-    }
+    tracker.streamingQueryStarted(queryRunId, name, timestamp, time, pipelines.flowRunning(name));
   }
 
   /**
@@ -240,7 +236,7 @@ public final class RunCoordinator {
    */
   public void streamingQueryTerminated(UUID queryRunId, long time, String exception) {
     Throwable failure = exception == null ? null : new StreamingQueryRuns.QueryFailure(exception);
-    carryOut(tracker.streamingQueryTerminated(queryRunId, time, failure), null);
+    carryOut(tracker.streamingQueryTerminated(queryRunId, time, failure), ExecutionFacts.NONE);
   }
 
   /** What a Spark Connect operation says about Spark Declarative Pipelines happened. */
@@ -260,99 +256,21 @@ public final class RunCoordinator {
 
   /** ABORT for every run still open (the application is ending or being killed). */
   public void abortOpenRuns(long time, String reason) {
-    carryOut(tracker.abortAll(time, reason), null);
+    carryOut(tracker.abortAll(time, reason), ExecutionFacts.NONE);
   }
 
   /**
-   * Carries out the tracker's decisions, each dispatched once ({@link CarryOut}).
-   *
-   * @param execution the ended execution whose plans may be read (statistics, table versions, DDL's
-   *     new state), or null
+   * Carries out the tracker's decisions, each dispatched once ({@link DecisionEmitter}), with the
+   * {@code facts} read for the event before the tracker decided.
    */
-  private void carryOut(List<Decision> decisions, QueryExecution execution) {
+  private void carryOut(List<Decision> decisions, ExecutionFacts facts) {
     if (decisions.isEmpty()) {
       return;
     }
-    CarryOut carryOut = new CarryOut(execution);
+    DecisionEmitter carryOut =
+        new DecisionEmitter(emitter, staticEvents, emission, application, findingsWriter, facts);
     for (Decision decision : decisions) {
       decision.accept(carryOut);
-    }
-  }
-
-  /**
-   * What each kind of decision does: a run event through {@link RunEmitter} — a terminal one once
-   * the ended execution's statistics and the written tables' versions are read — or the static
-   * events of DDL.
-   */
-  private final class CarryOut implements Decision.Visitor<Void> {
-    private final QueryExecution execution;
-
-    CarryOut(QueryExecution execution) {
-      this.execution = execution;
-    }
-
-    @Override
-    public Void start(Decision.Start start) {
-      emitter.start(start.run());
-      return null;
-    }
-
-    @Override
-    public Void running(Decision.Running running) {
-      emitter.running(running.run(), running.time());
-      return null;
-    }
-
-    @Override
-    public Void terminal(Decision.Terminal terminal) {
-      OperationRun run = terminal.run();
-      if (execution != null) {
-        run.metrics.executionEnded(execution);
-        findingsWriter.tableVersions(run, execution);
-      }
-      emitter.terminal(run, terminal.time(), terminal.failure());
-      return null;
-    }
-
-    @Override
-    public Void staticEvents(Decision.Static staticEvents) {
-      emitStatic(staticEvents.run(), staticEvents.time(), execution);
-      return null;
-    }
-
-    @Override
-    public Void abort(Decision.Abort abort) {
-      emitter.abort(abort.run(), abort.time(), abort.reason());
-      return null;
-    }
-  }
-
-  /**
-   * The static events of metadata-only DDL that succeeded: DatasetEvents of its outputs, or a
-   * JobEvent of a view definition, read once the command ran so they show the catalog's new state
-   * (a {@code DROP TABLE} as read at its start).
-   */
-  private void emitStatic(OperationRun run, long time, QueryExecution execution) {
-    RunFindings found = run.findings;
-    boolean readNow =
-        execution != null
-            && StaticLineage.readAtEnd(
-                found.staticKind(), execution.optimizedPlan(), findingsWriter.connectors());
-    ExecutionLineage lineage = readNow ? findingsWriter.afterDdl(run, execution) : found.lineage();
-    if (found.staticKind() == StaticLineage.Kind.DATASET_EVENTS) {
-      lineage.outputs().forEach(output -> emission.submit(staticEvents.datasetEvent(time, output)));
-    } else if (!lineage.isEmpty() && found.planPart() != null) {
-      String jobName = tracker.ddlJobName(run, lineage);
-      // a view's job is its query: its text where Spark kept it (Spark 3.5 gives the whole CREATE
-      // VIEW statement as the execution's SQL text, Spark 4 none)
-      Optional<String> viewText =
-          execution == null
-              ? Optional.empty()
-              : findingsWriter.connectors().viewText(execution.optimizedPlan());
-      Optional<String> sql = viewText.or(run::sql);
-      emission.submit(
-          staticEvents.jobEvent(
-              time, application.namespace(), jobName, lineage, sql, run.naming.localTags()));
     }
   }
 
@@ -365,7 +283,7 @@ public final class RunCoordinator {
     long now = System.currentTimeMillis();
     if (now - lastSweep >= SWEEP_INTERVAL.toMillis()) {
       lastSweep = now;
-      carryOut(tracker.expire(now), null);
+      carryOut(tracker.expire(now), ExecutionFacts.NONE);
     }
   }
 }

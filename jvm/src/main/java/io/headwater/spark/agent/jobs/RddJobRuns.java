@@ -17,7 +17,6 @@ import java.util.function.BiConsumer;
 import org.apache.spark.scheduler.ActiveJob;
 import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
-import org.apache.spark.scheduler.StageInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,9 +32,10 @@ import org.slf4j.LoggerFactory;
  * <p>A job that writes a dataset is one run, child of the application run: START as soon as the
  * builders have given it an output (at its start for the built-in writes; at a stage's completion
  * or the job's end when only an extension's builder gives one then), with the job's start time, and
- * COMPLETE, or FAIL with {@code errorMessage}, when it ends. Job facet {@code jobType} {@code
- * RDD_JOB}/{@code BATCH}; name {@code <app>.<rdd suffix>} ({@link RddJobNames}), as the OpenLineage
- * Spark integration names RDD jobs.
+ * COMPLETE, or FAIL with {@code errorMessage}, when it ends (emitted by {@code RunCoordinator}, the
+ * one writer of the run's figures, {@link #end}). Job facet {@code jobType} {@code RDD_JOB}/{@code
+ * BATCH}; name {@code <app>.<rdd suffix>} ({@link RddJobNames}), as the OpenLineage Spark
+ * integration names RDD jobs.
  *
  * <p>A job that writes nothing emits nothing, even when it reads files: Spark itself runs many such
  * jobs outside SQL executions (CSV and JSON schema inference, {@code take} probes, {@code df.rdd}
@@ -105,35 +105,36 @@ public final class RddJobRuns {
     evaluate(event.jobId(), SchedulerObjects.jobStart(event, job));
   }
 
+  /** The run of RDD job {@code jobId}, or null when it has none (or it ended). */
+  public OperationRun runOf(int jobId) {
+    Running job = running.get(jobId);
+    return job == null ? null : job.run();
+  }
+
   /**
    * A stage of RDD job {@code jobId} completed; {@code objects} as {@link
-   * SchedulerObjects#stageCompleted} gives them. Its tasks' input and output metrics, and the
-   * {@code filesWritten} its tasks wrote ({@link RddStageFiles}), add to the run's statistics.
+   * SchedulerObjects#stageCompleted} gives them (its tasks' figures go to the run's {@code
+   * RunMetrics} through their one writer, {@code RunCoordinator}).
    */
-  public void stageCompleted(int jobId, StageInfo stage, long filesWritten, List<?> objects) {
-    Running job = running.get(jobId);
-    if (job != null) {
-      job.run().metrics.rddStageCompleted(stage, filesWritten);
-    }
+  public void stageCompleted(int jobId, List<?> objects) {
     evaluate(jobId, objects);
   }
 
   /**
-   * Closes the run of an RDD job: COMPLETE or FAIL, with its statistics, when it started.
+   * RDD job {@code event.jobId()} ended: the builders see its end, and its run, when it started, is
+   * returned for its terminal event (COMPLETE or FAIL, with its statistics), which {@code
+   * RunCoordinator} emits once it added the job's figures.
    *
-   * @param failure why the job failed, or null when it succeeded
+   * @return the run whose terminal event is due, or null when the job has no started run
    */
-  public void end(SparkListenerJobEnd event, Throwable failure) {
+  public OperationRun end(SparkListenerJobEnd event) {
     Running job = running.get(event.jobId());
     if (job == null) {
-      return;
+      return null;
     }
     evaluate(event.jobId(), SchedulerObjects.jobEnd(event, job.job().finalStage()));
     running.remove(event.jobId());
-    if (job.run().started()) {
-      job.run().metrics.rddJobEnded(job.run().findings.lineage().inputs());
-      emitter.terminal(job.run(), event.time(), failure);
-    }
+    return job.run().started() ? job.run() : null;
   }
 
   /**

@@ -17,6 +17,8 @@ import io.headwater.spark.reading.ExecutionSummary;
 import io.headwater.spark.reading.walk.ConnectorRegistry;
 import io.headwater.spark.tables.TableVersions;
 import io.openlineage.client.OpenLineage;
+import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.execution.QueryExecution;
 import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart;
@@ -175,20 +177,29 @@ public final class RunFindingsWriter {
   }
 
   /**
-   * The tables' versions after the root execution wrote them, as the connectors read them ({@link
-   * TableVersions}), on the run's outputs, read once its terminal event is due.
+   * The run's outputs with the tables' versions after the root execution wrote them, as the
+   * connectors read them ({@link TableVersions}); empty when the run has no output. Read before the
+   * tracker decides, kept for the run's terminal event ({@link #outputsAtEnd}).
    */
-  public void tableVersions(OperationRun run, QueryExecution execution) {
-    ExecutionLineage lineage = run.findings.lineage();
-    if (!lineage.outputs().isEmpty()) {
-      Configuration hadoopConf = execution.sparkSession().sessionState().newHadoopConf();
-      run.findings.setLineage(
-          lineage.withOutputs(
-              TableVersions.attach(
-                  openLineage,
-                  lineage.outputs(),
-                  (namespace, name) -> connectors().tableVersion(namespace, name, hadoopConf))));
+  public Optional<List<OpenLineage.OutputDataset>> versionedOutputs(
+      OperationRun run, QueryExecution execution) {
+    List<OpenLineage.OutputDataset> outputs = run.findings.lineage().outputs();
+    if (outputs.isEmpty()) {
+      return Optional.empty();
     }
+    Configuration hadoopConf = execution.sparkSession().sessionState().newHadoopConf();
+    return Optional.of(
+        TableVersions.attach(
+            openLineage,
+            outputs,
+            (namespace, name) -> connectors().tableVersion(namespace, name, hadoopConf)));
+  }
+
+  /**
+   * The run's outputs for its terminal event: {@code outputs}, read by {@link #versionedOutputs}.
+   */
+  public void outputsAtEnd(OperationRun run, List<OpenLineage.OutputDataset> outputs) {
+    run.findings.setLineage(run.findings.lineage().withOutputs(outputs));
   }
 
   /**

@@ -1,10 +1,8 @@
 package io.headwater.spark.agent.runs;
 
 import io.headwater.spark.annotation.Internal;
-import io.headwater.spark.naming.CatalogTables;
 import io.headwater.spark.reading.DatasetStatistics;
 import io.headwater.spark.reading.ScanStatistics;
-import io.headwater.spark.reading.walk.ConnectorRegistry;
 import io.openlineage.client.OpenLineage;
 import java.util.Collections;
 import java.util.HashMap;
@@ -12,14 +10,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.scheduler.StageInfo;
-import org.apache.spark.sql.execution.QueryExecution;
 
 /**
  * The figures of one run: what its scans read and its writes wrote (the {@code inputStatistics} and
  * {@code outputStatistics} of its terminal event), and for a streaming run those of its last
- * micro-batch (its RUNNING event's). Owner: this class is the only writer of its state; the agent's
- * analysis thread calls its methods as stages complete and executions end ({@link RunCoordinator},
- * {@code RddJobRuns}), and {@code RunEventFactory} reads the figures.
+ * micro-batch (its RUNNING event's). Its fields are private; one class calls the methods that
+ * change them, {@code agent.executions.RunCoordinator} on the agent's analysis thread (SQL runs and
+ * RDD jobs' runs alike, {@code architecture.RunStateOwnersTest}), handing it facts read before (a
+ * completed stage's {@link StageInfo}, an ended execution's {@link ExecutionFigures}); it reads no
+ * plan itself. {@code RunEventFactory} reads the figures.
  *
  * <p>Datasets read are keyed as {@link ScanStatistics#key} gives it; figures are summed over the
  * run's executions.
@@ -31,7 +30,7 @@ public final class RunMetrics {
 
   /**
    * What the tasks of the run's completed stages reported writing (output metrics), for writes
-   * whose command has no metrics of its own ({@link DatasetStatistics#writtenByJdbcTasks}).
+   * whose command has no metrics of its own ({@link DatasetStatistics#ofJdbcTasks}).
    */
   private DatasetStatistics tasksWrote = DatasetStatistics.ZERO;
 
@@ -103,36 +102,43 @@ public final class RunMetrics {
   }
 
   /**
-   * An execution of the run ended: what its write command (or, for JDBC, its tasks) wrote and what
-   * its scans read add to the run's figures.
+   * An execution of the run ended, with the {@code figures} read from it, added as {@link
+   * ExecutionFigures#counted} says: what its write command (or, for JDBC, its tasks) wrote and what
+   * its scans read; what a {@code foreachBatch} write read; or a streaming micro-batch's figures.
    */
-  public void executionEnded(QueryExecution execution) {
-    DatasetStatistics.written(execution.executedPlan())
-        .or(() -> DatasetStatistics.writtenByJdbcTasks(execution.executedPlan(), tasksWrote))
-        .ifPresent(this::addWritten);
-    addRead(execution);
+  public void executionEnded(ExecutionFigures figures) {
+    switch (figures.counted()) {
+      case EXECUTION -> {
+        figures
+            .commandWrote()
+            .or(
+                () ->
+                    figures.jdbcWrite()
+                        ? Optional.of(DatasetStatistics.ofJdbcTasks(tasksWrote))
+                        : Optional.empty())
+            .ifPresent(this::addWritten);
+        addRead(figures);
+      }
+      case READS -> addRead(figures);
+      case MICRO_BATCH -> microBatchEnded(figures);
+    }
   }
 
-  /** What the scans of an execution of the run read adds to the run's figures. */
-  public void addRead(QueryExecution execution) {
-    ScanStatistics.of(execution.executedPlan(), new CatalogTables(execution.sparkSession()))
-        .forEach((key, stats) -> read.merge(key, stats, DatasetStatistics::plus));
+  private void addRead(ExecutionFigures figures) {
+    figures.scans().forEach((key, stats) -> read.merge(key, stats, DatasetStatistics::plus));
   }
 
   /**
    * A micro-batch of the streaming run ended: its figures, for its RUNNING event, replace the
    * previous micro-batch's and add to the run's totals (its terminal event's) — what its file scans
-   * read ({@link ScanStatistics#ofMicroBatch}), and what its tasks reported writing since the
+   * read ({@link ExecutionFigures#ofMicroBatch}), and what its tasks reported writing since the
    * previous micro-batch (a streaming sink's writes have no command metrics; file sinks report rows
    * and bytes in the tasks' output metrics).
    */
-  public void microBatchEnded(QueryExecution execution, ConnectorRegistry connectors) {
+  private void microBatchEnded(ExecutionFigures figures) {
     batchRead.clear();
-    ScanStatistics.ofMicroBatch(
-            execution.executedPlan(),
-            new CatalogTables(execution.sparkSession()),
-            execution.sparkSession().sessionState().newHadoopConf(),
-            connectors)
+    figures
+        .scans()
         .forEach(
             (key, stats) -> {
               batchRead.put(key, stats);

@@ -2,11 +2,14 @@ package io.headwater.spark.agent.tracking;
 
 import io.headwater.spark.agent.runs.OperationRun;
 import io.headwater.spark.annotation.Internal;
+import io.headwater.spark.reading.ExecutionLineage;
+import java.util.Optional;
 
 /**
  * What the {@link ExecutionTracker} tells the agent to do about a run: emit one of its events, or
  * the static events of metadata-only DDL. Created by the tracker only; immutable. The agent's
- * analysis carries each out, through {@code RunEmitter} for the run events.
+ * analysis carries each out, through {@code RunEmitter} for the run events, with the facts read
+ * before the decision ({@link ExecutionFacts}) and nothing read after.
  *
  * <p>Callers dispatch on a decision once, through {@link #accept}: a new kind of decision adds a
  * {@link Visitor} method, so every dispatch site fails to compile until it handles it.
@@ -61,8 +64,14 @@ public sealed interface Decision
     }
   }
 
-  /** Emit the static events of metadata-only DDL that succeeded at {@code time}. */
-  record Static(OperationRun run, long time) implements Decision {
+  /**
+   * Emit the static events of metadata-only DDL that succeeded at {@code time}: a DatasetEvent per
+   * output of {@code lineage}, or a view's JobEvent named {@code jobName} (empty: no JobEvent).
+   *
+   * @param lineage the DDL's lineage as its static events show it ({@code ExecutionFacts})
+   */
+  record Static(OperationRun run, long time, ExecutionLineage lineage, Optional<String> jobName)
+      implements Decision {
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.staticEvents(this);

@@ -18,7 +18,6 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -26,43 +25,28 @@ import java.util.UUID;
 /**
  * The run state machine of SQL executions: which run each execution belongs to, and when a run's
  * events are due. It does no I/O and reads no plans: the agent tells it what happened (an execution
- * started or ended, a Spark job started, a streaming query terminated) and what it read, and it
- * answers with {@link Decision}s — emit START, RUNNING or a terminal event, emit static events,
- * abort — that the agent carries out. Only the agent's analysis thread calls it. The transitions
- * are drawn in docs/development.md ("The run state machine").
+ * started or ended, a Spark job started, a streaming query terminated), and it answers with {@link
+ * Decision}s — emit START, RUNNING or a terminal event, emit static events, abort — that the agent
+ * carries out. Each SQL execution event enters it once: it places the event ({@link Placement}),
+ * has the agent's reading for that placement return its {@link ExecutionFacts}, and decides once
+ * from them. Only the agent's analysis thread calls it. The transitions are drawn in
+ * docs/development.md ("The run state machine").
  *
  * <p>No per-execution state survives its terminal decision. A batch run whose end is never seen
- * (the listener bus dropped it, the agent was attached mid-run) is forgotten after {@code
- * idleTimeout} without any event of its own ({@code spark.openlineage.run.idleTimeoutMinutes}), or
- * earlier when more than {@code maxOpenRuns} batch runs are open (the least recently active first);
- * streaming query runs live until their query terminates.
+ * (the listener bus dropped it, the agent was attached mid-run) is forgotten ({@link IdleRuns},
+ * {@code spark.openlineage.run.idleTimeoutMinutes}); streaming query runs live until their query
+ * terminates.
  */
 @Internal
 public final class ExecutionTracker {
   private final RunJobNames jobNames;
-  private final Duration idleTimeout;
-  private final int maxOpenRuns;
+  private final IdleRuns idle;
   // batch and micro-batch runs by root execution id; nested execution id -> root id
   private final Map<Long, OperationRun> runs = new HashMap<>();
   private final Map<Long, Long> nestedUnder = new HashMap<>();
   private final Set<Long> nestedRead = new HashSet<>();
-  private final Map<UUID, Long> lastActivity = new HashMap<>();
   private final StreamingQueryRuns streaming = new StreamingQueryRuns();
   private final CompatOptions compat;
-
-  /**
-   * @param applicationJobName the application's job name, the first part of every run's job name
-   * @param idleTimeout how long a batch run may go without any event before it is forgotten
-   * @param maxOpenRuns batch runs kept open at most; more evict the least recently active
-   */
-  public ExecutionTracker(String applicationJobName, Duration idleTimeout, int maxOpenRuns) {
-    this(
-        applicationJobName,
-        JobNameStyle.HEADWATER,
-        CompatOptions.DEFAULT,
-        idleTimeout,
-        maxOpenRuns);
-  }
 
   /**
    * @param applicationJobName the application's job name, the first part of every run's job name
@@ -79,22 +63,43 @@ public final class ExecutionTracker {
       int maxOpenRuns) {
     this.jobNames = new RunJobNames(applicationJobName, jobNameStyle, compat);
     this.compat = compat;
-    this.idleTimeout = Objects.requireNonNull(idleTimeout, "idleTimeout");
-    if (maxOpenRuns < 1) {
-      throw new IllegalArgumentException("maxOpenRuns must be at least 1, was " + maxOpenRuns);
-    }
-    this.maxOpenRuns = maxOpenRuns;
+    this.idle = new IdleRuns(idleTimeout, maxOpenRuns);
   }
 
   /**
-   * An execution started at {@code time} (epoch millis).
+   * An execution started at {@code time} (epoch millis): placed, read ({@code reading}, once, for
+   * its placement), and decided — START of its run (and first of the run's parent) when it is
+   * ready.
    *
    * @param rootExecutionId the execution it is nested under; itself for a top-level execution
    * @param microBatch the streaming micro-batch it runs, if it is one
    * @param rowLevelWrite true for a MERGE, UPDATE or DELETE: nested under a micro-batch (by a
    *     {@code foreachBatch} function), it is a run of its own, child of the query's run
+   * @param reading reads what the placement needs into the run and returns the facts found
    */
-  public Placement executionStarted(
+  public List<Decision> executionStarted(
+      long executionId,
+      long rootExecutionId,
+      long time,
+      Optional<StreamingPlans.MicroBatch> microBatch,
+      boolean rowLevelWrite,
+      Placement.Visitor<ExecutionFacts> reading) {
+    Placement placement = placeStart(executionId, rootExecutionId, time, microBatch, rowLevelWrite);
+    ExecutionFacts facts = placement.accept(reading);
+    OperationRun run = placement.run();
+    assignFlow(run, facts);
+    if (facts.planRead() && placement instanceof Placement.Nested nested) {
+      nestedRead.add(nested.executionId());
+    }
+    List<Decision> decisions = new ArrayList<>();
+    if (run.parent != null) {
+      decisions.addAll(startIfReady(run.parent)); // the parent's START comes first
+    }
+    decisions.addAll(startIfReady(run));
+    return decisions;
+  }
+
+  private Placement placeStart(
       long executionId,
       long rootExecutionId,
       long time,
@@ -119,19 +124,29 @@ public final class ExecutionTracker {
     return new Placement.Own(run, false);
   }
 
-  /** The nested execution's plan was read at its start; its end need not read it again. */
-  public void nestedPlanRead(Placement.Nested nested) {
-    if (nestedUnder.containsKey(nested.executionId())) {
-      nestedRead.add(nested.executionId());
+  /**
+   * An execution ended at {@code time}: placed (its own run is no longer tracked after this call),
+   * read ({@code reading}, once, for its placement), and decided ({@link EndDecisions}); nothing is
+   * read for an execution nested under a root no longer tracked.
+   *
+   * @param failure why the execution failed, or null when it succeeded
+   * @param reading reads what the placement needs into the run and returns the facts found
+   */
+  public List<Decision> executionEnded(
+      long executionId,
+      long time,
+      Optional<StreamingPlans.MicroBatch> microBatch,
+      Throwable failure,
+      Placement.Visitor<ExecutionFacts> reading) {
+    Placement placement = placeEnd(executionId, time, microBatch);
+    if (placement.run() == null) {
+      return List.of();
     }
+    ExecutionFacts facts = placement.accept(reading);
+    return placement.accept(new EndDecisions(this, time, failure, facts));
   }
 
-  /**
-   * An execution ended at {@code time}. Its own run is no longer tracked after this call: the
-   * decision about it comes from {@link #ownEnded}, {@link #nestedEnded} or {@link
-   * #microBatchEnded}.
-   */
-  public Placement executionEnded(
+  private Placement placeEnd(
       long executionId, long time, Optional<StreamingPlans.MicroBatch> microBatch) {
     Long rootId = nestedUnder.remove(executionId);
     if (rootId != null) {
@@ -177,11 +192,14 @@ public final class ExecutionTracker {
   }
 
   /**
-   * The run executes {@code flow} of a running Spark Declarative Pipeline update: the flow names
-   * its job and its parent ({@code PipelineUpdates}).
+   * The run executes the flow the reading found, of a running Spark Declarative Pipeline update:
+   * the flow names its job and its parent ({@code PipelineUpdates}), unless the run has a flow or
+   * started already.
    */
-  public void flowAssigned(OperationRun run, PipelineFlowRun flow) {
-    run.naming.setFlow(flow);
+  static void assignFlow(OperationRun run, ExecutionFacts facts) {
+    if (run.naming.flow() == null && !run.started()) {
+      facts.flow().ifPresent(run.naming::setFlow);
+    }
   }
 
   /**
@@ -190,6 +208,16 @@ public final class ExecutionTracker {
    */
   public void rddJobStarted(OperationRun run, LocalPropertyTags.Snapshot tags) {
     run.naming.setTags(tags);
+  }
+
+  /** The job name of a view's JobEvent, from the DDL's lineage as its static events show it. */
+  String ddlJobName(RunFindings found, ExecutionLineage lineage) {
+    return jobNames.ofDdl(found, lineage);
+  }
+
+  /** A root's end: nothing more can make its thread's tags known. */
+  void endedTagsKnown(OperationRun run) {
+    run.naming.setTagsKnown();
   }
 
   /** START of an RDD job's run, now that it has an output, with its job name {@code jobName}. */
@@ -204,7 +232,7 @@ public final class ExecutionTracker {
    * is in {@code filter.allowedSparkNodes}), its root not in {@code filter.deniedSparkNodes}, its
    * tags known, and reported as a run (not static DDL).
    */
-  public List<Decision> startIfReady(OperationRun run) {
+  List<Decision> startIfReady(OperationRun run) {
     RunFindings found = run.findings;
     Optional<Boolean> node =
         found.rootClass() == null ? Optional.empty() : compat.nodeDecision(found.rootClass());
@@ -221,65 +249,21 @@ public final class ExecutionTracker {
   }
 
   /**
-   * The decisions at the end of a root execution placed in its own run ({@link #executionEnded}),
-   * once the agent has read what its end gave: static events for metadata-only DDL that succeeded,
-   * else START when still due and the terminal event of a started run.
-   *
-   * @param failure why the execution failed, or null when it succeeded
-   */
-  public List<Decision> ownEnded(Placement.Own own, long time, Throwable failure) {
-    OperationRun run = own.run();
-    StaticLineage.Kind staticKind = run.findings.staticKind();
-    if (staticKind != StaticLineage.Kind.NONE) {
-      boolean emits = failure == null && staticKind != StaticLineage.Kind.NOTHING;
-      return emits ? List.of(new Decision.Static(run, time)) : List.of();
-    }
-    run.naming.setTagsKnown();
-    List<Decision> decisions = new ArrayList<>(startIfReady(run));
-    if (run.started()) {
-      decisions.add(new Decision.Terminal(run, time, failure));
-    }
-    return decisions;
-  }
-
-  /**
-   * The decisions at the end of a nested execution: START when its end made the root's run ready;
-   * the root's end closes the run.
-   */
-  public List<Decision> nestedEnded(Placement.Nested nested) {
-    return startIfReady(nested.run());
-  }
-
-  /**
-   * The decisions at the end of a streaming micro-batch: START when still due, and RUNNING after a
-   * successful micro-batch of a started run (one per micro-batch).
-   *
-   * @param failure why the micro-batch failed, or null when it succeeded
-   */
-  public List<Decision> microBatchEnded(Placement.MicroBatch batch, long time, Throwable failure) {
-    List<Decision> decisions = new ArrayList<>(startIfReady(batch.run()));
-    if (failure == null && batch.run().started()) {
-      decisions.add(new Decision.Running(batch.run(), time));
-    }
-    return decisions;
-  }
-
-  /**
-   * The job name of the JobEvent of metadata-only DDL that defines a view, with {@code lineage} as
-   * read once it ran ({@link RunJobNames#ofDdl}).
-   */
-  public String ddlJobName(OperationRun run, ExecutionLineage lineage) {
-    return jobNames.ofDdl(run.findings, lineage);
-  }
-
-  /**
    * A streaming query run started; its run opens now (events follow with its micro-batches).
    *
-   * @return the query run's run
+   * @param flow the streaming flow of a running Spark Declarative Pipeline update the query runs,
+   *     read before ({@code PipelineUpdates}): it names the run's job unless the run has a flow
    */
-  public OperationRun streamingQueryStarted(
-      UUID queryRunId, String queryName, String timestamp, long time) {
-    return streaming.started(queryRunId, queryName, timestamp, time);
+  public void streamingQueryStarted(
+      UUID queryRunId,
+      String queryName,
+      String timestamp,
+      long time,
+      Optional<PipelineFlowRun> flow) {
+    OperationRun run = streaming.started(queryRunId, queryName, timestamp, time);
+    if (run.naming.flow() == null) {
+      flow.ifPresent(run.naming::setFlow);
+    }
   }
 
   /**
@@ -301,23 +285,7 @@ public final class ExecutionTracker {
    */
   public List<Decision> expire(long now) {
     List<Decision> decisions = new ArrayList<>();
-    long oldest = now - idleTimeout.toMillis();
-    for (OperationRun run : batchRuns()) {
-      if (lastActivity.getOrDefault(run.runId, run.startTime) < oldest) {
-        abandon(run, now, "no event for " + idleTimeout.toMinutes() + " min", decisions);
-      }
-    }
-    List<OperationRun> open = batchRuns();
-    if (open.size() > maxOpenRuns) {
-      open.sort(
-          (a, b) ->
-              Long.compare(
-                  lastActivity.getOrDefault(a.runId, a.startTime),
-                  lastActivity.getOrDefault(b.runId, b.startTime)));
-      for (OperationRun run : open.subList(0, open.size() - maxOpenRuns)) {
-        abandon(run, now, "more than " + maxOpenRuns + " runs open", decisions);
-      }
-    }
+    idle.expired(batchRuns(), now).forEach((run, why) -> abandon(run, now, why, decisions));
     return decisions;
   }
 
@@ -384,10 +352,10 @@ public final class ExecutionTracker {
   }
 
   private void touch(OperationRun run, long time) {
-    lastActivity.merge(run.runId, time, Math::max);
+    idle.touch(run, time);
   }
 
   private void forget(OperationRun run) {
-    lastActivity.remove(run.runId);
+    idle.forget(run);
   }
 }

@@ -9,6 +9,8 @@ import static org.junit.Assert.assertTrue;
 import io.headwater.spark.agent.runs.LocalPropertyTags;
 import io.headwater.spark.agent.runs.OperationRun;
 import io.headwater.spark.compat.StreamingPlans;
+import io.headwater.spark.config.CompatOptions;
+import io.headwater.spark.config.JobNameStyle;
 import io.headwater.spark.config.Tag;
 import io.headwater.spark.reading.ExecutionLineage;
 import io.headwater.spark.reading.StaticLineage;
@@ -18,13 +20,15 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Consumer;
 import org.apache.spark.sql.catalyst.plans.logical.OneRowRelation;
 import org.junit.Test;
 
 /**
- * Every transition of the run state machine, driven the way the agent drives it: placements from
- * execution starts and ends, what the agent read, and the decisions that come out — including lost
- * and out-of-order events, and that no state outlives a run.
+ * Every transition of the run state machine, driven the way the agent drives it: one call per
+ * execution start or end, whose reading (called once, with the placement) reads into the run and
+ * returns the facts, and the decisions that come out — including lost and out-of-order events, and
+ * that no state outlives a run.
  */
 public class ExecutionTrackerTest {
   private static final OpenLineage OL = new OpenLineage(URI.create("https://example.com/test"));
@@ -40,7 +44,69 @@ public class ExecutionTrackerTest {
           Optional.of("data_totals"));
   private static final Optional<StreamingPlans.MicroBatch> NOT_STREAMING = Optional.empty();
 
-  private final ExecutionTracker tracker = new ExecutionTracker("app", Duration.ofMinutes(10), 3);
+  private static final Consumer<OperationRun> NO_READ = run -> {};
+
+  private final ExecutionTracker tracker =
+      new ExecutionTracker(
+          "app", JobNameStyle.HEADWATER, CompatOptions.DEFAULT, Duration.ofMinutes(10), 3);
+
+  /** One execution event as the tracker handled it: its placement and the decisions. */
+  private static final class Event {
+    private final Placement placement;
+    private final List<Decision> decisions;
+
+    Event(Placement placement, List<Decision> decisions) {
+      this.placement = placement;
+      this.decisions = decisions;
+    }
+
+    OperationRun run() {
+      return placement.run();
+    }
+  }
+
+  /**
+   * The agent's reading as the tracker calls it: records the placement (and how often it was
+   * called), does {@code read} on its run, and returns {@code facts}.
+   */
+  private static final class Reading implements Placement.Visitor<ExecutionFacts> {
+    private final Consumer<OperationRun> read;
+    private final ExecutionFacts facts;
+    private Placement placement;
+    private int calls;
+
+    Reading(Consumer<OperationRun> read, ExecutionFacts facts) {
+      this.read = read;
+      this.facts = facts;
+    }
+
+    private ExecutionFacts visit(Placement seen) {
+      placement = seen;
+      calls++;
+      read.accept(seen.run());
+      return facts;
+    }
+
+    @Override
+    public ExecutionFacts own(Placement.Own own) {
+      return visit(own);
+    }
+
+    @Override
+    public ExecutionFacts nested(Placement.Nested nested) {
+      return visit(nested);
+    }
+
+    @Override
+    public ExecutionFacts microBatch(Placement.MicroBatch microBatch) {
+      return visit(microBatch);
+    }
+
+    @Override
+    public ExecutionFacts untracked(Placement.Untracked untracked) {
+      return visit(untracked);
+    }
+  }
 
   /** What the agent does when it has read a root execution's plan. */
   private static void read(OperationRun run, ExecutionLineage lineage, String planPart) {
@@ -48,32 +114,52 @@ public class ExecutionTrackerTest {
     run.findings.setPlanPart(planPart);
   }
 
-  /**
-   * The tracker's decisions at an execution's end, dispatched on its placement as the agent does.
-   */
-  private List<Decision> ended(Placement placement, long time, Throwable failure) {
-    return placement.accept(
-        new Placement.Visitor<List<Decision>>() {
-          @Override
-          public List<Decision> own(Placement.Own own) {
-            return tracker.ownEnded(own, time, failure);
-          }
+  private Event started(
+      long id,
+      long root,
+      long time,
+      Optional<StreamingPlans.MicroBatch> batch,
+      Consumer<OperationRun> read) {
+    return started(id, root, time, batch, false, read, ExecutionFacts.NONE);
+  }
 
-          @Override
-          public List<Decision> nested(Placement.Nested nested) {
-            return tracker.nestedEnded(nested);
-          }
+  /** An execution's start, its reading doing {@code read} and returning {@code facts}. */
+  private Event started(
+      long id,
+      long root,
+      long time,
+      Optional<StreamingPlans.MicroBatch> batch,
+      boolean rowLevelWrite,
+      Consumer<OperationRun> read,
+      ExecutionFacts facts) {
+    Reading reading = new Reading(read, facts);
+    List<Decision> decisions =
+        tracker.executionStarted(id, root, time, batch, rowLevelWrite, reading);
+    assertEquals("the reading runs once per event", 1, reading.calls);
+    return new Event(reading.placement, decisions);
+  }
 
-          @Override
-          public List<Decision> microBatch(Placement.MicroBatch microBatch) {
-            return tracker.microBatchEnded(microBatch, time, failure);
-          }
+  private Event ended(
+      long id,
+      long time,
+      Optional<StreamingPlans.MicroBatch> batch,
+      Throwable failure,
+      Consumer<OperationRun> read) {
+    return ended(id, time, batch, failure, read, ExecutionFacts.NONE);
+  }
 
-          @Override
-          public List<Decision> untracked(Placement.Untracked untracked) {
-            return List.of();
-          }
-        });
+  /** An execution's end, its reading doing {@code read} and returning {@code facts}. */
+  private Event ended(
+      long id,
+      long time,
+      Optional<StreamingPlans.MicroBatch> batch,
+      Throwable failure,
+      Consumer<OperationRun> read,
+      ExecutionFacts facts) {
+    Reading reading = new Reading(read, facts);
+    List<Decision> decisions = tracker.executionEnded(id, time, batch, failure, reading);
+    assertTrue("the reading runs at most once per event", reading.calls <= 1);
+    return new Event(reading.placement, decisions);
   }
 
   private static LocalPropertyTags.Snapshot tags(String key) {
@@ -82,11 +168,11 @@ public class ExecutionTrackerTest {
 
   @Test
   public void aRootRunStartsAtItsFirstJobAndCompletesAtItsEnd() {
-    Placement start = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false);
+    Event start =
+        started(1, 1, 1_000, NOT_STREAMING, run -> read(run, WRITES_TOTALS, "execute_insert"));
     OperationRun run = start.run();
-    assertTrue(start instanceof Placement.Own);
-    read(run, WRITES_TOTALS, "execute_insert");
-    assertEquals("START waits for the thread's tags", List.of(), tracker.startIfReady(run));
+    assertTrue(start.placement instanceof Placement.Own);
+    assertEquals("START waits for the thread's tags", List.of(), start.decisions);
 
     List<Decision> atJob = tracker.jobStarted(run, tags("team"), 1_100);
     assertEquals(List.of(new Decision.Start(run)), atJob);
@@ -96,151 +182,202 @@ public class ExecutionTrackerTest {
         "a later job changes nothing", List.of(), tracker.jobStarted(run, tags("x"), 1_200));
     assertEquals("team", run.naming.localTags().job().get(0).key());
 
-    Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
+    Event end = ended(1, 2_000, NOT_STREAMING, null, NO_READ);
     assertSame(run, end.run());
-    assertEquals(List.of(new Decision.Terminal(run, 2_000, null)), ended(end, 2_000, null));
+    assertEquals(List.of(new Decision.Terminal(run, 2_000, null)), end.decisions);
     assertEquals("no state outlives the terminal decision", 0, tracker.openRuns());
     assertNull(tracker.runOf(1));
   }
 
   @Test
   public void aQueryWhoseAnalysisFailedStartsAndFailsAtItsEndWithoutAnyDataset() {
-    OperationRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
-    run.findings.setPlanPart("project"); // from the parsed plan: its plans are never read
-    assertEquals("no dataset: not a run yet", List.of(), tracker.startIfReady(run));
-    run.findings.setAnalysisFailed();
+    // from the parsed plan: its plans are never read
+    Event start = started(1, 1, 1_000, NOT_STREAMING, run -> run.findings.setPlanPart("project"));
+    OperationRun run = start.run();
+    assertEquals("no dataset: not a run yet", List.of(), start.decisions);
     Throwable failure = new IllegalStateException("[AMBIGUOUS_REFERENCE] Reference `k`");
 
-    Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
+    Event end = ended(1, 2_000, NOT_STREAMING, failure, seen -> seen.findings.setAnalysisFailed());
     assertEquals(
         List.of(new Decision.Start(run), new Decision.Terminal(run, 2_000, failure)),
-        ended(end, 2_000, failure));
+        end.decisions);
     assertEquals("app.project", run.naming.jobName());
     assertEquals(0, tracker.openRuns());
   }
 
   @Test
   public void aRunWithoutJobsStartsAtItsEndAndAFailureEndsItWithFail() {
-    OperationRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
-    read(run, READS_ORDERS, "local_table_scan");
-    Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
+    OperationRun run =
+        started(1, 1, 1_000, NOT_STREAMING, seen -> read(seen, READS_ORDERS, "local_table_scan"))
+            .run();
     RuntimeException failure = new RuntimeException("boom");
 
     assertEquals(
         List.of(new Decision.Start(run), new Decision.Terminal(run, 2_000, failure)),
-        ended(end, 2_000, failure));
+        ended(1, 2_000, NOT_STREAMING, failure, NO_READ).decisions);
   }
 
   @Test
   public void aRunThatTouchesNoDatasetEmitsNothing() {
-    OperationRun run = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
-    read(run, ExecutionLineage.EMPTY, "local_table_scan");
+    OperationRun run =
+        started(
+                1,
+                1,
+                1_000,
+                NOT_STREAMING,
+                seen -> read(seen, ExecutionLineage.EMPTY, "local_table_scan"))
+            .run();
     assertEquals(List.of(), tracker.jobStarted(run, LocalPropertyTags.Snapshot.NONE, 1_100));
-    Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
-    assertEquals(List.of(), ended(end, 2_000, null));
+    assertEquals(List.of(), ended(1, 2_000, NOT_STREAMING, null, NO_READ).decisions);
     assertEquals(0, tracker.openRuns());
   }
 
   @Test
   public void aNestedExecutionIsFoldedIntoItsRootsRun() {
-    OperationRun root = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
-    read(root, ExecutionLineage.EMPTY, "execute_create_table_as_select");
+    OperationRun root =
+        started(
+                1,
+                1,
+                1_000,
+                NOT_STREAMING,
+                seen -> read(seen, ExecutionLineage.EMPTY, "execute_create_table_as_select"))
+            .run();
 
-    Placement nested = tracker.executionStarted(2, 1, 1_100, NOT_STREAMING, false);
-    assertTrue(nested instanceof Placement.Nested);
+    Event nested =
+        started(
+            2,
+            1,
+            1_100,
+            NOT_STREAMING,
+            false,
+            // what the nested insert writes
+            seen -> seen.findings.setLineage(seen.findings.lineage().merge(WRITES_TOTALS)),
+            ExecutionFacts.NONE.withPlanRead());
+    assertTrue(nested.placement instanceof Placement.Nested);
     assertSame(root, nested.run());
+    assertEquals("START waits for the thread's tags", List.of(), nested.decisions);
     assertSame("the nested execution's jobs belong to the root's run", root, tracker.runOf(2));
-    root.findings.setLineage(
-        root.findings.lineage().merge(WRITES_TOTALS)); // what the nested insert writes
-    tracker.nestedPlanRead((Placement.Nested) nested);
     assertEquals(
         List.of(new Decision.Start(root)),
         tracker.jobStarted(root, LocalPropertyTags.Snapshot.NONE, 1_200));
 
-    Placement nestedEnd = tracker.executionEnded(2, 1_500, NOT_STREAMING);
-    assertTrue(((Placement.Nested) nestedEnd).planRead());
-    assertEquals("the root's end closes the run", List.of(), ended(nestedEnd, 1_500, null));
+    Event nestedEnd = ended(2, 1_500, NOT_STREAMING, null, NO_READ);
+    assertTrue(
+        "the facts said its plan was read", ((Placement.Nested) nestedEnd.placement).planRead());
+    assertEquals("the root's end closes the run", List.of(), nestedEnd.decisions);
 
-    Placement rootEnd = tracker.executionEnded(1, 2_000, NOT_STREAMING);
-    assertEquals(List.of(new Decision.Terminal(root, 2_000, null)), ended(rootEnd, 2_000, null));
+    Event rootEnd = ended(1, 2_000, NOT_STREAMING, null, NO_READ);
+    assertEquals(List.of(new Decision.Terminal(root, 2_000, null)), rootEnd.decisions);
     assertEquals("app.execute_create_table_as_select.data_totals", root.naming.jobName());
     assertEquals(0, tracker.openRuns());
   }
 
   @Test
-  public void aNestedEndAfterItsRootEndedIsUntracked() {
-    tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false);
-    tracker.executionStarted(2, 1, 1_100, NOT_STREAMING, false);
-    ended(tracker.executionEnded(1, 2_000, NOT_STREAMING), 2_000, null);
+  public void aNestedEndAfterItsRootEndedIsUntrackedAndNotRead() {
+    started(1, 1, 1_000, NOT_STREAMING, NO_READ);
+    started(2, 1, 1_100, NOT_STREAMING, NO_READ);
+    ended(1, 2_000, NOT_STREAMING, null, NO_READ);
 
-    Placement late = tracker.executionEnded(2, 2_100, NOT_STREAMING);
-    assertTrue(late instanceof Placement.Untracked);
-    assertEquals(List.of(), ended(late, 2_100, null));
+    Event late = ended(2, 2_100, NOT_STREAMING, null, NO_READ);
+    assertNull("nothing is read for it", late.placement);
+    assertEquals(List.of(), late.decisions);
   }
 
   @Test
   public void anEndWhoseStartWasNotSeenOpensAndClosesTheRun() {
-    Placement end = tracker.executionEnded(7, 5_000, NOT_STREAMING);
-    assertTrue(((Placement.Own) end).openedAtEnd());
+    Event end =
+        ended(7, 5_000, NOT_STREAMING, null, seen -> read(seen, WRITES_TOTALS, "execute_insert"));
+    assertTrue(((Placement.Own) end.placement).openedAtEnd());
     OperationRun run = end.run();
     assertEquals(5_000, run.startTime);
-    read(run, WRITES_TOTALS, "execute_insert");
 
     assertEquals(
-        List.of(new Decision.Start(run), new Decision.Terminal(run, 5_000, null)),
-        ended(end, 5_000, null));
+        List.of(new Decision.Start(run), new Decision.Terminal(run, 5_000, null)), end.decisions);
     assertEquals(0, tracker.openRuns());
+  }
+
+  /** A root execution of metadata-only DDL of {@code kind}, as its start's reading found it. */
+  private OperationRun ddl(long id, long time, String planPart, StaticLineage.Kind kind) {
+    Consumer<OperationRun> read =
+        seen -> {
+          seen.findings.setPlanPart(planPart);
+          seen.findings.setStaticKind(kind);
+        };
+    return started(id, id, time, NOT_STREAMING, read).run();
+  }
+
+  /** The successful end of DDL whose reading returned {@code ddlLineage} and {@code viewText}. */
+  private Event ddlEnded(
+      long id, long time, ExecutionLineage ddlLineage, Optional<String> viewText) {
+    return ended(
+        id, time, NOT_STREAMING, null, NO_READ, ExecutionFacts.NONE.withDdl(ddlLineage, viewText));
   }
 
   @Test
   public void metadataOnlyDdlGivesStaticEventsOnlyWhenItSucceeds() {
-    OperationRun created = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
-    created.findings.setPlanPart("execute_create_data_source_table_command");
-    created.findings.setStaticKind(StaticLineage.Kind.DATASET_EVENTS);
+    OperationRun created =
+        ddl(
+            1,
+            1_000,
+            "execute_create_data_source_table_command",
+            StaticLineage.Kind.DATASET_EVENTS);
     assertEquals("never a START", List.of(), tracker.jobStarted(created, tags("t"), 1_100));
-    Placement end = tracker.executionEnded(1, 2_000, NOT_STREAMING);
-    assertEquals(List.of(new Decision.Static(created, 2_000)), ended(end, 2_000, null));
+    assertEquals(
+        "the DDL's lineage as read once it ran",
+        List.of(new Decision.Static(created, 2_000, WRITES_TOTALS, Optional.empty())),
+        ddlEnded(1, 2_000, WRITES_TOTALS, Optional.empty()).decisions);
 
-    OperationRun failed = tracker.executionStarted(2, 2, 3_000, NOT_STREAMING, false).run();
-    failed.findings.setStaticKind(StaticLineage.Kind.JOB_EVENT);
-    Placement failedEnd = tracker.executionEnded(2, 3_100, NOT_STREAMING);
+    ddl(2, 3_000, "execute_create_view_command", StaticLineage.Kind.JOB_EVENT);
     assertEquals(
         "a failed DDL changed nothing",
         List.of(),
-        ended(failedEnd, 3_100, new RuntimeException("exists")));
+        ended(2, 3_100, NOT_STREAMING, new RuntimeException("exists"), NO_READ).decisions);
 
-    OperationRun tempView = tracker.executionStarted(3, 3, 4_000, NOT_STREAMING, false).run();
-    tempView.findings.setStaticKind(StaticLineage.Kind.NOTHING);
-    assertEquals(List.of(), ended(tracker.executionEnded(3, 4_100, NOT_STREAMING), 4_100, null));
+    ddl(3, 4_000, "execute_create_view_command", StaticLineage.Kind.NOTHING);
+    assertEquals(List.of(), ended(3, 4_100, NOT_STREAMING, null, NO_READ).decisions);
+  }
+
+  @Test
+  public void aViewsJobEventIsNamedFromTheFactsReadBeforeTheDecision() {
+    OperationRun view = ddl(1, 1_000, "execute_create_view_command", StaticLineage.Kind.JOB_EVENT);
+    assertEquals(
+        "named by the lineage in the facts, not by what the run read at its start (nothing)",
+        List.of(
+            new Decision.Static(
+                view,
+                2_000,
+                WRITES_TOTALS,
+                Optional.of("app.execute_create_view_command.data_totals"))),
+        ddlEnded(1, 2_000, WRITES_TOTALS, Optional.of("SELECT 1")).decisions);
   }
 
   @Test
   public void microBatchesAreFoldedIntoTheirQueryRunWithRunningAfterEach() {
     UUID query = UUID.randomUUID();
-    tracker.streamingQueryStarted(query, "orders stream", "2024-05-01T10:00:00Z", 0);
+    tracker.streamingQueryStarted(
+        query, "orders stream", "2024-05-01T10:00:00Z", 0, Optional.empty());
     Optional<StreamingPlans.MicroBatch> batch =
         Optional.of(new StreamingPlans.MicroBatch(query, new OneRowRelation()));
 
-    Placement first = tracker.executionStarted(1, 1, 1_000, batch, false);
+    // RunFindingsWriter names it by its query's name
+    Event first = started(1, 1, 1_000, batch, seen -> read(seen, WRITES_TOTALS, "orders_stream"));
     OperationRun run = first.run();
-    assertTrue(first instanceof Placement.MicroBatch);
+    assertTrue(first.placement instanceof Placement.MicroBatch);
     assertEquals("orders stream", run.streamingQueryName);
-    read(run, WRITES_TOTALS, "orders_stream"); // RunFindingsWriter names it by its query's name
     assertEquals(
         "a streaming run starts with its first micro-batch",
         List.of(new Decision.Start(run)),
-        tracker.startIfReady(run));
+        first.decisions);
     assertEquals("app.orders_stream.data_totals", run.naming.jobName());
     assertEquals(
-        List.of(new Decision.Running(run, 1_500)),
-        ended(tracker.executionEnded(1, 1_500, batch), 1_500, null));
+        List.of(new Decision.Running(run, 1_500)), ended(1, 1_500, batch, null, NO_READ).decisions);
 
-    Placement second = tracker.executionStarted(2, 2, 2_000, batch, false);
+    Event second = started(2, 2, 2_000, batch, NO_READ);
     assertSame(run, second.run());
     assertEquals(
         "a failed micro-batch gives no RUNNING",
         List.of(),
-        ended(tracker.executionEnded(2, 2_500, batch), 2_500, new RuntimeException()));
+        ended(2, 2_500, batch, new RuntimeException(), NO_READ).decisions);
 
     RuntimeException failure = new RuntimeException("query died");
     assertEquals(
@@ -253,33 +390,41 @@ public class ExecutionTrackerTest {
   @Test
   public void aRowLevelWriteInAMicroBatchIsARunOfItsOwnChildOfTheQueryRun() {
     UUID query = UUID.randomUUID();
-    tracker.streamingQueryStarted(query, "upserts", "2024-05-01T10:00:00Z", 0);
+    tracker.streamingQueryStarted(query, "upserts", "2024-05-01T10:00:00Z", 0, Optional.empty());
     Optional<StreamingPlans.MicroBatch> batch =
         Optional.of(new StreamingPlans.MicroBatch(query, new OneRowRelation()));
-    OperationRun streaming = tracker.executionStarted(1, 1, 1_000, batch, false).run();
-    read(streaming, READS_ORDERS, "upserts");
-    tracker.startIfReady(streaming);
+    Event first = started(1, 1, 1_000, batch, seen -> read(seen, READS_ORDERS, "upserts"));
+    OperationRun streaming = first.run();
+    assertEquals(List.of(new Decision.Start(streaming)), first.decisions);
 
-    Placement write = tracker.executionStarted(2, 1, 1_100, NOT_STREAMING, false);
+    Event write = started(2, 1, 1_100, NOT_STREAMING, NO_READ);
     assertTrue(
-        "a foreachBatch write folds into the query's run", write instanceof Placement.Nested);
+        "a foreachBatch write folds into the query's run",
+        write.placement instanceof Placement.Nested);
     assertSame(streaming, write.run());
-    ended(tracker.executionEnded(2, 1_150, NOT_STREAMING), 1_150, null);
+    ended(2, 1_150, NOT_STREAMING, null, NO_READ);
 
-    Placement merge = tracker.executionStarted(3, 1, 1_200, NOT_STREAMING, true);
-    assertTrue(merge instanceof Placement.Own);
+    Event merge =
+        started(
+            3,
+            1,
+            1_200,
+            NOT_STREAMING,
+            true,
+            seen -> read(seen, WRITES_TOTALS, "execute_merge_into_command_edge"),
+            ExecutionFacts.NONE);
+    assertTrue(merge.placement instanceof Placement.Own);
     OperationRun run = merge.run();
     assertSame(streaming, run.parent);
     assertEquals("BATCH", run.processingType);
     assertSame("its Spark jobs are its own", run, tracker.runOf(3));
-    read(run, WRITES_TOTALS, "execute_merge_into_command_edge");
     tracker.jobStarted(run, LocalPropertyTags.Snapshot.NONE, 1_250);
     assertEquals("app.execute_merge_into_command_edge.data_totals", run.naming.jobName());
     assertEquals(
         List.of(new Decision.Terminal(run, 1_300, null)),
-        ended(tracker.executionEnded(3, 1_300, NOT_STREAMING), 1_300, null));
+        ended(3, 1_300, NOT_STREAMING, null, NO_READ).decisions);
 
-    Placement top = tracker.executionStarted(4, 4, 1_400, NOT_STREAMING, true);
+    Event top = started(4, 4, 1_400, NOT_STREAMING, true, NO_READ, ExecutionFacts.NONE);
     assertNull(
         "a row-level write outside a micro-batch has the application as parent", top.run().parent);
   }
@@ -289,13 +434,12 @@ public class ExecutionTrackerTest {
     UUID query = UUID.randomUUID();
     Optional<StreamingPlans.MicroBatch> batch =
         Optional.of(new StreamingPlans.MicroBatch(query, new OneRowRelation()));
-    Placement end = tracker.executionEnded(9, 1_000, batch);
-    assertFalse(((Placement.MicroBatch) end).startSeen());
+    Event end = ended(9, 1_000, batch, null, seen -> read(seen, READS_ORDERS, "one_row_relation"));
+    assertFalse(((Placement.MicroBatch) end.placement).startSeen());
     assertNull("its query's start was not seen", end.run().streamingQueryName);
-    read(end.run(), READS_ORDERS, "one_row_relation");
     assertEquals(
         List.of(new Decision.Start(end.run()), new Decision.Running(end.run(), 1_000)),
-        ended(end, 1_000, null));
+        end.decisions);
   }
 
   @Test
@@ -303,19 +447,20 @@ public class ExecutionTrackerTest {
     UUID query = UUID.randomUUID();
     Optional<StreamingPlans.MicroBatch> batch =
         Optional.of(new StreamingPlans.MicroBatch(query, new OneRowRelation()));
-    tracker.executionStarted(1, 1, 1_000, batch, false);
-    assertEquals(List.of(), ended(tracker.executionEnded(1, 1_500, batch), 1_500, null));
+    started(1, 1, 1_000, batch, NO_READ);
+    assertEquals(List.of(), ended(1, 1_500, batch, null, NO_READ).decisions);
     assertEquals(List.of(), tracker.streamingQueryTerminated(query, 2_000, null));
   }
 
   @Test
   public void aRunWhoseEndIsLostIsAbortedAfterTheIdleTimeoutAndForgotten() {
-    OperationRun lost = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
-    read(lost, WRITES_TOTALS, "execute_insert");
+    OperationRun lost =
+        started(1, 1, 1_000, NOT_STREAMING, seen -> read(seen, WRITES_TOTALS, "execute_insert"))
+            .run();
     tracker.jobStarted(lost, LocalPropertyTags.Snapshot.NONE, 1_000);
-    tracker.executionStarted(2, 1, 1_100, NOT_STREAMING, false); // nested, its end lost too
-    OperationRun quiet = tracker.executionStarted(3, 3, 1_000, NOT_STREAMING, false).run();
-    OperationRun active = tracker.executionStarted(4, 4, 1_000, NOT_STREAMING, false).run();
+    started(2, 1, 1_100, NOT_STREAMING, NO_READ); // nested, its end lost too
+    OperationRun quiet = started(3, 3, 1_000, NOT_STREAMING, NO_READ).run();
+    OperationRun active = started(4, 4, 1_000, NOT_STREAMING, NO_READ).run();
     tracker.jobStarted(
         active, LocalPropertyTags.Snapshot.NONE, 1_000 + Duration.ofMinutes(9).toMillis());
 
@@ -331,15 +476,16 @@ public class ExecutionTrackerTest {
     assertFalse(quiet.started());
 
     // the lost end arriving after all: the run was forgotten, so it is opened and closed afresh
-    assertTrue(((Placement.Own) tracker.executionEnded(1, now + 1, NOT_STREAMING)).openedAtEnd());
+    assertTrue(
+        ((Placement.Own) ended(1, now + 1, NOT_STREAMING, null, NO_READ).placement).openedAtEnd());
   }
 
   @Test
   public void beyondMaxOpenRunsTheLeastRecentlyActiveIsAborted() {
     OperationRun[] runs = new OperationRun[4];
     for (int i = 0; i < runs.length; i++) {
-      runs[i] = tracker.executionStarted(i, i, 1_000 + i, NOT_STREAMING, false).run();
-      read(runs[i], READS_ORDERS, "scan");
+      runs[i] =
+          started(i, i, 1_000 + i, NOT_STREAMING, seen -> read(seen, READS_ORDERS, "scan")).run();
       tracker.jobStarted(runs[i], LocalPropertyTags.Snapshot.NONE, 1_000 + i);
     }
     tracker.jobStarted(runs[0], LocalPropertyTags.Snapshot.NONE, 5_000); // run 0 is active again
@@ -352,17 +498,17 @@ public class ExecutionTrackerTest {
 
   @Test
   public void abortAllEndsEveryStartedRunBatchAndStreamingAndKeepsNothing() {
-    OperationRun batch = tracker.executionStarted(1, 1, 1_000, NOT_STREAMING, false).run();
-    read(batch, READS_ORDERS, "scan");
+    OperationRun batch =
+        started(1, 1, 1_000, NOT_STREAMING, seen -> read(seen, READS_ORDERS, "scan")).run();
     tracker.jobStarted(batch, LocalPropertyTags.Snapshot.NONE, 1_000);
-    tracker.executionStarted(2, 2, 1_000, NOT_STREAMING, false); // not started: no event
+    started(2, 2, 1_000, NOT_STREAMING, NO_READ); // not started: no event
     UUID query = UUID.randomUUID();
     Optional<StreamingPlans.MicroBatch> micro =
         Optional.of(new StreamingPlans.MicroBatch(query, new OneRowRelation()));
-    OperationRun streaming = tracker.executionStarted(3, 3, 1_000, micro, false).run();
-    read(streaming, WRITES_TOTALS, "write_to_data_source_v2");
-    tracker.startIfReady(streaming);
-    ended(tracker.executionEnded(3, 1_500, micro), 1_500, null);
+    OperationRun streaming =
+        started(3, 3, 1_000, micro, seen -> read(seen, WRITES_TOTALS, "write_to_data_source_v2"))
+            .run();
+    ended(3, 1_500, micro, null, NO_READ);
 
     List<Decision> decisions = tracker.abortAll(9_000, "JVM shutdown");
     assertEquals(
