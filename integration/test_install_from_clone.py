@@ -17,6 +17,7 @@ import re
 import subprocess
 import sys
 import tarfile
+import tempfile
 import urllib.request
 import xml.etree.ElementTree as ET
 import zipfile
@@ -161,8 +162,9 @@ def test_make_dist_signs_the_maven_artefacts_with_a_configured_key(dist: Path, t
     """The signing step of ``make dist`` (build_support/maven_dist.py) with a throwaway key in its own gpg home."""
     import shutil
 
-    home = tmp_path / "gnupg"
-    home.mkdir(mode=0o700)
+    # Not under tmp_path: gpg-agent's sockets live in the gpg home, and a Unix socket's path must fit in 107 bytes,
+    # which a pytest-xdist tmp_path under a long TMPDIR does not (gpg then fails to make the key, exit status 2).
+    home = Path(tempfile.mkdtemp(prefix="gnupg-", dir="/tmp"))
     gpg_env = {**os.environ, "GNUPGHOME": str(home)}
     subprocess.run(
         ["gpg", "--batch", "--passphrase", "test-passphrase", "--quick-gen-key", "Headwater Test <test@example.invalid>",
@@ -212,6 +214,7 @@ def test_make_dist_signs_the_maven_artefacts_with_a_configured_key(dist: Path, t
         assert wrong.stderr.startswith(f"error: gpg could not sign {copy}/maven/")
     finally:
         subprocess.run(["gpgconf", "--kill", "gpg-agent"], env=gpg_env, check=False, capture_output=True)
+        shutil.rmtree(home, ignore_errors=True)
 
 
 # A job that must run with the agent from its Maven coordinates alone: no headwater package in its Python.
