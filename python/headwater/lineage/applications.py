@@ -15,6 +15,7 @@ facet. The store keeps both views of such an application:
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -91,9 +92,12 @@ class ApplicationReads(NodeLookup):
             ).all()
             steps = _steps(conn, ids)
         nodes = self.nodes({row.dataset_id for row in edges} | {s for found in steps.values() for s in found})
+        by_job: dict[str, list[tuple[Node | None, str]]] = defaultdict(list)
+        for e in edges:
+            by_job[e.job_id].append((nodes.get(e.dataset_id), e.direction))
         result = []
         for row in apps:
-            mine = [(nodes.get(e.dataset_id), e.direction) for e in edges if e.job_id == row.id]
+            mine = by_job[row.id]
             result.append(
                 ApplicationInfo(
                     Node("job", row.namespace, row.name),
