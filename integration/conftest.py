@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import importlib.util
 import os
 import shutil
@@ -26,33 +28,70 @@ EXAMPLE_PROJECT = REPO / "integration" / "example-extension"
 
 @dataclass(frozen=True)
 class ExampleJars:
-    """The jars of the example extension project (integration/example-extension), built once per session."""
+    """The jars of the example extension project (integration/example-extension), built once per Scala version."""
 
     connector: Path
     extension: Path
     broken: Path
 
 
+EXAMPLE_CACHE = REPO / "build" / "example-extension"
+"""Where the example extension's jars are kept between sessions: ``<scala>-<digest>/`` (see :func:`example_jars`)."""
+
+
+def _example_spark_jars(scala: str) -> Path:
+    """The Spark jars the example extension compiles against for ``scala``: the primary line's (``.venv``) for 2.13, so
+    that one build serves every 2.13 line, as an extension author's one jar serves every Spark of its Scala; this
+    venv's (Spark 3.5) for 2.12."""
+    venv = REPO / ".venv" if scala == "2.13" else VENV_BIN.parent
+    return next((venv / "lib").glob("python3*/site-packages/pyspark/jars"))
+
+
+def _example_digest(agent_jar: Path, spark_jars: Path) -> str:
+    """A digest of what the example extension's jars are built from: the project's files, the agent jar (its API
+    package) and the Spark it compiles against (the pyspark release that holds ``spark_jars``)."""
+    sha = hashlib.sha256(agent_jar.read_bytes())
+    sha.update(str(sorted(p.name for p in spark_jars.glob("spark-core_*.jar"))).encode())
+    for path in sorted(EXAMPLE_PROJECT.rglob("*")):
+        relative = path.relative_to(EXAMPLE_PROJECT)
+        if path.is_file() and relative.parts[0] not in ("build", ".gradle"):
+            sha.update(str(relative).encode() + b"\0" + path.read_bytes() + b"\0")
+    return sha.hexdigest()[:16]
+
+
 @pytest.fixture(scope="session")
-def example_jars(tmp_path_factory: pytest.TempPathFactory) -> ExampleJars:
-    """Build the words connector, the example extension and the broken extension with Gradle, against the installed
-    agent jar (its API package only) and the pyspark wheel's Spark jars, in a copy of the project: each Spark line's
-    session builds against its own Spark, and the sessions of several lines may run at once (make test)."""
-    project = tmp_path_factory.mktemp("example") / "example-extension"
-    shutil.copytree(EXAMPLE_PROJECT, project, ignore=shutil.ignore_patterns("build", ".gradle"))
-    spark_jars = next((VENV_BIN.parent / "lib").glob("python3*/site-packages/pyspark/jars"))
-    command = gradle(
-        project, f"-PheadwaterJar={headwater.jar_path()}", f"-PsparkJarsDir={spark_jars}",
-        "connectorJar", "jar", "brokenJar",
-    )  # fmt: skip
-    built = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
-    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
-    libs = project / "build" / "libs"
+def example_jars() -> ExampleJars:
+    """The words connector, the example extension and the broken extension, built with the example project's own
+    Gradle build against the installed agent jar (its API package only) and Spark's jars (:func:`_example_spark_jars`).
+
+    Built once per Scala version and kept under ``build/example-extension/<scala>-<digest>`` until one of its inputs
+    changes: ``make test`` runs the primary line and three other lines that use them, and a Gradle build costs about a
+    minute of CPU. A file lock makes sessions running side by side (``make test``) build it once."""
+    agent_jar = Path(headwater.jar_path())
+    scala = "2.13" if agent_jar.name.endswith("_2.13.jar") else "2.12"
+    spark_jars = _example_spark_jars(scala)
+    EXAMPLE_CACHE.mkdir(parents=True, exist_ok=True)
+    built = EXAMPLE_CACHE / f"{scala}-{_example_digest(agent_jar, spark_jars)}"
+    libs = built / "example-extension" / "build" / "libs"
     jars = ExampleJars(
         libs / "headwater-words-connector.jar",
         libs / "headwater-example-extension.jar",
         libs / "headwater-broken-extension.jar",
     )
+    with (EXAMPLE_CACHE / f"{scala}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (built / "complete").is_file():
+            for stale in EXAMPLE_CACHE.glob(f"{scala}-*"):
+                shutil.rmtree(stale)
+            project = built / "example-extension"
+            shutil.copytree(EXAMPLE_PROJECT, project, ignore=shutil.ignore_patterns("build", ".gradle"))
+            command = gradle(
+                project, f"-PheadwaterJar={agent_jar}", f"-PsparkJarsDir={spark_jars}", "connectorJar", "jar",
+                "brokenJar",
+            )  # fmt: skip
+            done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+            assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+            (built / "complete").touch()
     for jar in (jars.connector, jars.extension, jars.broken):
         assert jar.is_file(), jar
     return jars
