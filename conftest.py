@@ -81,12 +81,15 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 @pytest.hookimpl(tryfirst=True)  # before `-m compat` deselects
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:  # noqa: ARG001
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Marks the compatibility subset ``compat`` (tests/support/spark_versions.py, ``COMPAT``), and skips the tests of a
     connector that has no release for the running Spark line, saying so."""
     from tests.support import spark_versions
 
-    spark_versions.mark_compat(items)
+    # a file named with a test (`pytest tests/test_x.py::test_y`) was not collected whole: its other COMPAT entries are
+    # not stale
+    narrowed = {Path(arg.split("::")[0]).resolve() for arg in config.args if "::" in arg}
+    spark_versions.mark_compat(items, narrowed={str(path.relative_to(config.rootpath)) for path in narrowed})
 
     missing = {
         "delta": spark_versions.CONNECTOR.no_delta,

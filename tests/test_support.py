@@ -48,3 +48,19 @@ def test_the_jars_serve_exactly_the_supported_range() -> None:
     for outside in ("3.4", "4.4", "5.0"):
         assert outside not in SPARK_SCALA
         assert unsupported_pyspark(f"{outside}.0") is not None
+
+
+def test_one_test_of_a_file_with_compat_entries_can_be_run_by_its_node_id() -> None:
+    """``pytest <file>::<test>`` on a file that tests/support/spark_versions.py's COMPAT names other tests of collects
+    that test alone: the check for renamed COMPAT entries looks only at files collected whole."""
+    import subprocess
+    import sys
+
+    node = "tests/test_packaging.py::test_the_jar_for_this_pyspark_is_chosen"
+    collected = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", node],
+        cwd=REPO, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert collected.returncode == 0, collected.stdout[-2000:] + collected.stderr[-2000:]
+    assert collected.stdout.splitlines()[0] == node
+    assert "1 test collected" in collected.stdout
