@@ -313,3 +313,25 @@ def test_concurrent_writers_each_get_their_own_count(tmp_path: Path) -> None:
     # each writer stored its own events; the shared event was new to exactly one of them
     assert sum(stored for _, stored in counts) == 1 + sum(k + 1 for k in range(8))
     assert all(stored - (k + 1) in (0, 1) for k, stored in counts)
+
+
+def test_concurrent_writers_share_transactions(tmp_path: Path) -> None:
+    """8 writers storing one event at a time, 200 in all, share transactions: a writer whose event was committed with
+    others' returns at once. (Before the group commit waited on a condition it waited for the write lock, so for the
+    transaction after its own too, and fewer writers queued for each: 99-101 transactions for these 200.)"""
+    opened = LineageStore.open(f"sqlite:///{tmp_path / 'group.db'}")
+    events = [[run_event("START", f"job_{k}", new_run_id(), n) for n in range(25)] for k in range(8)]
+    stored: list[int] = []
+
+    def writer(own: list[dict[str, Any]]) -> None:
+        stored.extend(opened.ingest_all_or_nothing([("0", one)]).stored for one in own)
+
+    threads = [threading.Thread(target=writer, args=(own,)) for own in events]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    transactions = opened.transactions
+    opened.close()
+    assert stored == [1] * 200
+    assert transactions <= 200 // 3, transactions

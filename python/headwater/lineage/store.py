@@ -243,6 +243,11 @@ class LineageStore:
         return self.engine.url.render_as_string(hide_password=True)
 
     @property
+    def transactions(self) -> int:
+        """Write transactions run since the store was opened (each group commit's one, a retried batch's own)."""
+        return self._group.transactions
+
+    @property
     def read(self) -> LineageReader:
         """Queries over the store (:class:`headwater.lineage.reader.LineageReader`)."""
         from headwater.lineage.reader import LineageReader
