@@ -17,10 +17,15 @@ import pytest
 from sqlalchemy import Select, event
 from starlette.testclient import TestClient
 
+from headwater.lineage.ingest.apply import BatchResult
+from headwater.lineage.ingest.group_commit import GroupCommit
+from headwater.lineage.ingest.prepare import prepare_event
 from headwater.lineage.marquez import queries
 from headwater.lineage.reader import Node, newest_runs
+from headwater.lineage.semantics import EventFacts
 from headwater.lineage.server import EndpointSettings, create_app
 from headwater.lineage.store import LineageStore
+from headwater.lineage.validation import default_validator
 from tests.support.lineage_events import column_lineage, dataset, facet, new_run_id, run_event, schema
 
 JOBS = 24
@@ -335,3 +340,37 @@ def test_concurrent_writers_share_transactions(tmp_path: Path) -> None:
     opened.close()
     assert stored == [1] * 200
     assert transactions <= 200 // 3, transactions
+
+
+def test_a_transaction_waits_for_the_batches_being_prepared() -> None:
+    """Writer B is preparing when writer A's batch is ready: A's transaction waits for B's batch and carries both
+    (without that wait, A's transaction was written as soon as A's batch was queued, and B's came after it). The
+    order is fixed by a gate, not by timing: B's preparing ends when A's does."""
+    written: list[list[str]] = []
+
+    def write(batch: list[EventFacts]) -> BatchResult:
+        written.append([facts.hash for facts in batch])
+        return BatchResult(len(batch), frozenset(), frozenset(facts.hash for facts in batch))
+
+    group = GroupCommit(write, gather=60)
+    validator = default_validator()
+    a, b = (prepare_event(validator, name, run_event("START", name, new_run_id(), 1)) for name in ("a", "b"))
+    b_preparing, a_prepared = threading.Event(), threading.Event()
+    answers: dict[str, int] = {}
+
+    def prepare_b() -> list[EventFacts]:
+        b_preparing.set()
+        a_prepared.wait(30)
+        return [b]
+
+    def prepare_a() -> list[EventFacts]:
+        a_prepared.set()
+        return [a]
+
+    writer_b = threading.Thread(target=lambda: answers.update(b=group.store_prepared(prepare_b)))
+    writer_b.start()
+    assert b_preparing.wait(30)
+    answers["a"] = group.store_prepared(prepare_a)
+    writer_b.join(30)
+    assert answers == {"a": 1, "b": 1}
+    assert sorted(map(sorted, written)) == [sorted([a.hash, b.hash])]

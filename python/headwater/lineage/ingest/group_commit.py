@@ -8,6 +8,11 @@ wait for the transaction being written after it), and a writer returns only afte
 has committed (what a ``201`` of ``POST /api/v1/lineage`` says). So under load a transaction carries every batch
 that came while the one before it was written, which the store writes with a few bulk statements per table.
 
+A writer that prepares its batch through :meth:`GroupCommit.store_prepared` is known to be coming while it prepares
+(parses, validates); the writer about to start a transaction waits for those, up to ``gather`` seconds (5 ms by
+default), so that their batches share it: a transaction costs about 5 ms of CPU whatever its size, an event's share
+of it about 0.2 ms, so a transaction of 8 events costs much less per event than two of 4.
+
 When a group's transaction fails, each of its batches is tried again on its own, so a batch that cannot be stored
 fails alone and the others are stored.
 """
@@ -15,6 +20,7 @@ fails alone and the others are stored.
 from __future__ import annotations
 
 import threading
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -50,11 +56,16 @@ class GroupCommit:
     one thread at a time.
     """
 
-    def __init__(self, write: Callable[[list[EventFacts]], BatchResult]) -> None:
+    def __init__(self, write: Callable[[list[EventFacts]], BatchResult], gather: float = 0.005) -> None:
+        """``gather``: the longest a transaction's writer waits for the batches being prepared, in seconds."""
         self._write = write
-        self._turn = threading.Condition()  # guards _queue and _busy; notified when a transaction is over
+        self._gather = gather
+        lock = threading.Lock()  # guards the fields below
+        self._turn = threading.Condition(lock)  # notified when a transaction is over
+        self._queued = threading.Condition(lock)  # notified when a batch is queued or its writer gave up
         self._queue: list[_Waiting] = []
         self._busy = False  # a transaction (or an exclusive writer) is running
+        self._coming = 0  # writers preparing a batch (store_prepared), not queued yet
         self.transactions = 0
         """Transactions written so far (a group's batches retried alone count one each)."""
 
@@ -67,15 +78,46 @@ class GroupCommit:
         Raises:
             Exception: whatever storing the batch on its own raised (nothing of it was stored).
         """
-        waiting = _Waiting(facts)
+        return self._queue_and_wait(_Waiting(facts), coming=False)
+
+    def store_prepared(self, prepare: Callable[[], Sequence[EventFacts]]) -> int:
+        """:meth:`store` the batch ``prepare()`` returns, the writers about to write waiting for it while it prepares.
+
+        An empty batch is not stored (0).
+
+        Raises:
+            Exception: what ``prepare`` raised (nothing stored), or what storing the batch on its own raised.
+        """
         with self._turn:
+            self._coming += 1
+        try:
+            facts = prepare()
+        except BaseException:
+            self._not_coming()
+            raise
+        if not facts:
+            self._not_coming()
+            return 0
+        return self._queue_and_wait(_Waiting(facts), coming=True)
+
+    def _not_coming(self) -> None:
+        with self._turn:
+            self._coming -= 1
+            self._queued.notify()
+
+    def _queue_and_wait(self, waiting: _Waiting, *, coming: bool) -> int:
+        """Queue ``waiting``; then either its answer once another writer committed it, or write the queue's group."""
+        with self._turn:
+            self._coming -= coming
             self._queue.append(waiting)
+            self._queued.notify()
             while self._busy and not waiting.done:
                 self._turn.wait()
             if waiting.done:
                 return waiting.result()
-            group, self._queue = self._queue, []
             self._busy = True
+            self._wait_for_coming()
+            group, self._queue = self._queue, []
         try:
             self._commit(group)
         finally:
@@ -93,6 +135,15 @@ class GroupCommit:
             yield
         finally:
             self._release([])
+
+    def _wait_for_coming(self) -> None:
+        """Wait (holding the turn, the lock released while waiting) for the writers preparing, at most ``gather``."""
+        deadline = time.monotonic() + self._gather
+        while self._coming > 0:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            self._queued.wait(left)
 
     def _release(self, group: list[_Waiting]) -> None:
         """End the running transaction: every batch of ``group`` answered, the waiting writers woken."""
