@@ -17,10 +17,15 @@ import pytest
 from sqlalchemy import Select, event
 from starlette.testclient import TestClient
 
+from headwater.lineage.ingest.apply import BatchResult
+from headwater.lineage.ingest.group_commit import GroupCommit
+from headwater.lineage.ingest.prepare import prepare_event
 from headwater.lineage.marquez import queries
 from headwater.lineage.reader import Node, newest_runs
+from headwater.lineage.semantics import EventFacts
 from headwater.lineage.server import EndpointSettings, create_app
 from headwater.lineage.store import LineageStore
+from headwater.lineage.validation import default_validator
 from tests.support.lineage_events import column_lineage, dataset, facet, new_run_id, run_event, schema
 
 JOBS = 24
@@ -313,3 +318,59 @@ def test_concurrent_writers_each_get_their_own_count(tmp_path: Path) -> None:
     # each writer stored its own events; the shared event was new to exactly one of them
     assert sum(stored for _, stored in counts) == 1 + sum(k + 1 for k in range(8))
     assert all(stored - (k + 1) in (0, 1) for k, stored in counts)
+
+
+def test_concurrent_writers_share_transactions(tmp_path: Path) -> None:
+    """8 writers storing one event at a time, 200 in all, share transactions: a writer whose event was committed with
+    others' returns at once. (Before the group commit waited on a condition it waited for the write lock, so for the
+    transaction after its own too, and fewer writers queued for each: 99-101 transactions for these 200.)"""
+    opened = LineageStore.open(f"sqlite:///{tmp_path / 'group.db'}")
+    events = [[run_event("START", f"job_{k}", new_run_id(), n) for n in range(25)] for k in range(8)]
+    stored: list[int] = []
+
+    def writer(own: list[dict[str, Any]]) -> None:
+        stored.extend(opened.ingest_all_or_nothing([("0", one)]).stored for one in own)
+
+    threads = [threading.Thread(target=writer, args=(own,)) for own in events]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    transactions = opened.transactions
+    opened.close()
+    assert stored == [1] * 200
+    assert transactions <= 200 // 3, transactions
+
+
+def test_a_transaction_waits_for_the_batches_being_prepared() -> None:
+    """Writer B is preparing when writer A's batch is ready: A's transaction waits for B's batch and carries both
+    (without that wait, A's transaction was written as soon as A's batch was queued, and B's came after it). The
+    order is fixed by a gate, not by timing: B's preparing ends when A's does."""
+    written: list[list[str]] = []
+
+    def write(batch: list[EventFacts]) -> BatchResult:
+        written.append([facts.hash for facts in batch])
+        return BatchResult(len(batch), frozenset(), frozenset(facts.hash for facts in batch))
+
+    group = GroupCommit(write, gather=60)
+    validator = default_validator()
+    a, b = (prepare_event(validator, name, run_event("START", name, new_run_id(), 1)) for name in ("a", "b"))
+    b_preparing, a_prepared = threading.Event(), threading.Event()
+    answers: dict[str, int] = {}
+
+    def prepare_b() -> list[EventFacts]:
+        b_preparing.set()
+        a_prepared.wait(30)
+        return [b]
+
+    def prepare_a() -> list[EventFacts]:
+        a_prepared.set()
+        return [a]
+
+    writer_b = threading.Thread(target=lambda: answers.update(b=group.store_prepared(prepare_b)))
+    writer_b.start()
+    assert b_preparing.wait(30)
+    answers["a"] = group.store_prepared(prepare_a)
+    writer_b.join(30)
+    assert answers == {"a": 1, "b": 1}
+    assert sorted(map(sorted, written)) == [sorted([a.hash, b.hash])]

@@ -243,6 +243,11 @@ class LineageStore:
         return self.engine.url.render_as_string(hide_password=True)
 
     @property
+    def transactions(self) -> int:
+        """Write transactions run since the store was opened (each group commit's one, a retried batch's own)."""
+        return self._group.transactions
+
+    @property
     def read(self) -> LineageReader:
         """Queries over the store (:class:`headwater.lineage.reader.LineageReader`)."""
         from headwater.lineage.reader import LineageReader
@@ -301,15 +306,23 @@ class LineageStore:
     def ingest_all_or_nothing(self, events: Iterable[RawEvent]) -> IngestReport:
         """Store ``events`` in one transaction only when every one is valid (the HTTP endpoint's contract).
 
-        Everything runs in this process.
+        Everything runs in this process. While this call prepares its events, a concurrent call about to write a
+        transaction waits for them (a few ms at most) so that they share it (:mod:`.group_commit`).
 
         Raises:
             RejectedEventsError: listing every invalid event; nothing was stored.
         """
-        batch = prepare_batch(self.validator, events)
-        if batch.rejected:
-            raise RejectedEventsError(batch.rejected)
-        return IngestReport(received=batch.received, stored=self._store(batch.facts))
+        report = IngestReport()
+
+        def prepared() -> list[EventFacts]:
+            batch = prepare_batch(self.validator, events)
+            if batch.rejected:
+                raise RejectedEventsError(batch.rejected)
+            report.received = batch.received
+            return batch.facts
+
+        report.stored = self._group.store_prepared(prepared)
+        return report
 
     def _store(self, batch: list[EventFacts]) -> int:
         if not batch:
