@@ -6,6 +6,7 @@ import io.headwater.spark.agent.runs.OperationRun;
 import io.headwater.spark.agent.runs.PipelineFlowRun;
 import io.headwater.spark.agent.runs.RunBuilders;
 import io.headwater.spark.agent.runs.RunFindingsWriter;
+import io.headwater.spark.agent.tracking.EndReading;
 import io.headwater.spark.agent.tracking.ExecutionFacts;
 import io.headwater.spark.agent.tracking.ExecutionTracker;
 import io.headwater.spark.agent.tracking.Placement;
@@ -128,10 +129,12 @@ public final class PlacementReads {
   /**
    * What an execution's end reads, by its placement: a nested execution's datasets and figures for
    * its root's run, a micro-batch's for its RUNNING event, a root's plan when its start was not
-   * read, and for a root all its terminal or static events show — its figures and the written
-   * tables' versions, or the DDL's lineage once it ran and the view's text.
+   * read, and for a root all its static events show — the DDL's lineage once it ran and the view's
+   * text; then, only when the root's terminal event is due ({@link #forTerminal}), its figures and
+   * the written tables' versions. An end that emits nothing reads neither (a {@code foreachBatch}
+   * write's reads, which count in its micro-batch's run, are read whatever it emits).
    */
-  final class Ended implements Placement.Visitor<ExecutionFacts> {
+  final class Ended implements EndReading {
     private final QueryExecution execution;
     private final Throwable failure;
     private final Object event;
@@ -145,6 +148,9 @@ public final class PlacementReads {
     private OperationRun run;
 
     private ExecutionFacts facts = ExecutionFacts.NONE;
+
+    /** The ended execution's figures once read, null before. */
+    private ExecutionFigures figures;
 
     /**
      * @param readable the execution when its plans may be read, null when they may not
@@ -185,24 +191,43 @@ public final class PlacementReads {
       if (readable == null) {
         return facts;
       }
-      ExecutionFigures figures = ExecutionFigures.of(readable);
       // a foreachBatch write's tasks' output metrics count in the micro-batch's figures, as a
       // nested write's do
       Optional<ExecutionFigures> parentReads =
-          Optional.ofNullable(run.parent == null ? null : figures.readsOnly());
+          Optional.ofNullable(run.parent == null ? null : figures().readsOnly());
+      facts = facts.withFigures(Optional.empty(), parentReads);
       StaticLineage.Kind kind = run.findings.staticKind();
-      if (kind == StaticLineage.Kind.NONE) {
-        facts = facts.withFigures(Optional.of(figures), parentReads);
-        findingsWriter
-            .versionedOutputs(run, readable)
-            .ifPresent(outputs -> facts = facts.withVersionedOutputs(outputs));
-      } else {
-        facts = facts.withFigures(Optional.empty(), parentReads);
-        if (failure == null && kind != StaticLineage.Kind.NOTHING) {
-          facts = facts.withDdl(ddlLineage(kind), viewText(kind));
-        }
+      if (kind != StaticLineage.Kind.NONE
+          && failure == null
+          && kind != StaticLineage.Kind.NOTHING) {
+        facts = facts.withDdl(ddlLineage(kind), viewText(kind));
       }
       return facts;
+    }
+
+    /**
+     * What the root's terminal event shows: the execution's figures and the written tables'
+     * versions, read now; nothing when its plans may not be read.
+     */
+    @Override
+    public ExecutionFacts forTerminal(OperationRun ended, ExecutionFacts found) {
+      facts = found;
+      if (readable == null) {
+        return facts;
+      }
+      facts = facts.withFigures(Optional.of(figures()), facts.parentReads());
+      findingsWriter
+          .versionedOutputs(ended, readable)
+          .ifPresent(outputs -> facts = facts.withVersionedOutputs(outputs));
+      return facts;
+    }
+
+    /** The ended execution's figures, read once. */
+    private ExecutionFigures figures() {
+      if (figures == null) {
+        figures = ExecutionFigures.of(readable);
+      }
+      return figures;
     }
 
     /**

@@ -19,10 +19,11 @@ import java.util.Optional;
  *     (the tracker assigns it to a run that has none and has not started)
  * @param planRead true when a nested execution's plan was read at its start (its end need not read
  *     it again)
- * @param figures what the ended execution adds to its run's {@code RunMetrics}
+ * @param figures what the ended execution adds to its run's {@code RunMetrics} (for a root, read
+ *     only when its terminal event is due: {@link EndReading#forTerminal})
  * @param parentReads what a {@code foreachBatch} write read, added to its micro-batch's run
  * @param versionedOutputs the run's outputs with the written tables' versions, for its terminal
- *     event (the connectors' {@code tableVersion} hook, read when the ended root's run may end)
+ *     event (the connectors' {@code tableVersion} hook, read only when that event is due)
  * @param ddlLineage the lineage of metadata-only DDL that succeeded, as its static events show it
  *     (read again once it ran, for the catalog's new state; as read at its start for a {@code
  *     DROP})

@@ -126,8 +126,9 @@ public final class ExecutionTracker {
 
   /**
    * An execution ended at {@code time}: placed (its own run is no longer tracked after this call),
-   * read ({@code reading}, once, for its placement), and decided ({@link EndDecisions}); nothing is
-   * read for an execution nested under a root no longer tracked.
+   * read ({@code reading}, once, for its placement, then {@link EndReading#forTerminal} when it is
+   * a root whose terminal event is due), and decided ({@link EndDecisions}); nothing is read for an
+   * execution nested under a root no longer tracked.
    *
    * @param failure why the execution failed, or null when it succeeded
    * @param reading reads what the placement needs into the run and returns the facts found
@@ -137,13 +138,25 @@ public final class ExecutionTracker {
       long time,
       Optional<StreamingPlans.MicroBatch> microBatch,
       Throwable failure,
-      Placement.Visitor<ExecutionFacts> reading) {
+      EndReading reading) {
     Placement placement = placeEnd(executionId, time, microBatch);
     if (placement.run() == null) {
       return List.of();
     }
     ExecutionFacts facts = placement.accept(reading);
+    if (placement instanceof Placement.Own own && terminalDueAtEnd(own.run())) {
+      facts = reading.forTerminal(own.run(), facts);
+    }
     return placement.accept(new EndDecisions(this, time, failure, facts));
+  }
+
+  /**
+   * At its root's end (when its tags are known, {@link #endedTagsKnown}), whether {@code run} gets
+   * a terminal event: it started, or its START is due now; never for metadata-only DDL. {@link
+   * EndDecisions} decides the same from the same state.
+   */
+  private boolean terminalDueAtEnd(OperationRun run) {
+    return run.started() || startable(run);
   }
 
   private Placement placeEnd(
@@ -233,19 +246,25 @@ public final class ExecutionTracker {
    * tags known, and reported as a run (not static DDL).
    */
   List<Decision> startIfReady(OperationRun run) {
-    RunFindings found = run.findings;
-    Optional<Boolean> node =
-        found.rootClass() == null ? Optional.empty() : compat.nodeDecision(found.rootClass());
-    if (run.started()
-        || found.planPart() == null
-        || node.equals(Optional.of(false))
-        || (found.lineage().isEmpty() && !found.analysisFailed() && node.isEmpty())
-        || !run.naming.tagsKnown()
-        || found.staticKind() != StaticLineage.Kind.NONE) {
+    if (run.started() || !run.naming.tagsKnown() || !startable(run)) {
       return List.of();
     }
     run.naming.setJobName(jobNames.of(run));
     return List.of(new Decision.Start(run));
+  }
+
+  /**
+   * Whether {@code run}'s START may go out once its tags are known: what {@link #startIfReady}
+   * requires beside tags and not having started.
+   */
+  private boolean startable(OperationRun run) {
+    RunFindings found = run.findings;
+    Optional<Boolean> node =
+        found.rootClass() == null ? Optional.empty() : compat.nodeDecision(found.rootClass());
+    return found.planPart() != null
+        && !node.equals(Optional.of(false))
+        && (!found.lineage().isEmpty() || found.analysisFailed() || node.isPresent())
+        && found.staticKind() == StaticLineage.Kind.NONE;
   }
 
   /**

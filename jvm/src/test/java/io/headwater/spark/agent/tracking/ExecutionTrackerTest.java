@@ -55,9 +55,13 @@ public class ExecutionTrackerTest {
     private final Placement placement;
     private final List<Decision> decisions;
 
-    Event(Placement placement, List<Decision> decisions) {
+    /** How often what a terminal event shows was read ({@link EndReading#forTerminal}). */
+    private final int terminalReads;
+
+    Event(Placement placement, List<Decision> decisions, int terminalReads) {
       this.placement = placement;
       this.decisions = decisions;
+      this.terminalReads = terminalReads;
     }
 
     OperationRun run() {
@@ -69,11 +73,12 @@ public class ExecutionTrackerTest {
    * The agent's reading as the tracker calls it: records the placement (and how often it was
    * called), does {@code read} on its run, and returns {@code facts}.
    */
-  private static final class Reading implements Placement.Visitor<ExecutionFacts> {
+  private static final class Reading implements EndReading {
     private final Consumer<OperationRun> read;
     private final ExecutionFacts facts;
     private Placement placement;
     private int calls;
+    private int terminalReads;
 
     Reading(Consumer<OperationRun> read, ExecutionFacts facts) {
       this.read = read;
@@ -106,6 +111,13 @@ public class ExecutionTrackerTest {
     public ExecutionFacts untracked(Placement.Untracked untracked) {
       return visit(untracked);
     }
+
+    @Override
+    public ExecutionFacts forTerminal(OperationRun run, ExecutionFacts found) {
+      assertSame("read for the placement's run", placement.run(), run);
+      terminalReads++;
+      return found;
+    }
   }
 
   /** What the agent does when it has read a root execution's plan. */
@@ -136,7 +148,7 @@ public class ExecutionTrackerTest {
     List<Decision> decisions =
         tracker.executionStarted(id, root, time, batch, rowLevelWrite, reading);
     assertEquals("the reading runs once per event", 1, reading.calls);
-    return new Event(reading.placement, decisions);
+    return new Event(reading.placement, decisions, 0);
   }
 
   private Event ended(
@@ -159,7 +171,11 @@ public class ExecutionTrackerTest {
     Reading reading = new Reading(read, facts);
     List<Decision> decisions = tracker.executionEnded(id, time, batch, failure, reading);
     assertTrue("the reading runs at most once per event", reading.calls <= 1);
-    return new Event(reading.placement, decisions);
+    assertEquals(
+        "what a terminal event shows is read exactly when one is due: " + decisions,
+        decisions.stream().anyMatch(decision -> decision instanceof Decision.Terminal) ? 1 : 0,
+        reading.terminalReads);
+    return new Event(reading.placement, decisions, reading.terminalReads);
   }
 
   private static LocalPropertyTags.Snapshot tags(String key) {
@@ -230,6 +246,20 @@ public class ExecutionTrackerTest {
     assertEquals(List.of(), tracker.jobStarted(run, LocalPropertyTags.Snapshot.NONE, 1_100));
     assertEquals(List.of(), ended(1, 2_000, NOT_STREAMING, null, NO_READ).decisions);
     assertEquals(0, tracker.openRuns());
+  }
+
+  @Test
+  public void aRootEndReadsWhatATerminalEventShowsOnlyWhenOneIsDue() {
+    started(1, 1, 1_000, NOT_STREAMING, seen -> read(seen, ExecutionLineage.EMPTY, "project"));
+    assertEquals(0, ended(1, 2_000, NOT_STREAMING, null, NO_READ).terminalReads);
+    started(2, 2, 3_000, NOT_STREAMING, seen -> read(seen, WRITES_TOTALS, "insert"));
+    assertEquals(1, ended(2, 4_000, NOT_STREAMING, null, NO_READ).terminalReads);
+    OperationRun created = ddl(3, 5_000, "create_table", StaticLineage.Kind.DATASET_EVENTS);
+    Event ddlEnd = ddlEnded(3, 6_000, WRITES_TOTALS, Optional.empty());
+    assertEquals(
+        List.of(new Decision.Static(created, 6_000, WRITES_TOTALS, Optional.empty())),
+        ddlEnd.decisions);
+    assertEquals(0, ddlEnd.terminalReads);
   }
 
   @Test
