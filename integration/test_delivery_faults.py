@@ -7,6 +7,7 @@ One driver process runs every case in its own SparkContext (integration/jobs/fau
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -326,9 +327,12 @@ def _sigterm_driver_when(
             *(part for setting in conf for part in ("--conf", setting)),
             str(JOBS / job), str(output),
         ]  # fmt: skip
+        # a process group of its own: the signal goes to the driver JVM only, as a cluster manager sends it, and what
+        # outlives the JVM (the Python job it ran, orphaned, sleeping in idle_driver_job.py) is killed at the end
         driver = subprocess.Popen(
-            command, cwd=tmp_path, env=driver_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-        )
+            command, cwd=tmp_path, env=driver_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            start_new_session=True,
+        )  # fmt: skip
         try:
             deadline = time.monotonic() + 240
             while not any(ready(e) for e in server.events()):
@@ -340,8 +344,9 @@ def _sigterm_driver_when(
             _, stderr = driver.communicate(timeout=120)
             exit_seconds = time.monotonic() - killed_at
         finally:
-            if driver.poll() is None:
-                driver.kill()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(driver.pid, signal.SIGKILL)
+            driver.wait(timeout=60)
         events = server.events()
     for event in events:
         validate_event(event)
