@@ -16,7 +16,8 @@ import pytest
 import headwater
 from integration import xdist_groups
 from integration.distributions import built_distributions
-from integration.support import REPO, VENV_BIN, driver_env, gradle
+from integration.support import REPO, VENV_BIN, driver_env, gradle, pyspark_jars
+from tests.support import spark_versions
 
 # The web-page tests' fixture needs Playwright, which only the primary line's venv has (requirements-dev.txt); the
 # other Spark lines' venvs collect only the compatibility files (make test-compat), none of which opens a page.
@@ -43,8 +44,7 @@ def _example_spark_jars(scala: str) -> Path:
     """The Spark jars the example extension compiles against for ``scala``: the primary line's (``.venv``) for 2.13, so
     that one build serves every 2.13 line, as an extension author's one jar serves every Spark of its Scala; this
     venv's (Spark 3.5) for 2.12."""
-    venv = REPO / ".venv" if scala == "2.13" else VENV_BIN.parent
-    return next((venv / "lib").glob("python3*/site-packages/pyspark/jars"))
+    return pyspark_jars(REPO / ".venv" if scala == "2.13" else VENV_BIN.parent)
 
 
 def _example_digest(agent_jar: Path, spark_jars: Path) -> str:
@@ -68,7 +68,7 @@ def example_jars() -> ExampleJars:
     changes: ``make test`` runs the primary line and three other lines that use them, and a Gradle build costs about a
     minute of CPU. A file lock makes sessions running side by side (``make test``) build it once."""
     agent_jar = Path(headwater.jar_path())
-    scala = "2.13" if agent_jar.name.endswith("_2.13.jar") else "2.12"
+    scala = spark_versions.SCALA
     spark_jars = _example_spark_jars(scala)
     EXAMPLE_CACHE.mkdir(parents=True, exist_ok=True)
     built = EXAMPLE_CACHE / f"{scala}-{_example_digest(agent_jar, spark_jars)}"

@@ -28,6 +28,11 @@ def gradle(project: Path, *args: str) -> list[str]:
             *args]  # fmt: skip
 
 
+def pyspark_jars(venv: Path) -> Path:
+    """The directory of Spark's jars in the pyspark that ``venv`` (a virtual environment's root) has installed."""
+    return next((venv / "lib").glob("python3*/site-packages/pyspark/jars"))
+
+
 def driver_env(**extra: str) -> dict[str, str]:
     """The environment of a child driver: this interpreter for PySpark, no OPENLINEAGE settings leaking in."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("OPENLINEAGE")}

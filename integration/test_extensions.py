@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from integration.conftest import EXAMPLE_PROJECT, ExampleJars
-from integration.support import JOBS, REPO, agent_args, gradle, spark_submit, write_flights_csv
+from integration.support import JOBS, REPO, agent_args, gradle, pyspark_jars, spark_submit, write_flights_csv
 from tests.support import spark_versions
 from tests.support.events import datasets, read_jsonl, runs_by_id
 
@@ -286,7 +286,7 @@ def test_an_extension_built_against_the_published_api_loads(
     alike (running it again would only repeat that test)."""
     project = tmp_path / "example-extension"
     shutil.copytree(EXAMPLE_PROJECT, project, ignore=shutil.ignore_patterns("build", ".gradle"))
-    spark_jars = next((REPO / ".venv" / "lib").glob("python3*/site-packages/pyspark/jars"))
+    spark_jars = pyspark_jars(REPO / ".venv")
     version = (REPO / "VERSION").read_text().strip()
     built = subprocess.run(
         gradle(project, f"-PheadwaterRepository={dist / 'maven'}", f"-PheadwaterVersion={version}",
