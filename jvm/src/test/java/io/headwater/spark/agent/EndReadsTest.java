@@ -4,6 +4,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import io.headwater.spark.api.Connector;
+import io.headwater.spark.junit.Executions;
 import io.headwater.spark.junit.LocalSpark;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,7 +20,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.SparkSession;
 import org.junit.After;
@@ -117,11 +117,7 @@ public class EndReadsTest {
 
   /** The lines the agent wrote so far, once Spark's and its queues drained. */
   private List<String> emitted() {
-    try {
-      spark.sparkContext().listenerBus().waitUntilEmpty();
-    } catch (TimeoutException e) {
-      throw new IllegalStateException("Spark's listener bus did not drain", e);
-    }
+    Executions.drain(spark);
     assertTrue("the agent delivered every event", listener.agent().flush(WAIT));
     try {
       return Files.exists(events) ? Files.readAllLines(events) : List.of();

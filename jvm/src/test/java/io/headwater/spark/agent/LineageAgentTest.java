@@ -5,6 +5,7 @@ import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.headwater.spark.junit.Executions;
 import io.headwater.spark.junit.LocalSpark;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,7 +15,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeoutException;
 import java.util.stream.StreamSupport;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.StreamingQueryException;
@@ -53,11 +53,7 @@ public class LineageAgentTest {
 
   /** The run events the agent emitted so far, in order, once Spark's and its queues drained. */
   private List<JsonNode> emitted() {
-    try {
-      spark.sparkContext().listenerBus().waitUntilEmpty();
-    } catch (TimeoutException e) {
-      throw new IllegalStateException("Spark's listener bus did not drain", e);
-    }
+    Executions.drain(spark);
     assertTrue("the agent delivered every event", listener.agent().flush(WAIT));
     return events();
   }

@@ -161,7 +161,12 @@ public final class Executions {
     return Optional.empty();
   }
 
-  private static void drain(SparkSession spark) {
+  /**
+   * Waits until Spark's listener bus of {@code spark} has delivered every event posted so far.
+   *
+   * @throws IllegalStateException the bus did not drain within Spark's own timeout
+   */
+  public static void drain(SparkSession spark) {
     try {
       spark.sparkContext().listenerBus().waitUntilEmpty();
     } catch (TimeoutException e) {
